@@ -1,0 +1,79 @@
+import { CalendarError, invalidParam } from './errors.js'
+import { STATUSES, type Status } from './records.js'
+import { listItems } from './fields.js'
+import type { View } from './view.js'
+
+const MANAGERS = new Set(['administrator', 'editor'])
+
+/** True when the viewer may see records of every status (editors, administrators, open mode). */
+export function seesAllStatuses(view: View): boolean {
+  return view.openMode || (view.user !== null && MANAGERS.has(view.user.role))
+}
+
+/**
+ * The statuses a list shows (CONTRACT §6): `status` as asked (CSV or array; an unknown status is a 400), else
+ * `publish` for anonymous requests and in open mode, every status but `trash` for editors and administrators.
+ * Anonymous requests may ask for `publish` only.
+ *
+ * @throws CalendarError 400 `rest_invalid_param` for an unknown status or one the viewer may not list.
+ */
+export function listStatuses(view: View, requested: unknown): ReadonlySet<Status> {
+  const asked = listItems(requested).map((item) => String(item).toLowerCase())
+  const unknown = asked.find((status) => !(STATUSES as readonly string[]).includes(status))
+  if (unknown !== undefined) throw invalidParam('status', `unknown status "${unknown}"; one of ${STATUSES.join(', ')}`)
+  if (asked.length > 0) {
+    if (!seesAllStatuses(view) && asked.some((status) => status !== 'publish')) {
+      throw invalidParam('status', 'only "publish" records can be listed without the rights to read others')
+    }
+    return new Set(asked as Status[])
+  }
+  if (view.openMode || !seesAllStatuses(view)) return new Set(['publish'])
+  return new Set(STATUSES.filter((status) => status !== 'trash'))
+}
+
+/**
+ * Checks that the viewer may read one record (CONTRACT §5, §6): a trashed record is gone (403
+ * `<kind>-no-longer-available`), a non-`publish` record needs the rights to read it (403 `<kind>-not-accessible`).
+ */
+export function assertReadable(view: View, kind: 'event' | 'venue' | 'organizer', record: { status: Status; author: number }): void {
+  if (record.status === 'trash') {
+    throw new CalendarError(`${kind}-no-longer-available`, 403, `The ${kind} has been trashed.`)
+  }
+  if (record.status === 'publish' || seesAllStatuses(view)) return
+  if (view.user && view.user.id === record.author && view.user.role !== 'subscriber') return
+  throw new CalendarError(`${kind}-not-accessible`, 403, `The ${kind} is not accessible.`)
+}
+
+const WRITERS = new Set(['administrator', 'editor', 'author', 'contributor'])
+
+/**
+ * Checks that the viewer may create posts at all (CONTRACT §6): anonymous requests are a 401 when tokens exist,
+ * subscribers a 403.
+ */
+export function assertCanWrite(view: View): void {
+  if (view.openMode) return
+  if (!view.user) throw new CalendarError('rest_forbidden', 401, 'Sorry, you must be logged in to do that.')
+  if (!WRITERS.has(view.user.role)) throw new CalendarError('rest_forbidden', 403, 'Sorry, you are not allowed to do that.')
+}
+
+/**
+ * Checks that the viewer may change or delete this post (CONTRACT §6): editors and administrators any, authors
+ * their own, contributors their own drafts and pending posts.
+ */
+export function assertCanEdit(view: View, record: { author: number; status: Status }): void {
+  assertCanWrite(view)
+  if (seesAllStatuses(view)) return
+  const own = view.user?.id === record.author
+  const contributorMay = view.user?.role !== 'contributor' || record.status === 'draft' || record.status === 'pending'
+  if (!own || !contributorMay) throw new CalendarError('rest_forbidden', 403, 'Sorry, you are not allowed to edit this.')
+}
+
+/**
+ * The status a write stores (CONTRACT §3, §6): as asked, default `publish`; contributors get `pending` when they
+ * ask for `publish` or `future`, and `draft` when they ask for nothing on create.
+ */
+export function writableStatus(view: View, asked: Status | undefined, creating: boolean): Status | undefined {
+  if (view.openMode || view.user?.role !== 'contributor') return asked ?? (creating ? 'publish' : undefined)
+  if (asked === 'publish' || asked === 'future') return 'pending'
+  return asked ?? (creating ? 'draft' : undefined)
+}

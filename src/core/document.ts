@@ -1,0 +1,125 @@
+import * as v from 'valibot'
+import { type Problem, DocumentError } from './document-error.js'
+import { type JsonPath, JsonLocator, formatPath } from './json-locate.js'
+import {
+  type DocumentFile,
+  DocumentFileSchema,
+  type MediaRecord,
+  type Settings,
+  type UserRecord,
+} from './records.js'
+import { normalizeEvent } from './resources/event-record.js'
+import type { NormalizeContext } from './resources/post.js'
+import { normalizeTerm } from './resources/term-record.js'
+import { normalizeOrganizer, normalizeVenue } from './resources/venue-record.js'
+import { CalendarState } from './state.js'
+import { checkDocument } from './document-checks.js'
+
+/** What loading needs beyond the text. */
+export interface LoadOptions {
+  /** Shown in error messages. */
+  file: string
+  /** Site time zone that overrides `settings.timezone` (the `--timezone` flag). */
+  timezone?: string
+  /** "Now" as a wall time in the site time zone, for records written without `date` (CONTRACT §2.1). */
+  now: (timezone: string) => string
+}
+
+const POST_COLLECTIONS = ['events', 'venues', 'organizers', 'media'] as const
+const TERM_COLLECTIONS = ['categories', 'tags'] as const
+
+/**
+ * Parses and validates a data file (CONTRACT §1) into a fresh state with every default filled in.
+ * An empty text is an empty store.
+ *
+ * @throws DocumentError listing every problem with its JSON path and line:column.
+ */
+export function loadDocument(text: string, options: LoadOptions): CalendarState {
+  const locator = new JsonLocator(text)
+  const file = parseJson(text, locator, options.file)
+  const result = v.safeParse(DocumentFileSchema, file, { abortEarly: false })
+  if (!result.success) {
+    throw new DocumentError(options.file, result.issues.map((issue) => toProblem(issueKeys(issue), issue.message, locator)))
+  }
+  const problems = checkDocument(result.output)
+  if (problems.length > 0) {
+    throw new DocumentError(options.file, problems.map((p) => toProblem(p.path, p.message, locator)))
+  }
+  return buildState(result.output, options)
+}
+
+/** The data file text of a state: 2-space indent, keys in a stable order, a final newline (CONTRACT §1). */
+export function serializeDocument(state: CalendarState): string {
+  const document: Record<string, unknown> = {
+    settings: state.settings,
+    users: [...state.users.values()],
+    events: [...state.events.values()],
+    venues: [...state.venues.values()],
+    organizers: [...state.organizers.values()],
+    categories: [...state.categories.values()],
+    tags: [...state.tags.values()],
+  }
+  if (state.media.size > 0) document.media = [...state.media.values()]
+  return `${JSON.stringify({ ...document, ...state.extras }, null, 2)}\n`
+}
+
+function parseJson(text: string, locator: JsonLocator, file: string): unknown {
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    const { message, position } = locator.syntaxError()
+    throw new DocumentError(file, [{ path: '', message, ...position }])
+  }
+}
+
+function issueKeys(issue: v.BaseIssue<unknown>): JsonPath {
+  return (issue.path ?? []).map((item) => item.key as string | number)
+}
+
+function toProblem(path: JsonPath, message: string, locator: JsonLocator): Problem {
+  return { path: formatPath(path), message, ...locator.locate(path) }
+}
+
+function buildState(file: DocumentFile, options: LoadOptions): CalendarState {
+  const settings = normalizeSettings(file.settings ?? {})
+  const state = new CalendarState(settings, extraTopLevel(file), options.timezone)
+  const ctx: NormalizeContext = { state, now: options.now(state.siteTimezone) }
+  for (const key of POST_COLLECTIONS) for (const raw of file[key] ?? []) if (raw.id) state.notePostId(raw.id)
+  for (const key of TERM_COLLECTIONS) for (const raw of file[key] ?? []) if (raw.id) state.noteTermId(raw.id)
+  for (const raw of usersOf(file)) state.users.put(raw)
+  for (const raw of file.media ?? []) state.media.put({ ...raw, id: raw.id ?? state.nextPostId() } as MediaRecord)
+  for (const raw of file.categories ?? []) {
+    state.categories.put(normalizeTerm(raw, raw.id ?? state.nextTermId(), 'category', ctx))
+  }
+  for (const raw of file.tags ?? []) state.tags.put(normalizeTerm(raw, raw.id ?? state.nextTermId(), 'tag', ctx))
+  for (const raw of file.venues ?? []) state.venues.put(normalizeVenue(raw, raw.id ?? state.nextPostId(), ctx))
+  for (const raw of file.organizers ?? []) {
+    state.organizers.put(normalizeOrganizer(raw, raw.id ?? state.nextPostId(), ctx))
+  }
+  for (const raw of file.events ?? []) state.events.put(normalizeEvent(raw, raw.id ?? state.nextPostId(), ctx))
+  return state
+}
+
+function normalizeSettings(raw: NonNullable<DocumentFile['settings']>): Settings {
+  return {
+    ...raw,
+    timezone: raw.timezone ?? 'UTC',
+    per_page: raw.per_page ?? 6,
+    max_per_page: raw.max_per_page ?? 50,
+    site_url: raw.site_url ?? null,
+    base_url: raw.base_url ?? null,
+  }
+}
+
+/** The file's users, or user 1 as administrator when it names none (CONTRACT §2.1, §6). */
+function usersOf(file: DocumentFile): UserRecord[] {
+  const users = file.users ?? []
+  if (users.length === 0) return [{ id: 1, name: 'admin', role: 'administrator' }]
+  return users.map((user) => ({ ...user, name: user.name ?? `user-${user.id}`, role: user.role ?? 'subscriber' }))
+}
+
+const KNOWN_TOP = new Set(['settings', 'users', 'events', 'venues', 'organizers', 'categories', 'tags', 'media'])
+function extraTopLevel(file: DocumentFile): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(file).filter(([key]) => !KNOWN_TOP.has(key)))
+}

@@ -1,0 +1,48 @@
+/**
+ * The error every core call throws: the contract's error table (CONTRACT §5) as a value.
+ * `http/` turns it into `{ code, message, data: { status, ...data } }` with `status` as the HTTP status.
+ *
+ * @example
+ * try { calendar.events.get(99) } catch (e) { if (e instanceof CalendarError) console.log(e.code, e.status) }
+ */
+export class CalendarError extends Error {
+  readonly code: string
+  readonly status: number
+  readonly data: Record<string, unknown>
+
+  constructor(code: string, status: number, message: string, data: Record<string, unknown> = {}) {
+    super(message)
+    this.name = 'CalendarError'
+    this.code = code
+    this.status = status
+    this.data = data
+  }
+
+  /** The wire body of CONTRACT §5: `{ code, message, data: { status, ... } }`. */
+  toJSON(): { code: string; message: string; data: Record<string, unknown> } {
+    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } }
+  }
+}
+
+/** 400 `rest_invalid_param` with `data.params` `{ name: reason }` (CONTRACT §5). */
+export function invalidParams(params: Record<string, string>): CalendarError {
+  const names = Object.keys(params).join(', ')
+  return new CalendarError('rest_invalid_param', 400, `Invalid parameter(s): ${names}`, { params })
+}
+
+/** 400 `rest_invalid_param` for one parameter. */
+export function invalidParam(name: string, reason: string): CalendarError {
+  return invalidParams({ [name]: reason })
+}
+
+/** 400 `rest_missing_callback_param` with `data.params` listing the missing names (CONTRACT §5). */
+export function missingParams(names: string[]): CalendarError {
+  return new CalendarError('rest_missing_callback_param', 400, `Missing parameter(s): ${names.join(', ')}`, {
+    params: names,
+  })
+}
+
+/** 404 `rest_no_route` (CONTRACT §5). */
+export function noRoute(): CalendarError {
+  return new CalendarError('rest_no_route', 404, 'No route was found matching the URL and request method.')
+}

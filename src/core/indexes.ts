@@ -1,0 +1,78 @@
+import { wallToInstant } from './dates.js'
+import type { EventRecord } from './records.js'
+import type { CalendarState } from './state.js'
+
+/** An event's start and end as instants (epoch ms), and its publication date in the site zone. */
+export interface EventTimes {
+  start: number
+  end: number
+}
+
+const timesCache = new WeakMap<EventRecord, EventTimes>()
+
+/** The UTC instants of an event's stored wall times (CONTRACT §1), computed once per record object. */
+export function eventTimes(event: EventRecord): EventTimes {
+  let times = timesCache.get(event)
+  if (!times) {
+    times = { start: wallToInstant(event.start_date, event.timezone), end: wallToInstant(event.end_date, event.timezone) }
+    timesCache.set(event, times)
+  }
+  return times
+}
+
+interface Derived {
+  version: number
+  byStart: EventRecord[]
+  counts: Map<number, number>
+}
+const derivedCache = new WeakMap<CalendarState, Derived>()
+
+function derived(state: CalendarState): Derived {
+  const cached = derivedCache.get(state)
+  if (cached && cached.version === state.events.version) return cached
+  const fresh = { version: state.events.version, byStart: sortByStart(state), counts: countTerms(state) }
+  derivedCache.set(state, fresh)
+  return fresh
+}
+
+/** Every event, in list order: UTC start, then `date`, then ID (CONTRACT §4.1). Rebuilt after an event changes. */
+export function eventsByStart(state: CalendarState): readonly EventRecord[] {
+  return derived(state).byStart
+}
+
+/** Number of `publish` events carrying a term (CONTRACT §2.4 `count`). */
+export function termCount(state: CalendarState, termId: number): number {
+  return derived(state).counts.get(termId) ?? 0
+}
+
+/** Index of the first event in `sorted` whose start is ≥ `instant` (binary search). */
+export function firstStartingAtOrAfter(sorted: readonly EventRecord[], instant: number): number {
+  let low = 0
+  let high = sorted.length
+  while (low < high) {
+    const mid = (low + high) >> 1
+    if (eventTimes(sorted[mid] as EventRecord).start < instant) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+function sortByStart(state: CalendarState): EventRecord[] {
+  return [...state.events.values()].sort(
+    (a, b) => eventTimes(a).start - eventTimes(b).start || compareText(a.date, b.date) || a.id - b.id,
+  )
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+function countTerms(state: CalendarState): Map<number, number> {
+  const counts = new Map<number, number>()
+  for (const event of state.events.values()) {
+    if (event.status !== 'publish') continue
+    for (const id of event.categories) counts.set(id, (counts.get(id) ?? 0) + 1)
+    for (const id of event.tags) counts.set(id, (counts.get(id) ?? 0) + 1)
+  }
+  return counts
+}

@@ -1,0 +1,77 @@
+import { type Node, type ParseError, findNodeAtLocation, parseTree, printParseErrorCode } from 'jsonc-parser'
+
+/** A place in a JSON text: 1-based line and column. */
+export interface TextPosition {
+  line: number
+  column: number
+}
+
+/** A path into a JSON value, as valibot and jsonc-parser write it: `['events', 3, 'start_date']`. */
+export type JsonPath = Array<string | number>
+
+/**
+ * Finds where JSON values live in a text, to point people at the line they must fix (CONTRACT §1).
+ * Parses the text once, lazily, on the first question: a valid file never pays for it.
+ *
+ * @example
+ * new JsonLocator(text).locate(['events', 3, 'start_date']) // { line: 41, column: 21 }
+ */
+export class JsonLocator {
+  readonly #text: string
+  #root: Node | undefined
+  #lineStarts: number[] | undefined
+
+  constructor(text: string) {
+    this.#text = text
+  }
+
+  /** Position of the value at `path`, or of its nearest existing ancestor when the key is missing. */
+  locate(path: JsonPath): TextPosition | undefined {
+    this.#root ??= parseTree(this.#text, [], { disallowComments: true }) ?? undefined
+    if (!this.#root) return undefined
+    for (let depth = path.length; depth >= 0; depth--) {
+      const node = findNodeAtLocation(this.#root, path.slice(0, depth))
+      if (node) return this.position(node.offset)
+    }
+    return undefined
+  }
+
+  /** The first syntax error of a text that `JSON.parse` refused, with its position. */
+  syntaxError(): { message: string; position: TextPosition } {
+    const errors: ParseError[] = []
+    parseTree(this.#text, errors, { disallowComments: true, allowTrailingComma: false })
+    const first = errors[0]
+    if (!first) return { message: 'invalid JSON', position: this.position(0) }
+    return { message: describeParseError(first), position: this.position(first.offset) }
+  }
+
+  /** 1-based line and column of a character offset. */
+  position(offset: number): TextPosition {
+    this.#lineStarts ??= lineStarts(this.#text)
+    const starts = this.#lineStarts
+    let low = 0
+    let high = starts.length - 1
+    while (low < high) {
+      const mid = (low + high + 1) >> 1
+      if ((starts[mid] ?? 0) <= offset) low = mid
+      else high = mid - 1
+    }
+    return { line: low + 1, column: offset - (starts[low] ?? 0) + 1 }
+  }
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0]
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1)
+  return starts
+}
+
+function describeParseError(error: ParseError): string {
+  const words = printParseErrorCode(error.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+  return `JSON syntax error: ${words}`
+}
+
+/** `['events', 3, 'start_date']` → `events[3].start_date` (the form CONTRACT §1 shows). */
+export function formatPath(path: JsonPath): string {
+  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${key}` : key), '')
+}

@@ -1,0 +1,86 @@
+import * as v from 'valibot'
+import { CalendarError } from './errors.js'
+import { positiveIntField } from './fields.js'
+import type { Settings } from './records.js'
+import type { View } from './view.js'
+
+/** `page` and `per_page` of every list route (CONTRACT §4). */
+export const pageEntries = {
+  page: v.optional(positiveIntField('Page of the list, from 1'), 1),
+  per_page: v.optional(positiveIntField('Items per page; default settings.per_page, at most settings.max_per_page')),
+}
+
+/** A list envelope (CONTRACT §4): keys in order, the items under the kind's name. */
+export interface ListPage<K extends string, T> {
+  body: { [key in K]: T[] } & {
+    rest_url: string
+    next_rest_url?: string
+    previous_rest_url?: string
+    total: number
+    total_pages: number
+  }
+  /** `X-TEC-Total`, `X-TEC-TotalPages`, and `Link` with rel next/prev (RFC 8288). */
+  headers: Record<string, string>
+}
+
+/** What a list needs to page: the kind, the sorted matches, and the query to echo in its URLs. */
+export interface PageRequest<T> {
+  kind: 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
+  items: readonly T[]
+  page: number
+  perPage: number | undefined
+  /** The effective query beyond page/per_page, in order: echoed in `rest_url` and the next/previous links. */
+  query: Array<[string, string]>
+  /** The 404 code for a page past the end; term lists answer an empty 200 instead. */
+  notFoundCode?: string
+}
+
+/** The effective page size: `per_page` or the site default, clamped to `max_per_page` (CONTRACT §4). */
+export function pageSize(settings: Settings, perPage: number | undefined): number {
+  return Math.min(perPage ?? settings.per_page, settings.max_per_page)
+}
+
+/**
+ * One page of a list with its envelope and headers (CONTRACT §4).
+ *
+ * @throws CalendarError 404 `<kind>-archive-page-not-found` past the end of an event, venue or organizer list.
+ */
+export function paginate<K extends PageRequest<unknown>['kind'], T, U>(
+  request: PageRequest<T> & { kind: K },
+  settings: Settings,
+  view: View,
+  shape: (item: T) => U,
+): ListPage<K, U> {
+  const perPage = pageSize(settings, request.perPage)
+  const total = request.items.length
+  const totalPages = Math.ceil(total / perPage)
+  const from = (request.page - 1) * perPage
+  const slice = request.items.slice(from, from + perPage)
+  if (slice.length === 0 && request.page > 1 && request.notFoundCode) {
+    throw new CalendarError(request.notFoundCode, 404, `Page ${request.page} is past the end of the list.`, { page: request.page, total_pages: totalPages })
+  }
+  const url = (page: number | undefined) => listUrl(view, request.kind, page, perPage, request.query)
+  const body: Record<string, unknown> = { [request.kind]: slice.map(shape), rest_url: url(request.page) }
+  const links: string[] = []
+  if (from + perPage < total) {
+    body.next_rest_url = url(request.page + 1)
+    links.push(`<${body.next_rest_url}>; rel="next"`)
+  }
+  if (request.page > 1) {
+    body.previous_rest_url = url(request.page === 2 ? undefined : request.page - 1)
+    links.push(`<${body.previous_rest_url}>; rel="prev"`)
+  }
+  body.total = total
+  body.total_pages = totalPages
+  const headers: Record<string, string> = { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) }
+  if (links.length > 0) headers.Link = links.join(', ')
+  return { body: body as ListPage<K, U>['body'], headers }
+}
+
+function listUrl(view: View, kind: string, page: number | undefined, perPage: number, query: Array<[string, string]>) {
+  const params = new URLSearchParams()
+  if (page !== undefined) params.set('page', String(page))
+  params.set('per_page', String(perPage))
+  for (const [key, value] of query) params.append(key, value)
+  return `${view.base}/${kind}/?${params.toString()}`
+}

@@ -1,0 +1,227 @@
+import * as v from 'valibot'
+import { listStatuses } from '../access.js'
+import { addToWall, dayEnd, dayStart, instantToWall, parseDateInput, wallToInstant } from '../dates.js'
+import { invalidParam } from '../errors.js'
+import { boolField, dateField, idListField, refListField, textField } from '../fields.js'
+import { eventTimes, eventsByStart, firstStartingAtOrAfter } from '../indexes.js'
+import { pageEntries } from '../lists.js'
+import type { EventRecord, Status, Taxonomy } from '../records.js'
+import type { CalendarState } from '../state.js'
+import { withDescendants } from '../term-tree.js'
+import type { View } from '../view.js'
+
+const coordinate = (description: string) =>
+  v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.check((n: number) => Number.isFinite(n), 'must be a number'), v.description(description), v.metadata({ type: 'number' }))
+
+/** Query parameters of `GET /events` (spec §4.2, CONTRACT §4.1–4.2). Unknown parameters are ignored. */
+export const EventQuerySchema = v.looseObject({
+  ...pageEntries,
+  start_date: v.optional(dateField('Events that start on or after this date; default yesterday')),
+  end_date: v.optional(dateField('Events that end on or before this date; default 24 months from now')),
+  starts_before: v.optional(dateField('Events that start before this date')),
+  starts_after: v.optional(dateField('Events that start after this date')),
+  ends_before: v.optional(dateField('Events that end before this date')),
+  ends_after: v.optional(dateField('Events that end after this date')),
+  strict_dates: v.optional(boolField('Use the dates at their exact times instead of whole days'), false),
+  search: v.optional(textField('Every word appears in the title, excerpt or description')),
+  categories: v.optional(refListField('Category IDs or slugs; a category matches its descendants')),
+  tags: v.optional(refListField('Tag IDs or slugs')),
+  venue: v.optional(idListField('Venue IDs')),
+  organizer: v.optional(idListField('Organizer IDs')),
+  featured: v.optional(boolField('Featured or not')),
+  ticketed: v.optional(boolField('With or without tickets')),
+  status: v.optional(v.pipe(v.unknown(), v.description('Post statuses, CSV or array'), v.metadata({ type: 'array', items: 'string' }))),
+  geoloc: v.optional(boolField('Whether the venue has coordinates')),
+  geoloc_lat: v.optional(coordinate('Latitude of the center; needs geoloc_lng')),
+  geoloc_lng: v.optional(coordinate('Longitude of the center; needs geoloc_lat')),
+  geoloc_radius: v.optional(coordinate('Radius in km around the center; default 25')),
+  include: v.optional(idListField('Only these event IDs; date filters are then ignored')),
+  post_parent: v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.check((n) => Number.isInteger(n) && n > 0, 'must be an event ID'), v.description('Events whose parent is this event'), v.metadata({ type: 'integer' }))),
+})
+
+export type EventQuery = v.InferOutput<typeof EventQuerySchema>
+
+const DATE_BOUNDS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const
+type Bound = (typeof DATE_BOUNDS)[number]
+
+/** The events a query selects, in list order, and the effective query to echo in the list's URLs. */
+export interface EventSelection {
+  events: EventRecord[]
+  echo: Array<[string, string]>
+}
+
+/**
+ * Selects the events of a list query (CONTRACT §4.1, §4.2): the date window after defaults and rounding, then
+ * every filter; events hidden from listings never show. Uses the start-sorted index to skip events that start
+ * before the window.
+ *
+ * @throws CalendarError 400 `rest_invalid_param` for a bad date, an unknown term, venue, organizer, parent or status.
+ */
+export function selectEvents(state: CalendarState, query: EventQuery, view: View, now: number): EventSelection {
+  const statuses = listStatuses(view, query.status)
+  const bounds = query.include ? {} : dateBounds(query, state.siteTimezone, now)
+  const keep = [
+    statusFilter(statuses),
+    ...dateFilters(bounds, state.siteTimezone),
+    ...relationFilters(state, query),
+    ...flagFilters(query),
+    ...geoFilters(state, query),
+  ]
+  const candidates = query.include ? byInclude(state, query.include) : fromStart(state, bounds, state.siteTimezone)
+  const events = candidates.filter((event) => !event.hide_from_listings && keep.every((test) => test(event)))
+  return { events, echo: echoQuery(query, bounds) }
+}
+
+/** Wall-time bounds in the site zone after defaults and rounding (CONTRACT §4.1). */
+function dateBounds(query: EventQuery, zone: string, now: number): Partial<Record<Bound, string>> {
+  const bounds: Partial<Record<Bound, string>> = {}
+  for (const key of DATE_BOUNDS) {
+    const input = query[key]
+    if (input === undefined || input === '') continue
+    const wall = parseDateInput(input, zone, now)
+    if (wall === null) throw invalidParam(key, `not a date: ${JSON.stringify(input)}`)
+    bounds[key] = query.strict_dates ? wall : key === 'start_date' ? dayStart(wall) : dayEnd(wall)
+  }
+  const relative = DATE_BOUNDS.slice(2).some((key) => bounds[key] !== undefined)
+  if (!relative && bounds.start_date === undefined) bounds.start_date = dayStart(addToWall(instantToWall(now, zone), -1, 'day'))
+  if (!relative && bounds.end_date === undefined) bounds.end_date = dayEnd(addToWall(instantToWall(now, zone), 24, 'month'))
+  return bounds
+}
+
+type Test = (event: EventRecord) => boolean
+
+function statusFilter(statuses: ReadonlySet<Status>): Test {
+  return (event) => statuses.has(event.status)
+}
+
+function dateFilters(bounds: Partial<Record<Bound, string>>, zone: string): Test[] {
+  const at = (key: Bound) => (bounds[key] === undefined ? undefined : wallToInstant(bounds[key] as string, zone))
+  const tests: Array<[number | undefined, (e: EventRecord, t: number) => boolean]> = [
+    [at('start_date'), (e, t) => eventTimes(e).start >= t],
+    [at('end_date'), (e, t) => eventTimes(e).end <= t],
+    [at('starts_before'), (e, t) => eventTimes(e).start < t],
+    [at('starts_after'), (e, t) => eventTimes(e).start > t],
+    [at('ends_before'), (e, t) => eventTimes(e).end < t],
+    [at('ends_after'), (e, t) => eventTimes(e).end > t],
+  ]
+  return tests.flatMap(([instant, test]) => (instant === undefined ? [] : [(event: EventRecord) => test(event, instant)]))
+}
+
+/** Candidates in list order, starting at the first event that can meet the lower start bound. */
+function fromStart(state: CalendarState, bounds: Partial<Record<Bound, string>>, zone: string): EventRecord[] {
+  const sorted = eventsByStart(state)
+  const lower = bounds.start_date ?? bounds.starts_after
+  const from = lower === undefined ? 0 : firstStartingAtOrAfter(sorted, wallToInstant(lower, zone))
+  return sorted.slice(from)
+}
+
+function byInclude(state: CalendarState, ids: number[]): EventRecord[] {
+  const events = [...new Set(ids)].flatMap((id) => {
+    const event = state.events.get(id)
+    return event ? [event] : []
+  })
+  return events.sort((a, b) => eventTimes(a).start - eventTimes(b).start || a.id - b.id)
+}
+
+function relationFilters(state: CalendarState, query: EventQuery): Test[] {
+  const tests: Test[] = []
+  if (query.categories) {
+    const ids = termIds(state, query.categories, 'category', 'categories')
+    tests.push((event) => event.categories.some((id) => ids.has(id)))
+  }
+  if (query.tags) {
+    const ids = termIds(state, query.tags, 'tag', 'tags')
+    tests.push((event) => event.tags.some((id) => ids.has(id)))
+  }
+  if (query.venue) {
+    const ids = postIds(state, query.venue, 'venue')
+    tests.push((event) => event.venue !== null && ids.has(event.venue))
+  }
+  if (query.organizer) {
+    const ids = postIds(state, query.organizer, 'organizer')
+    tests.push((event) => event.organizer.some((id) => ids.has(id)))
+  }
+  if (query.post_parent !== undefined) {
+    const parent = query.post_parent
+    if (state.postKind(parent) !== 'event') throw invalidParam('post_parent', `${parent} is not an event`)
+    tests.push((event) => event.post_parent === parent)
+  }
+  return tests
+}
+
+function termIds(state: CalendarState, refs: Array<number | string>, taxonomy: Taxonomy, field: string): Set<number> {
+  const terms = state.terms(taxonomy)
+  const ids = new Set<number>()
+  for (const ref of refs) {
+    const term = typeof ref === 'number' ? terms.get(ref) : terms.bySlug(ref)
+    if (!term) throw invalidParam(field, `${taxonomy} ${JSON.stringify(ref)} does not exist`)
+    for (const id of taxonomy === 'category' ? withDescendants(state, term.id) : [term.id]) ids.add(id)
+  }
+  return ids
+}
+
+function postIds(state: CalendarState, ids: number[], kind: 'venue' | 'organizer'): Set<number> {
+  for (const id of ids) if (state.postKind(id) !== kind) throw invalidParam(kind, `${kind} ${id} does not exist`)
+  return new Set(ids)
+}
+
+function flagFilters(query: EventQuery): Test[] {
+  const tests: Test[] = []
+  if (query.search !== undefined && query.search.trim() !== '') {
+    const words = query.search.toLowerCase().split(/\s+/u).filter(Boolean)
+    tests.push((event) => {
+      const text = `${event.title}\n${event.excerpt}\n${event.description}`.toLowerCase()
+      return words.every((word) => text.includes(word))
+    })
+  }
+  if (query.featured !== undefined) tests.push((event) => event.featured === query.featured)
+  if (query.ticketed !== undefined) tests.push((event) => event.ticketed === query.ticketed)
+  return tests
+}
+
+const EARTH_RADIUS_KM = 6371
+
+function geoFilters(state: CalendarState, query: EventQuery): Test[] {
+  const { geoloc_lat: lat, geoloc_lng: lng } = query
+  if ((lat === undefined) !== (lng === undefined)) {
+    throw invalidParam(lat === undefined ? 'geoloc_lat' : 'geoloc_lng', 'geoloc_lat and geoloc_lng go together')
+  }
+  const coords = (event: EventRecord) => {
+    const venue = event.venue === null ? undefined : state.venues.get(event.venue)
+    return venue && venue.geo_lat !== null && venue.geo_lng !== null ? { lat: venue.geo_lat, lng: venue.geo_lng } : undefined
+  }
+  const tests: Test[] = []
+  if (query.geoloc !== undefined) tests.push((event) => (coords(event) !== undefined) === query.geoloc)
+  if (lat !== undefined && lng !== undefined) {
+    const radius = query.geoloc_radius ?? 25
+    tests.push((event) => {
+      const at = coords(event)
+      return at !== undefined && distanceKm(lat, lng, at.lat, at.lng) <= radius
+    })
+  }
+  return tests
+}
+
+/** Great-circle distance (haversine). */
+function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const rad = Math.PI / 180
+  const dLat = (lat2 - lat1) * rad
+  const dLng = (lng2 - lng1) * rad
+  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLng / 2) ** 2
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(a))
+}
+
+const ECHOED = ['search', 'categories', 'tags', 'venue', 'organizer', 'featured', 'ticketed', 'status', 'geoloc', 'geoloc_lat', 'geoloc_lng', 'geoloc_radius', 'include', 'post_parent'] as const
+
+/** The effective query (CONTRACT §4): dates after rounding, then every filter given. */
+function echoQuery(query: EventQuery, bounds: Partial<Record<Bound, string>>): Array<[string, string]> {
+  const echo: Array<[string, string]> = []
+  for (const key of DATE_BOUNDS) if (bounds[key] !== undefined) echo.push([key, bounds[key] as string])
+  if (query.strict_dates) echo.push(['strict_dates', 'true'])
+  for (const key of ECHOED) {
+    const value = query[key]
+    if (value === undefined) continue
+    echo.push([key, Array.isArray(value) ? value.join(',') : String(value)])
+  }
+  return echo
+}

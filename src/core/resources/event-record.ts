@@ -1,0 +1,53 @@
+import { dayEnd, dayStart } from '../dates.js'
+import type { EventRecord } from '../records.js'
+import { type NormalizeContext, extraKeys, postDefaults, resolveSlug } from './post.js'
+
+const EVENT_KEYS = new Set([
+  'id', 'title', 'description', 'excerpt', 'slug', 'status', 'author', 'date', 'modified', 'start_date', 'end_date',
+  'timezone', 'all_day', 'image', 'cost', 'website', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky',
+  'featured', 'ticketed', 'venue', 'organizer', 'categories', 'tags', 'post_parent', 'custom_fields',
+])
+
+/**
+ * A stored event with every default of CONTRACT §3 filled in, keys in the data file's order, extra keys after.
+ * `raw` is an event as validated from the file, or as built by a create or update. The all-day rule moves the
+ * start to 00:00:00 and the end to 23:59:59 of their days.
+ */
+export function normalizeEvent(raw: Record<string, unknown>, id: number, ctx: NormalizeContext): EventRecord {
+  const title = raw.title as string
+  const allDay = (raw.all_day as boolean | undefined) ?? false
+  const start = raw.start_date as string
+  const end = raw.end_date as string
+  const post = postDefaults(raw, id, ctx)
+  const record: EventRecord = {
+    id,
+    title,
+    description: (raw.description as string | undefined) ?? '',
+    excerpt: (raw.excerpt as string | undefined) ?? '',
+    slug: resolveSlug(raw.slug as string | undefined, title, id, ctx.state.events),
+    status: post.status,
+    author: post.author,
+    date: post.date,
+    modified: post.modified,
+    start_date: allDay ? dayStart(start) : start,
+    end_date: allDay ? dayEnd(end) : end,
+    timezone: (raw.timezone as string | undefined) ?? ctx.state.siteTimezone,
+    all_day: allDay,
+    image: (raw.image as number | string | null | undefined) ?? null,
+    cost: (raw.cost as string | string[] | undefined) ?? '',
+    website: (raw.website as string | undefined) ?? '',
+    show_map: (raw.show_map as boolean | undefined) ?? true,
+    show_map_link: (raw.show_map_link as boolean | undefined) ?? true,
+    hide_from_listings: (raw.hide_from_listings as boolean | undefined) ?? false,
+    sticky: (raw.sticky as boolean | undefined) ?? false,
+    featured: (raw.featured as boolean | undefined) ?? false,
+    ticketed: (raw.ticketed as boolean | undefined) ?? false,
+    venue: (raw.venue as number | null | undefined) ?? null,
+    organizer: (raw.organizer as number[] | undefined) ?? [],
+    categories: (raw.categories as number[] | undefined) ?? [],
+    tags: (raw.tags as number[] | undefined) ?? [],
+    post_parent: (raw.post_parent as number | undefined) ?? 0,
+  }
+  if (raw.custom_fields !== undefined) record.custom_fields = raw.custom_fields
+  return Object.assign(record, extraKeys(raw, EVENT_KEYS))
+}

@@ -1,0 +1,119 @@
+import { costDetails, formatCost } from '../cost.js'
+import { instantToWall, wallDetails, wallToIso, zoneAbbr } from '../dates.js'
+import { eventTimes } from '../indexes.js'
+import type { EventRecord, Taxonomy } from '../records.js'
+import type { CalendarState } from '../state.js'
+import type { View } from '../view.js'
+import { type ShapeOptions, organizerJsonLd, shapeOrganizer, shapeVenue, stripTags, venueJsonLd } from './linked-shape.js'
+import { extraKeys } from './post.js'
+import { globalId, postDates, shapeImage } from './post-shape.js'
+import { shapeEmbeddedTerm } from './term-shape.js'
+
+const EVENT_STORED = new Set([
+  'id', 'title', 'description', 'excerpt', 'slug', 'status', 'author', 'date', 'modified', 'start_date', 'end_date',
+  'timezone', 'all_day', 'image', 'cost', 'website', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky',
+  'featured', 'ticketed', 'venue', 'organizer', 'categories', 'tags', 'post_parent', 'custom_fields',
+])
+
+/**
+ * An event as the API shows it (CONTRACT §2.1): every key, in order, dates derived from the stored wall times,
+ * embedded terms (§2.5), venue and organizers (§2.2–2.3; trashed ones hidden), `json_ld` on single reads only,
+ * then keys beyond the contract's.
+ */
+export function shapeEvent(state: CalendarState, event: EventRecord, view: View, options: ShapeOptions) {
+  const url = `${view.siteUrl}/event/${event.slug}/`
+  const { start, end } = eventTimes(event)
+  const utcStart = instantToWall(start, 'UTC')
+  const utcEnd = instantToWall(end, 'UTC')
+  const cost = costDetails(event.cost)
+  const venue = linkedVenue(state, event)
+  const organizers = linkedOrganizers(state, event)
+  const shaped: Record<string, unknown> = {
+    id: event.id,
+    ...globalId(event.id, view),
+    author: String(event.author),
+    status: event.status,
+    ...postDates(state, event),
+    url,
+    rest_url: `${view.base}/events/${event.id}`,
+    title: event.title,
+    description: event.description,
+    excerpt: event.excerpt,
+    slug: event.slug,
+    image: shapeImage(state, event.image),
+    all_day: event.all_day,
+    start_date: event.start_date,
+    start_date_details: wallDetails(event.start_date),
+    end_date: event.end_date,
+    end_date_details: wallDetails(event.end_date),
+    utc_start_date: utcStart,
+    utc_start_date_details: wallDetails(utcStart),
+    utc_end_date: utcEnd,
+    utc_end_date_details: wallDetails(utcEnd),
+    timezone: event.timezone,
+    timezone_abbr: zoneAbbr(start, event.timezone),
+    cost: formatCost(cost),
+    cost_details: cost,
+    website: event.website || url,
+    show_map: event.show_map,
+    show_map_link: event.show_map_link,
+    hide_from_listings: event.hide_from_listings,
+    sticky: event.sticky,
+    featured: event.featured,
+    categories: terms(state, event.categories, 'category', view),
+    tags: terms(state, event.tags, 'tag', view),
+    venue: venue ? shapeVenue(state, venue, view, options) : [],
+    organizer: organizers.map((organizer) => shapeOrganizer(state, organizer, view, options)),
+    custom_fields: event.custom_fields ?? [],
+  }
+  if (options.single) shaped.json_ld = eventJsonLd(state, event, url, view)
+  return Object.assign(shaped, extraKeys(event, EVENT_STORED))
+}
+
+function terms(state: CalendarState, ids: number[], taxonomy: Taxonomy, view: View) {
+  const collection = state.terms(taxonomy)
+  return ids.flatMap((id) => {
+    const term = collection.get(id)
+    return term ? [shapeEmbeddedTerm(state, term, taxonomy, view)] : []
+  })
+}
+
+/** The event's venue unless none or trashed (CONTRACT §2.1, §5: the link is kept but hidden). */
+export function linkedVenue(state: CalendarState, event: EventRecord) {
+  const venue = event.venue === null ? undefined : state.venues.get(event.venue)
+  return venue && venue.status !== 'trash' ? venue : undefined
+}
+
+/** The event's organizers in stored order, trashed ones left out. */
+export function linkedOrganizers(state: CalendarState, event: EventRecord) {
+  return event.organizer.flatMap((id) => {
+    const organizer = state.organizers.get(id)
+    return organizer && organizer.status !== 'trash' ? [organizer] : []
+  })
+}
+
+/** schema.org `Event` (CONTRACT §2.1 `json_ld`): dates in ISO 8601 with the event zone's offset. */
+function eventJsonLd(state: CalendarState, event: EventRecord, url: string, view: View): Record<string, unknown> {
+  const venue = linkedVenue(state, event)
+  const organizers = linkedOrganizers(state, event)
+  const image = shapeImage(state, event.image)
+  const cost = costDetails(event.cost)
+  const price = cost.values.find((value) => /\d/u.test(value))
+  return {
+    '@context': 'http://schema.org',
+    '@type': 'Event',
+    name: event.title,
+    description: event.excerpt || stripTags(event.description),
+    ...(image ? { image: image.url } : {}),
+    url,
+    startDate: wallToIso(event.start_date, event.timezone),
+    endDate: wallToIso(event.end_date, event.timezone),
+    ...(venue ? { location: venueJsonLd(venue, `${view.siteUrl}/venue/${venue.slug}/`) } : {}),
+    ...(organizers.length > 0
+      ? { organizer: organizers.map((o) => organizerJsonLd(o, `${view.siteUrl}/organizer/${o.slug}/`)) }
+      : {}),
+    ...(price === undefined
+      ? {}
+      : { offers: { '@type': 'Offer', price, priceCurrency: cost.currency_code || cost.currency_symbol, url } }),
+  }
+}

@@ -1,0 +1,162 @@
+import * as v from 'valibot'
+import { assertCanEdit, assertCanWrite, assertReadable, writableStatus } from '../access.js'
+import { dayEnd, dayStart, instantToWall } from '../dates.js'
+import { CalendarError, invalidParams, missingParams } from '../errors.js'
+import { firstIssuesByField } from '../fields.js'
+import { type ListPage, paginate } from '../lists.js'
+import type { EventRecord } from '../records.js'
+import type { CalendarState } from '../state.js'
+import type { View } from '../view.js'
+import { type EventBody, EventBodySchema, type EventResolveContext, resolveEventBody } from './event-input.js'
+import { EventQuerySchema, selectEvents } from './event-query.js'
+import { normalizeEvent } from './event-record.js'
+import { shapeEvent } from './event-shape.js'
+import { findPost, findPostBySlug } from './lookup.js'
+
+/** What a resource needs of the calendar: the current state, the clock, a way to write, who is asking. */
+export interface CalendarCore {
+  readonly state: CalendarState
+  /** Epoch ms; frozen in tests and with `--now`. */
+  now(): number
+  /** Runs `change` on the state and resolves once the result is in the file (CONTRACT §1). */
+  write<T>(change: (state: CalendarState) => T): Promise<T>
+  /** The view of a library call that names none: open mode as user 1, URLs from the settings. */
+  defaultView(): View
+}
+
+/** An event as the API shows it (CONTRACT §2.1). */
+export type EventResponse = ReturnType<typeof shapeEvent>
+
+/** Which event a single route names: its ID or its slug (CONTRACT §5). */
+export type EventRef = number | { slug: string }
+
+/**
+ * Events: every operation of the event routes (spec §4.2), the same for the library and HTTP.
+ *
+ * @example
+ * const page = calendar.events.list({ start_date: '2026-07-01', per_page: 10 })
+ * const created = await calendar.events.create({ title: 'Jazz', start_date: 'tomorrow 20:00', end_date: 'tomorrow 23:00' })
+ */
+export class Events {
+  readonly #core: CalendarCore
+
+  constructor(core: CalendarCore) {
+    this.#core = core
+  }
+
+  /**
+   * A page of events (CONTRACT §4, §4.1, §4.2); `query` as a query string carries it (strings, CSV or arrays).
+   * @throws CalendarError 400 `rest_invalid_param`; 404 `event-archive-page-not-found` past the last page.
+   */
+  list(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPage<'events', EventResponse> {
+    const parsed = v.safeParse(EventQuerySchema, query)
+    if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
+    const state = this.#core.state
+    const { events, echo } = selectEvents(state, parsed.output, view, this.#core.now())
+    const request = { kind: 'events' as const, items: events, page: parsed.output.page, perPage: parsed.output.per_page, query: echo, notFoundCode: 'event-archive-page-not-found' }
+    return paginate(request, state.settings, view, (event) => shapeEvent(state, event, view, { single: false }))
+  }
+
+  /**
+   * One event with its `json_ld` (CONTRACT §2.1, §5).
+   * @throws CalendarError 404 unknown, 400 another kind's ID, 403 trashed or not readable.
+   */
+  get(ref: EventRef, view = this.#core.defaultView()): EventResponse {
+    const state = this.#core.state
+    const event = this.#find(state, ref)
+    assertReadable(view, 'event', event)
+    return shapeEvent(state, event, view, { single: true })
+  }
+
+  /**
+   * Creates an event (CONTRACT §3): `title`, `start_date` and `end_date` required; venues, organizers and terms
+   * it names by object or new name are created or reused.
+   * @throws CalendarError 400 `rest_missing_callback_param` / `rest_invalid_param`, 401/403 `rest_forbidden`.
+   */
+  async create(body: unknown, view = this.#core.defaultView()): Promise<EventResponse> {
+    const input = parseBody(body)
+    const missing = (['title', 'start_date', 'end_date'] as const).filter((key) => input[key] === undefined)
+    if (missing.length > 0) throw missingParams(missing)
+    assertCanWrite(view)
+    const event = await this.#core.write((state) => this.#save(state, input, undefined, view))
+    return shapeEvent(this.#core.state, event, view, { single: true })
+  }
+
+  /**
+   * Changes only the fields sent (CONTRACT §3); an update that sets a status other than `trash` restores a
+   * trashed event.
+   * @throws CalendarError as `create`, and 404/400 for the reference.
+   */
+  async update(ref: EventRef, body: unknown, view = this.#core.defaultView()): Promise<EventResponse> {
+    const input = parseBody(body)
+    assertCanWrite(view)
+    const event = await this.#core.write((state) => {
+      const existing = this.#find(state, ref)
+      assertCanEdit(view, existing)
+      return this.#save(state, input, existing, view)
+    })
+    return shapeEvent(this.#core.state, event, view, { single: true })
+  }
+
+  /**
+   * Moves an event to the trash, or with `force` removes it for good; answers with its data (CONTRACT §5).
+   * @throws CalendarError 410 `event-is-in-trash` when it is already trashed and `force` is not set.
+   */
+  async delete(ref: EventRef, options: { force?: boolean } = {}, view = this.#core.defaultView()): Promise<EventResponse> {
+    assertCanWrite(view)
+    return this.#core.write((state) => {
+      const existing = this.#find(state, ref)
+      assertCanEdit(view, existing)
+      if (options.force) {
+        const shaped = shapeEvent(state, existing, view, { single: true })
+        state.events.delete(existing.id)
+        return shaped
+      }
+      if (existing.status === 'trash') throw new CalendarError('event-is-in-trash', 410, 'The event is already in the trash.', { id: existing.id })
+      const trashed = { ...existing, status: 'trash' as const, modified: this.#nowWall(state) }
+      state.events.put(trashed)
+      return shapeEvent(state, trashed, view, { single: true })
+    })
+  }
+
+  #find(state: CalendarState, ref: EventRef): EventRecord {
+    return typeof ref === 'number' ? findPost(state, 'event', ref) : findPostBySlug(state, 'event', ref.slug)
+  }
+
+  #nowWall(state: CalendarState): string {
+    return instantToWall(this.#core.now(), state.siteTimezone)
+  }
+
+  /** Validates against the state, then creates what the body names and stores the event, all or nothing. */
+  #save(state: CalendarState, input: EventBody, existing: EventRecord | undefined, view: View): EventRecord {
+    const nowWall = this.#nowWall(state)
+    const author = view.user?.id ?? 1
+    const ctx: EventResolveContext = { state, now: this.#core.now(), errors: {}, normalize: { state, now: nowWall }, author }
+    const { fields, relations } = resolveEventBody(input, existing, ctx)
+    const status = writableStatus(view, input.status, existing === undefined)
+    const raw: Record<string, unknown> = { author, ...existing, ...fields, ...(status ? { status } : {}), modified: nowWall }
+    if (!existing && fields.date === undefined) raw.date = nowWall
+    checkEventDates(raw, ctx.errors)
+    if (Object.keys(ctx.errors).length > 0) throw invalidParams(ctx.errors)
+    const record = normalizeEvent({ ...raw, ...relations() }, existing?.id ?? state.nextPostId(), ctx.normalize)
+    state.events.put(record)
+    return record
+  }
+}
+
+/** CONTRACT §3 (calfile differs from TEC): an end before the start is refused, after the all-day rule. */
+function checkEventDates(raw: Record<string, unknown>, errors: Record<string, string>): void {
+  if (errors.start_date || errors.end_date) return
+  const allDay = raw.all_day === true
+  const start = raw.start_date as string
+  const end = raw.end_date as string
+  if ((allDay ? dayEnd(end) : end) < (allDay ? dayStart(start) : start)) {
+    errors.end_date = `${end} is before start_date ${start}`
+  }
+}
+
+function parseBody(body: unknown): EventBody {
+  const parsed = v.safeParse(EventBodySchema, body ?? {})
+  if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
+  return parsed.output
+}

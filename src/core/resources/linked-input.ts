@@ -1,0 +1,94 @@
+import * as v from 'valibot'
+import { boolField, textField } from '../fields.js'
+import type { OrganizerRecord, VenueRecord } from '../records.js'
+import type { NormalizeContext } from './post.js'
+import { type PostBody, type ResolveContext, checkWebsite, postBodyEntries, resolvePostFields } from './post-input.js'
+import { ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS, normalizeOrganizer, normalizeVenue } from './venue-record.js'
+
+const coordinate = (description: string) =>
+  v.pipe(
+    v.union([v.number(), v.string()], 'must be a number'),
+    v.transform((value) => (value === '' ? null : Number(value))),
+    v.check((value) => value === null || Number.isFinite(value), 'must be a number'),
+    v.description(description),
+    v.metadata({ type: 'number' }),
+  )
+
+/** Writable fields of a venue (spec §2.2, CONTRACT §3). */
+export const VenueBodySchema = v.looseObject({
+  ...postBodyEntries,
+  venue: v.optional(textField('Venue name; required on create')),
+  ...Object.fromEntries(VENUE_TEXT_FIELDS.map((key) => [key, v.optional(textField(key))])),
+  geo_lat: v.optional(coordinate('Latitude')),
+  geo_lng: v.optional(coordinate('Longitude')),
+  show_map: v.optional(boolField('Whether events at the venue show a map')),
+  show_map_link: v.optional(boolField('Whether events at the venue show a map link')),
+})
+
+/** Writable fields of an organizer (spec §2.3, CONTRACT §3). */
+export const OrganizerBodySchema = v.looseObject({
+  ...postBodyEntries,
+  organizer: v.optional(textField('Organizer name; required on create')),
+  ...Object.fromEntries(ORGANIZER_TEXT_FIELDS.map((key) => [key, v.optional(textField(key))])),
+})
+
+/** What a linked post kind needs: its name key, text fields, collection and normalizer. */
+interface LinkedKind<T> {
+  nameKey: 'venue' | 'organizer'
+  textFields: readonly string[]
+  records: (ctx: ResolveContext) => Iterable<T>
+  normalize: (raw: Record<string, unknown>, id: number, ctx: NormalizeContext) => T
+  put: (ctx: ResolveContext, record: T) => void
+}
+
+export const VENUE_KIND: LinkedKind<VenueRecord> = {
+  nameKey: 'venue',
+  textFields: VENUE_TEXT_FIELDS,
+  records: (ctx) => ctx.state.venues.values(),
+  normalize: normalizeVenue,
+  put: (ctx, record) => ctx.state.venues.put(record),
+}
+
+export const ORGANIZER_KIND: LinkedKind<OrganizerRecord> = {
+  nameKey: 'organizer',
+  textFields: ORGANIZER_TEXT_FIELDS,
+  records: (ctx) => ctx.state.organizers.values(),
+  normalize: normalizeOrganizer,
+  put: (ctx, record) => ctx.state.organizers.put(record),
+}
+
+/**
+ * Checks a venue or organizer body against the state and returns the stored fields it sets (CONTRACT §3):
+ * shared post fields, text fields, website, and the venue's coordinates and map flags.
+ */
+export function resolveLinkedFields(kind: Pick<LinkedKind<unknown>, 'nameKey' | 'textFields'>, body: Record<string, unknown>, ctx: ResolveContext) {
+  const out = resolvePostFields(body as PostBody, ctx)
+  for (const key of [kind.nameKey, ...kind.textFields, 'geo_lat', 'geo_lng', 'show_map', 'show_map_link']) {
+    if (body[key] !== undefined) out[key] = body[key]
+  }
+  if (typeof out[kind.nameKey] === 'string' && (out[kind.nameKey] as string).trim() === '') {
+    ctx.errors[kind.nameKey] = 'must not be empty'
+  }
+  checkWebsite(body.website as string | undefined, ctx)
+  return out
+}
+
+/**
+ * The ID of a non-trashed record whose supplied fields all match (case-insensitive), or of a new record made
+ * from them: duplicate avoidance on create (CONTRACT §3 `venue`, `organizer`).
+ */
+export function findOrCreateLinked<T extends { id: number; status: string }>(
+  kind: LinkedKind<T>,
+  fields: Record<string, unknown>,
+  ctx: ResolveContext & { normalize: NormalizeContext; author: number },
+): number {
+  const supplied = [kind.nameKey, ...kind.textFields].filter((key) => typeof fields[key] === 'string')
+  const same = (a: unknown, b: unknown) => String(a ?? '').toLowerCase() === String(b ?? '').toLowerCase()
+  for (const record of kind.records(ctx)) {
+    const row = record as unknown as Record<string, unknown>
+    if (record.status !== 'trash' && supplied.every((key) => same(row[key], fields[key]))) return record.id
+  }
+  const id = ctx.state.nextPostId()
+  kind.put(ctx, kind.normalize({ author: ctx.author, ...fields }, id, ctx.normalize))
+  return id
+}

@@ -1,0 +1,110 @@
+import type { OrganizerRecord, VenueRecord } from '../records.js'
+import type { CalendarState } from '../state.js'
+import type { View } from '../view.js'
+import { dropEmpty, globalId, postDates, shapeImage } from './post-shape.js'
+import { extraKeys } from './post.js'
+import { ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS } from './venue-record.js'
+
+const VENUE_STORED = new Set(['id', 'author', 'status', 'date', 'modified', 'venue', 'description', 'excerpt', 'slug', 'image', ...VENUE_TEXT_FIELDS, 'geo_lat', 'geo_lng', 'show_map', 'show_map_link'])
+const ORGANIZER_STORED = new Set(['id', 'author', 'status', 'date', 'modified', 'organizer', 'description', 'excerpt', 'slug', 'image', ...ORGANIZER_TEXT_FIELDS])
+
+/** Options of a shape: `single` adds `json_ld`, as only single GETs carry it (CONTRACT §2.1–2.3). */
+export interface ShapeOptions {
+  single: boolean
+}
+
+/**
+ * A venue as the API shows it (CONTRACT §2.2): keys in order, empty values dropped, then `show_map`,
+ * `show_map_link`, `json_ld` (single only), `global_id`, `global_id_lineage`, then keys beyond the contract's.
+ */
+export function shapeVenue(state: CalendarState, venue: VenueRecord, view: View, options: ShapeOptions) {
+  const url = `${view.siteUrl}/venue/${venue.slug}/`
+  const fields: Record<string, unknown> = {
+    id: venue.id,
+    author: String(venue.author),
+    status: venue.status,
+    ...postDates(state, venue),
+    url,
+    venue: venue.venue,
+    description: venue.description,
+    excerpt: venue.excerpt,
+    slug: venue.slug,
+    image: shapeImage(state, venue.image),
+  }
+  for (const key of VENUE_TEXT_FIELDS) fields[key] = venue[key]
+  if (venue.geo_lat !== null && venue.geo_lng !== null) Object.assign(fields, { geo_lat: venue.geo_lat, geo_lng: venue.geo_lng })
+  return {
+    ...dropEmpty(fields),
+    show_map: venue.show_map,
+    show_map_link: venue.show_map_link,
+    ...(options.single ? { json_ld: venueJsonLd(venue, url) } : {}),
+    ...globalId(venue.id, view),
+    ...extraKeys(venue, VENUE_STORED),
+  }
+}
+
+/**
+ * An organizer as the API shows it (CONTRACT §2.3): keys in order, `json_ld` (single only), global IDs, then
+ * every empty value dropped; keys beyond the contract's last.
+ */
+export function shapeOrganizer(state: CalendarState, organizer: OrganizerRecord, view: View, options: ShapeOptions) {
+  const url = `${view.siteUrl}/organizer/${organizer.slug}/`
+  const fields: Record<string, unknown> = {
+    id: organizer.id,
+    author: String(organizer.author),
+    status: organizer.status,
+    ...postDates(state, organizer),
+    url,
+    organizer: organizer.organizer,
+    description: organizer.description,
+    excerpt: organizer.excerpt,
+    slug: organizer.slug,
+    image: shapeImage(state, organizer.image),
+  }
+  for (const key of ORGANIZER_TEXT_FIELDS) fields[key] = organizer[key]
+  if (options.single) fields.json_ld = organizerJsonLd(organizer, url)
+  return { ...dropEmpty({ ...fields, ...globalId(organizer.id, view) }), ...extraKeys(organizer, ORGANIZER_STORED) }
+}
+
+/** schema.org `Place` of a venue, as TEC writes it. */
+export function venueJsonLd(venue: VenueRecord, url: string): Record<string, unknown> {
+  const address = dropEmpty({
+    '@type': 'PostalAddress',
+    streetAddress: venue.address,
+    addressLocality: venue.city,
+    addressRegion: venue.stateprovince || venue.state || venue.province,
+    postalCode: venue.zip,
+    addressCountry: venue.country,
+  })
+  const geo = venue.geo_lat !== null && venue.geo_lng !== null
+    ? { geo: { '@type': 'GeoCoordinates', latitude: venue.geo_lat, longitude: venue.geo_lng } }
+    : {}
+  return {
+    '@type': 'Place',
+    name: venue.venue,
+    description: venue.excerpt || stripTags(venue.description),
+    url,
+    address,
+    ...geo,
+    telephone: venue.phone,
+    sameAs: venue.website,
+  }
+}
+
+/** schema.org `Person` of an organizer, as TEC writes it. */
+export function organizerJsonLd(organizer: OrganizerRecord, url: string): Record<string, unknown> {
+  return {
+    '@type': 'Person',
+    name: organizer.organizer,
+    description: organizer.excerpt || stripTags(organizer.description),
+    url,
+    telephone: organizer.phone,
+    email: organizer.email,
+    sameAs: organizer.website,
+  }
+}
+
+/** Plain text of stored HTML, for schema.org descriptions. */
+export function stripTags(html: string): string {
+  return html.replace(/<[^>]*>/gu, '').trim()
+}

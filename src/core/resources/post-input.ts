@@ -1,0 +1,90 @@
+import * as v from 'valibot'
+import { instantToWall, parseDateInput, wallToInstant } from '../dates.js'
+import { dateField, positiveIntField, textField } from '../fields.js'
+import { STATUSES, type Status } from '../records.js'
+import type { CalendarState } from '../state.js'
+
+/** Body fields every post kind accepts (spec §2.1–2.3, CONTRACT §3). */
+export const postBodyEntries = {
+  author: v.optional(positiveIntField('Author ID: an existing user; default the requesting user')),
+  date: v.optional(dateField('Publication date, site time zone unless it carries an offset')),
+  date_utc: v.optional(dateField('Publication date in UTC')),
+  description: v.optional(textField('Description (HTML)')),
+  excerpt: v.optional(textField('Excerpt')),
+  slug: v.optional(textField('Slug; default from the title, made unique')),
+  status: v.optional(v.pipe(textField('Post status'), v.picklist(STATUSES, `must be one of ${STATUSES.join(', ')}`))),
+  image: v.optional(v.pipe(v.union([v.string(), v.number()], 'must be an image URL or media ID'), v.description('Featured image: an http(s) URL or a media ID'))),
+}
+
+/** The parsed shared fields, before they are checked against the state. */
+export type PostBody = Partial<{
+  author: number
+  date: string | number
+  date_utc: string | number
+  description: string
+  excerpt: string
+  slug: string
+  status: Status
+  image: string | number
+}>
+
+/** What resolving needs: the state, the clock (epoch ms), and a place to collect field errors. */
+export interface ResolveContext {
+  state: CalendarState
+  now: number
+  errors: Record<string, string>
+}
+
+/**
+ * Checks the shared post fields against the state and turns them into stored values (CONTRACT §3): `author` an
+ * existing user, `date`/`date_utc` into the site zone's wall time, `image` a URL or an existing media ID.
+ * Problems go into `ctx.errors` by field name.
+ */
+export function resolvePostFields(body: PostBody, ctx: ResolveContext): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const key of ['description', 'excerpt', 'slug', 'status'] as const) if (body[key] !== undefined) out[key] = body[key]
+  if (body.author !== undefined) {
+    if (ctx.state.users.get(body.author)) out.author = body.author
+    else ctx.errors.author = `user ${body.author} does not exist`
+  }
+  const date = resolvePublicationDate(body, ctx)
+  if (date !== undefined) out.date = date
+  if (body.image !== undefined) {
+    const image = resolveImage(body.image, ctx)
+    if (image !== undefined) out.image = image
+  }
+  return out
+}
+
+function resolvePublicationDate(body: PostBody, ctx: ResolveContext): string | undefined {
+  const zone = ctx.state.siteTimezone
+  if (body.date !== undefined) {
+    const wall = parseDateInput(body.date, zone, ctx.now)
+    if (wall === null) ctx.errors.date = `not a date: ${JSON.stringify(body.date)}`
+    return wall ?? undefined
+  }
+  if (body.date_utc !== undefined) {
+    const wall = parseDateInput(body.date_utc, 'UTC', ctx.now)
+    if (wall === null) ctx.errors.date_utc = `not a date: ${JSON.stringify(body.date_utc)}`
+    return wall === null ? undefined : instantToWall(wallToInstant(wall, 'UTC'), zone)
+  }
+  return undefined
+}
+
+const HTTP_URL = /^https?:\/\/[^\s/]+/iu
+
+function resolveImage(image: string | number, ctx: ResolveContext): string | number | null | undefined {
+  if (image === '' || image === 0 || image === '0') return null
+  if (typeof image === 'string' && HTTP_URL.test(image)) return image
+  const id = Number(image)
+  if (Number.isInteger(id) && ctx.state.media.get(id)) return id
+  ctx.errors.image = `must be an http(s) URL or the ID of a media entry, got ${JSON.stringify(image)}`
+  return undefined
+}
+
+/** An absolute http(s) URL or empty (CONTRACT §3 `website`). */
+export function checkWebsite(website: string | undefined, ctx: ResolveContext): string | undefined {
+  if (website === undefined || website === '' || HTTP_URL.test(website)) return website
+  ctx.errors.website = 'must be an absolute http(s) URL or empty'
+  return undefined
+}

@@ -1,0 +1,46 @@
+import { instantToWall, wallToInstant } from '../dates.js'
+import type { MediaRecord } from '../records.js'
+import type { CalendarState } from '../state.js'
+import { siteHost, type View } from '../view.js'
+
+/** `date`, `date_utc`, `modified`, `modified_utc` of a post: stored in the site zone, UTC derived (CONTRACT §2.1). */
+export function postDates(state: CalendarState, post: { date: string; modified: string }) {
+  const zone = state.siteTimezone
+  const utc = (wall: string) => instantToWall(wallToInstant(wall, zone), 'UTC')
+  return { date: post.date, date_utc: utc(post.date), modified: post.modified, modified_utc: utc(post.modified) }
+}
+
+/** `global_id` and `global_id_lineage` (CONTRACT §2.1): `"<host>?id=<id>"`. */
+export function globalId(id: number, view: View) {
+  const globalId = `${siteHost(view.siteUrl)}?id=${id}`
+  return { global_id: globalId, global_id_lineage: [globalId] }
+}
+
+/**
+ * The `image` of a post (CONTRACT §2.1): `false` when none; a media entry's `{url, id, extension, width?,
+ * height?, …}`; an image given by URL has id 0 and the extension of its path.
+ */
+export function shapeImage(state: CalendarState, image: number | string | null): false | Record<string, unknown> {
+  if (image === null || image === '') return false
+  if (typeof image === 'string') return { url: image, id: 0, extension: extensionOf(image) }
+  const media = state.media.get(image)
+  return media ? shapeMedia(media) : false
+}
+
+function shapeMedia(media: MediaRecord): Record<string, unknown> {
+  const { id, url, extension, ...rest } = media
+  return { url, id, extension: extension ?? extensionOf(url), ...rest }
+}
+
+function extensionOf(url: string): string {
+  const path = url.split(/[?#]/u)[0] ?? ''
+  const dot = path.lastIndexOf('.')
+  return dot > path.lastIndexOf('/') ? path.slice(dot + 1).toLowerCase() : ''
+}
+
+/** Drops `""`, `"0"`, `false` and null, as TEC does for venues and organizers (CONTRACT §2.2, §2.3). */
+export function dropEmpty(record: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(record).filter(([, value]) => value !== '' && value !== '0' && value !== false && value !== null),
+  )
+}

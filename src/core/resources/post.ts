@@ -1,0 +1,60 @@
+import type { Collection } from '../collection.js'
+import type { Status } from '../records.js'
+import type { CalendarState } from '../state.js'
+import { slugFromTitle, uniqueSlug } from '../slugs.js'
+
+/** What filling in a record's defaults needs: the state it joins and "now" in the site time zone. */
+export interface NormalizeContext {
+  state: CalendarState
+  /** `YYYY-MM-DD HH:MM:SS`, site time zone. */
+  now: string
+}
+
+/** The fields every post kind shares, defaults filled in, in the order the data file writes them. */
+export interface PostDefaults {
+  id: number
+  author: number
+  status: Status
+  date: string
+  modified: string
+}
+
+/**
+ * Fills the shared post fields of a record read from the file or built by a create (CONTRACT §1, §2.1):
+ * `author` user 1, `status` publish, `date` now, `modified` = `date`.
+ */
+export function postDefaults(raw: Record<string, unknown>, id: number, ctx: NormalizeContext): PostDefaults {
+  const date = (raw.date as string | undefined) ?? ctx.now
+  return {
+    id,
+    author: (raw.author as number | undefined) ?? 1,
+    status: (raw.status as Status | undefined) ?? 'publish',
+    date,
+    modified: (raw.modified as string | undefined) ?? date,
+  }
+}
+
+/**
+ * The slug a record keeps: its own when given and free in its kind, else one made from its title and made
+ * unique with `-2`, `-3`, … (CONTRACT §3). A title with no usable characters falls back to the ID.
+ */
+export function resolveSlug(
+  wanted: string | undefined,
+  title: string,
+  id: number,
+  collection: Collection<{ id: number; slug?: string }>,
+): string {
+  const taken = (slug: string) => {
+    const holder = collection.bySlug(slug)
+    return holder !== undefined && holder.id !== id
+  }
+  const base = slugFromTitle(wanted ?? '') || slugFromTitle(title) || String(id)
+  return uniqueSlug(base, taken)
+}
+
+/** Keys of `raw` that are not in `known`, in their order: kept as they are (CONTRACT §5). */
+export function extraKeys(raw: Record<string, unknown>, known: ReadonlySet<string>): Record<string, unknown> {
+  const extras: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(raw)) if (!known.has(key)) extras[key] = value
+  return extras
+}

@@ -1,0 +1,67 @@
+import type { OrganizerRecord, VenueRecord } from '../records.js'
+import { type NormalizeContext, extraKeys, postDefaults, resolveSlug } from './post.js'
+
+const VENUE_TEXT = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince'] as const
+const VENUE_KEYS = new Set([
+  'id', 'venue', 'description', 'excerpt', 'slug', 'status', 'author', 'date', 'modified', 'image', ...VENUE_TEXT,
+  'geo_lat', 'geo_lng', 'show_map', 'show_map_link',
+])
+const ORGANIZER_TEXT = ['phone', 'website', 'email'] as const
+const ORGANIZER_KEYS = new Set([
+  'id', 'organizer', 'description', 'excerpt', 'slug', 'status', 'author', 'date', 'modified', 'image', ...ORGANIZER_TEXT,
+])
+
+/** The text fields of a venue, in the order of CONTRACT §2.2. */
+export const VENUE_TEXT_FIELDS: readonly string[] = VENUE_TEXT
+/** The text fields of an organizer, in the order of CONTRACT §2.3. */
+export const ORGANIZER_TEXT_FIELDS: readonly string[] = ORGANIZER_TEXT
+
+/** A stored venue with every default filled in (CONTRACT §1, §3), extra keys after. */
+export function normalizeVenue(raw: Record<string, unknown>, id: number, ctx: NormalizeContext): VenueRecord {
+  const name = raw.venue as string
+  const post = postDefaults(raw, id, ctx)
+  const record = {
+    id,
+    venue: name,
+    description: (raw.description as string | undefined) ?? '',
+    excerpt: (raw.excerpt as string | undefined) ?? '',
+    slug: resolveSlug(raw.slug as string | undefined, name, id, ctx.state.venues),
+    status: post.status,
+    author: post.author,
+    date: post.date,
+    modified: post.modified,
+    image: (raw.image as number | string | null | undefined) ?? null,
+    ...texts(raw, VENUE_TEXT),
+    geo_lat: (raw.geo_lat as number | null | undefined) ?? null,
+    geo_lng: (raw.geo_lng as number | null | undefined) ?? null,
+    show_map: (raw.show_map as boolean | undefined) ?? true,
+    show_map_link: (raw.show_map_link as boolean | undefined) ?? true,
+  } as VenueRecord
+  return Object.assign(record, extraKeys(raw, VENUE_KEYS))
+}
+
+/** A stored organizer with every default filled in (CONTRACT §1, §3), extra keys after. */
+export function normalizeOrganizer(raw: Record<string, unknown>, id: number, ctx: NormalizeContext): OrganizerRecord {
+  const name = raw.organizer as string
+  const post = postDefaults(raw, id, ctx)
+  const record = {
+    id,
+    organizer: name,
+    description: (raw.description as string | undefined) ?? '',
+    excerpt: (raw.excerpt as string | undefined) ?? '',
+    slug: resolveSlug(raw.slug as string | undefined, name, id, ctx.state.organizers),
+    status: post.status,
+    author: post.author,
+    date: post.date,
+    modified: post.modified,
+    image: (raw.image as number | string | null | undefined) ?? null,
+    ...texts(raw, ORGANIZER_TEXT),
+  } as OrganizerRecord
+  return Object.assign(record, extraKeys(raw, ORGANIZER_KEYS))
+}
+
+function texts(raw: Record<string, unknown>, keys: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const key of keys) out[key] = (raw[key] as string | undefined) ?? ''
+  return out
+}

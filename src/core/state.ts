@@ -1,0 +1,80 @@
+import { Collection } from './collection.js'
+import type {
+  EventRecord,
+  MediaRecord,
+  OrganizerRecord,
+  PostKind,
+  Settings,
+  Taxonomy,
+  TermRecord,
+  UserRecord,
+  VenueRecord,
+} from './records.js'
+
+/**
+ * Everything the data file holds, in memory, with its indexes: one object that a load builds and a reload swaps
+ * in whole. Posts (events, venues, organizers, media) share one ID space and terms (categories, tags) another
+ * (CONTRACT §1).
+ */
+export class CalendarState {
+  readonly users = new Collection<UserRecord>()
+  readonly events = new Collection<EventRecord>()
+  readonly venues = new Collection<VenueRecord>()
+  readonly organizers = new Collection<OrganizerRecord>()
+  readonly media = new Collection<MediaRecord>()
+  readonly categories = new Collection<TermRecord>()
+  readonly tags = new Collection<TermRecord>()
+  #maxPostId = 0
+  #maxTermId = 0
+
+  constructor(
+    public settings: Settings,
+    /** Top-level keys of the file beyond the contract's, written back as they were. */
+    readonly extras: Record<string, unknown> = {},
+    /** The `--timezone` flag: wins over `settings.timezone` without being written to the file. */
+    readonly timezoneOverride?: string,
+  ) {}
+
+  /** The site time zone (CONTRACT §3 "timezone", §8 `--timezone`). */
+  get siteTimezone(): string {
+    return this.timezoneOverride ?? this.settings.timezone
+  }
+
+  /** Which kind of post an ID names, if any. */
+  postKind(id: number): PostKind | undefined {
+    if (this.events.get(id)) return 'event'
+    if (this.venues.get(id)) return 'venue'
+    if (this.organizers.get(id)) return 'organizer'
+    if (this.media.get(id)) return 'media'
+    return undefined
+  }
+
+  /** Which taxonomy a term ID belongs to, if any. */
+  termTaxonomy(id: number): Taxonomy | undefined {
+    if (this.categories.get(id)) return 'category'
+    if (this.tags.get(id)) return 'tag'
+    return undefined
+  }
+
+  terms(taxonomy: Taxonomy): Collection<TermRecord> {
+    return taxonomy === 'category' ? this.categories : this.tags
+  }
+
+  /** Records that an ID is in use, so that new IDs never take it (even after it is deleted). */
+  notePostId(id: number): void {
+    if (id > this.#maxPostId) this.#maxPostId = id
+  }
+
+  noteTermId(id: number): void {
+    if (id > this.#maxTermId) this.#maxTermId = id
+  }
+
+  /** A fresh post ID: 1 + the largest seen (CONTRACT §1). */
+  nextPostId(): number {
+    return ++this.#maxPostId
+  }
+
+  nextTermId(): number {
+    return ++this.#maxTermId
+  }
+}

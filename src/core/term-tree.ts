@@ -1,0 +1,48 @@
+import type { CalendarState } from './state.js'
+
+interface Tree {
+  version: number
+  children: Map<number, number[]>
+}
+const trees = new WeakMap<CalendarState, Tree>()
+
+function tree(state: CalendarState): Tree {
+  const cached = trees.get(state)
+  if (cached && cached.version === state.categories.version) return cached
+  const children = new Map<number, number[]>()
+  for (const category of state.categories.values()) {
+    const siblings = children.get(category.parent)
+    if (siblings) siblings.push(category.id)
+    else children.set(category.parent, [category.id])
+  }
+  const fresh = { version: state.categories.version, children }
+  trees.set(state, fresh)
+  return fresh
+}
+
+/** A category and all its descendants (CONTRACT §4.2: a category matches its descendants too). */
+export function withDescendants(state: CalendarState, id: number): Set<number> {
+  const { children } = tree(state)
+  const found = new Set<number>([id])
+  const stack = [id]
+  for (let at = stack.pop(); at !== undefined; at = stack.pop()) {
+    for (const child of children.get(at) ?? []) {
+      if (!found.has(child)) {
+        found.add(child)
+        stack.push(child)
+      }
+    }
+  }
+  return found
+}
+
+/** The category's ancestors, nearest first; stops at a cycle rather than looping. */
+export function ancestorsOf(state: CalendarState, id: number): number[] {
+  const ancestors: number[] = []
+  const seen = new Set([id])
+  for (let at = state.categories.get(id)?.parent ?? 0; at !== 0 && !seen.has(at); at = state.categories.get(at)?.parent ?? 0) {
+    ancestors.push(at)
+    seen.add(at)
+  }
+  return ancestors
+}

@@ -1,0 +1,28 @@
+import type { UserRecord } from './records.js'
+
+/**
+ * Who is asking and where from: what every response shape needs to build URLs (CONTRACT §2.6) and what every
+ * permission check needs (CONTRACT §6). The library builds one from the settings; `http/` from the request.
+ *
+ * @example
+ * { base: 'http://127.0.0.1:3000/calendar/events/v1', siteUrl: 'http://127.0.0.1:3000', user: admin }
+ */
+export interface View {
+  /** `<origin><prefix>`, no trailing slash: the base of `rest_url` values. */
+  base: string
+  /** `<site_url>`, no trailing slash: the base of `url` values. */
+  siteUrl: string
+  /** The authenticated user; null for an anonymous request. */
+  user: UserRecord | null
+  /** True when no user has a token: everyone acts as user 1 (CONTRACT §6). */
+  openMode: boolean
+}
+
+/** `http://127.0.0.1:3000` → `127.0.0.1:3000`, the host part of `global_id` (CONTRACT §2.1). */
+export function siteHost(siteUrl: string): string {
+  try {
+    return new URL(siteUrl).host
+  } catch {
+    return siteUrl.replace(/^[a-z]+:\/\//iu, '').replace(/\/.*$/u, '')
+  }
+}

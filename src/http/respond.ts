@@ -1,0 +1,18 @@
+import { CalendarError } from '../core/errors.js'
+
+const JSON_TYPE = 'application/json; charset=UTF-8'
+
+/** A JSON response; every header is set on the Response itself, so none is lost on the way out. */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': JSON_TYPE, ...headers } })
+}
+
+/**
+ * The error body of CONTRACT §5 for anything thrown by a handler: a CalendarError as it is, anything else as a
+ * 500 `rest_internal_error` (logged by the caller).
+ */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof CalendarError) return json(error.toJSON(), error.status)
+  const internal = new CalendarError('rest_internal_error', 500, 'Internal server error.')
+  return json(internal.toJSON(), 500)
+}

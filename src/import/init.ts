@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
+import { openCalendar } from '../core/calendar.js'
+import { CalendarError } from '../core/errors.js'
+import { instantToWall } from '../core/dates.js'
+import { readCaptures } from './files.js'
+import { shiftToDate } from './shift.js'
+import { type ImportReport, captureTimezone, importTec } from './tec.js'
+
+/** Options of `initDataFile`. */
+export interface InitOptions {
+  /** A capture file or a folder of them. */
+  from: string
+  /** `today` or `YYYY-MM-DD` (site time zone): move events by whole weeks to start on or after it. */
+  shiftTo?: string
+  /** Site time zone; default the first capture's event time zone, else UTC. */
+  timezone?: string
+  /** The clock, epoch ms. */
+  now?: () => number
+}
+
+/** What `initDataFile` did: one import report per capture and the weeks the events were moved. */
+export interface InitResult {
+  reports: Array<{ path: string; report: ImportReport }>
+  weeksShifted: number
+}
+
+/**
+ * Builds a new data file from TEC captures (the `calfile init` command): imports each, then optionally moves every
+ * event by whole weeks so that the earliest starts on or after `shiftTo`, so weekdays, times of day and durations
+ * stay real.
+ *
+ * @throws CalendarError 409 `file-exists` when `file` exists; import errors as `importTec`.
+ */
+export async function initDataFile(file: string, options: InitOptions): Promise<InitResult> {
+  if (existsSync(file)) throw new CalendarError('file-exists', 409, `${file} already exists`)
+  const captures = await readCaptures(options.from)
+  const timezone = options.timezone ?? captures.map((c) => captureTimezone(c.capture)).find(Boolean) ?? 'UTC'
+  const initial = JSON.stringify({ settings: { timezone } })
+  const calendar = await openCalendar(file, { initial, now: options.now })
+  const now = calendar.now()
+  const build = calendar.write((state) => {
+    const reports = captures.map(({ path, capture }) => ({
+      path,
+      report: importTec(state, capture, { now: instantToWall(now, state.siteTimezone) }),
+    }))
+    const day = options.shiftTo === undefined ? undefined : shiftDay(options.shiftTo, now, state.siteTimezone)
+    const weeksShifted = day === undefined ? 0 : shiftToDate(state, day)
+    return { reports, weeksShifted }
+  })
+  // A half-built file would make the next `init --if-missing` skip: leave none behind.
+  return build.catch(async (error: unknown) => {
+    await calendar.close()
+    await rm(file, { force: true })
+    throw error
+  })
+}
+
+/**
+ * Adds the events of TEC captures to an existing (or new) data file (the `calfile import tec` command).
+ * Re-importing the same capture changes nothing.
+ */
+export async function importIntoFile(file: string, from: string, now?: () => number): Promise<Array<{ path: string; report: ImportReport }>> {
+  const captures = await readCaptures(from)
+  const calendar = await openCalendar(file, { now })
+  const wall = instantToWall(calendar.now(), calendar.state.siteTimezone)
+  return calendar.write((state) => captures.map(({ path, capture }) => ({ path, report: importTec(state, capture, { now: wall }) })))
+}
+
+function shiftDay(shiftTo: string, now: number, zone: string): string {
+  if (shiftTo === 'today') return instantToWall(now, zone).slice(0, 10)
+  if (/^\d{4}-\d{2}-\d{2}$/u.test(shiftTo)) return shiftTo
+  throw new CalendarError('rest_invalid_param', 400, `--shift-to takes "today" or YYYY-MM-DD, got "${shiftTo}"`)
+}

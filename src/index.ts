@@ -1,0 +1,20 @@
+/**
+ * calfile as a library: open a data file, read and change it with the same operations and shapes as the HTTP
+ * routes, or serve it.
+ *
+ * @example
+ * import { openCalendar, createApp } from 'calfile'
+ * const calendar = await openCalendar('data/calendar.json', { timezone: 'America/New_York' })
+ * const page = calendar.events.list({ search: 'jazz' })
+ * const app = createApp(calendar) // h3 app: app.request('/calendar/events/v1/events')
+ */
+export { Calendar, type CalendarOptions, openCalendar } from './core/calendar.js'
+export { CalendarError } from './core/errors.js'
+export { DocumentError, type Problem, formatProblem } from './core/document-error.js'
+export type { Events, EventRef, EventResponse } from './core/resources/events.js'
+export type { ListPage } from './core/lists.js'
+export type { View } from './core/view.js'
+export type { EventRecord, OrganizerRecord, Settings, Status, TermRecord, UserRecord, VenueRecord } from './core/records.js'
+export { type AppOptions, PREFIX, TEC_PREFIX, createApp } from './http/app.js'
+export { type ServeOptions, serve } from './http/serve.js'
+export { type InitOptions, importIntoFile, initDataFile } from './import/init.js'
