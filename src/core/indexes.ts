@@ -23,6 +23,9 @@ export function eventTimes(event: EventRecord): EventTimes {
 interface Derived {
   version: number
   byStart: EventRecord[]
+  /** UTC start and end of `byStart[i]`, epoch ms: the date window scans these instead of the records. */
+  starts: Float64Array
+  ends: Float64Array
   counts: Map<number, number>
 }
 const derivedCache = new WeakMap<CalendarState, Derived>()
@@ -30,14 +33,18 @@ const derivedCache = new WeakMap<CalendarState, Derived>()
 function derived(state: CalendarState): Derived {
   const cached = derivedCache.get(state)
   if (cached && cached.version === state.events.version) return cached
-  const fresh = { version: state.events.version, byStart: sortByStart(state), counts: countTerms(state) }
+  const byStart = sortByStart(state)
+  const starts = Float64Array.from(byStart, (event) => eventTimes(event).start)
+  const ends = Float64Array.from(byStart, (event) => eventTimes(event).end)
+  const fresh = { version: state.events.version, byStart, starts, ends, counts: countTerms(state) }
   derivedCache.set(state, fresh)
   return fresh
 }
 
-/** Every event, in list order: UTC start, then `date`, then ID (CONTRACT §4.1). Rebuilt after an event changes. */
-export function eventsByStart(state: CalendarState): readonly EventRecord[] {
-  return derived(state).byStart
+/** The list-order index with the UTC start and end (epoch ms) of each event at the same position. */
+export function eventTimeline(state: CalendarState): { events: readonly EventRecord[]; starts: Float64Array; ends: Float64Array } {
+  const { byStart, starts, ends } = derived(state)
+  return { events: byStart, starts, ends }
 }
 
 /** Number of `publish` events carrying a term (CONTRACT §2.4 `count`). */
@@ -45,13 +52,13 @@ export function termCount(state: CalendarState, termId: number): number {
   return derived(state).counts.get(termId) ?? 0
 }
 
-/** Index of the first event in `sorted` whose start is ≥ `instant` (binary search). */
-export function firstStartingAtOrAfter(sorted: readonly EventRecord[], instant: number): number {
+/** Index of the first value ≥ `instant` in ascending `values` (binary search); `values.length` when none. */
+export function lowerBound(values: Float64Array, instant: number): number {
   let low = 0
-  let high = sorted.length
+  let high = values.length
   while (low < high) {
     const mid = (low + high) >> 1
-    if (eventTimes(sorted[mid] as EventRecord).start < instant) low = mid + 1
+    if ((values[mid] as number) < instant) low = mid + 1
     else high = mid
   }
   return low

@@ -3,9 +3,9 @@ import { listStatuses } from '../access.js'
 import { addToWall, dayEnd, dayStart, instantToWall, parseDateInput, wallToInstant } from '../dates.js'
 import { invalidParam } from '../errors.js'
 import { boolField, dateField, idListField, refListField, textField } from '../fields.js'
-import { eventTimes, eventsByStart, firstStartingAtOrAfter } from '../indexes.js'
+import { eventTimeline, eventTimes, lowerBound } from '../indexes.js'
 import { pageEntries } from '../lists.js'
-import type { EventRecord, Status, Taxonomy } from '../records.js'
+import type { EventRecord, Taxonomy } from '../records.js'
 import type { CalendarState } from '../state.js'
 import { withDescendants } from '../term-tree.js'
 import type { View } from '../view.js'
@@ -60,16 +60,36 @@ export interface EventSelection {
 export function selectEvents(state: CalendarState, query: EventQuery, view: View, now: number): EventSelection {
   const statuses = listStatuses(view, query.status)
   const bounds = query.include ? {} : dateBounds(query, state.siteTimezone, now)
-  const keep = [
-    statusFilter(statuses),
-    ...dateFilters(bounds, state.siteTimezone),
-    ...relationFilters(state, query),
-    ...flagFilters(query),
-    ...geoFilters(state, query),
-  ]
-  const candidates = query.include ? byInclude(state, query.include) : fromStart(state, bounds, state.siteTimezone)
-  const events = candidates.filter((event) => !event.hide_from_listings && keep.every((test) => test(event)))
+  const keep = [...relationFilters(state, query), ...flagFilters(query), ...geoFilters(state, query)]
+  const listed = (event: EventRecord) => !event.hide_from_listings && statuses.has(event.status) && keep.every((test) => test(event))
+  const events = query.include ? byInclude(state, query.include).filter(listed) : inWindow(state, bounds, listed)
   return { events, echo: echoQuery(query, bounds) }
+}
+
+/**
+ * Events inside the date window, in list order (CONTRACT §4.1), scanning only the part of the start-sorted index
+ * that the start bounds allow (an end bound caps the start too, as no event ends before it starts).
+ */
+function inWindow(state: CalendarState, bounds: Partial<Record<Bound, string>>, listed: (e: EventRecord) => boolean): EventRecord[] {
+  const at = (key: Bound) => (bounds[key] === undefined ? undefined : wallToInstant(bounds[key] as string, state.siteTimezone))
+  const [startMin, endMax, startBefore, startAfter, endBefore, endAfter] = DATE_BOUNDS.map(at)
+  const { events, starts, ends } = eventTimeline(state)
+  const from = Math.max(startMin === undefined ? 0 : lowerBound(starts, startMin), startAfter === undefined ? 0 : lowerBound(starts, startAfter))
+  const capStart = Math.min(endMax ?? Infinity, startBefore ?? Infinity)
+  const to = capStart === Infinity ? starts.length : lowerBound(starts, capStart + 1)
+  const out: EventRecord[] = []
+  for (let i = from; i < to; i++) {
+    const start = starts[i] as number
+    const end = ends[i] as number
+    if (endMax !== undefined && end > endMax) continue
+    if (startBefore !== undefined && start >= startBefore) continue
+    if (startAfter !== undefined && start <= startAfter) continue
+    if (endBefore !== undefined && end >= endBefore) continue
+    if (endAfter !== undefined && end <= endAfter) continue
+    const event = events[i] as EventRecord
+    if (listed(event)) out.push(event)
+  }
+  return out
 }
 
 /** Wall-time bounds in the site zone after defaults and rounding (CONTRACT §4.1). */
@@ -89,31 +109,6 @@ function dateBounds(query: EventQuery, zone: string, now: number): Partial<Recor
 }
 
 type Test = (event: EventRecord) => boolean
-
-function statusFilter(statuses: ReadonlySet<Status>): Test {
-  return (event) => statuses.has(event.status)
-}
-
-function dateFilters(bounds: Partial<Record<Bound, string>>, zone: string): Test[] {
-  const at = (key: Bound) => (bounds[key] === undefined ? undefined : wallToInstant(bounds[key] as string, zone))
-  const tests: Array<[number | undefined, (e: EventRecord, t: number) => boolean]> = [
-    [at('start_date'), (e, t) => eventTimes(e).start >= t],
-    [at('end_date'), (e, t) => eventTimes(e).end <= t],
-    [at('starts_before'), (e, t) => eventTimes(e).start < t],
-    [at('starts_after'), (e, t) => eventTimes(e).start > t],
-    [at('ends_before'), (e, t) => eventTimes(e).end < t],
-    [at('ends_after'), (e, t) => eventTimes(e).end > t],
-  ]
-  return tests.flatMap(([instant, test]) => (instant === undefined ? [] : [(event: EventRecord) => test(event, instant)]))
-}
-
-/** Candidates in list order, starting at the first event that can meet the lower start bound. */
-function fromStart(state: CalendarState, bounds: Partial<Record<Bound, string>>, zone: string): EventRecord[] {
-  const sorted = eventsByStart(state)
-  const lower = bounds.start_date ?? bounds.starts_after
-  const from = lower === undefined ? 0 : firstStartingAtOrAfter(sorted, wallToInstant(lower, zone))
-  return sorted.slice(from)
-}
 
 function byInclude(state: CalendarState, ids: number[]): EventRecord[] {
   const events = [...new Set(ids)].flatMap((id) => {

@@ -1,0 +1,84 @@
+/**
+ * `npm run bench`: calfile's speed on a generated calendar of 10,000 events, 1,000 venues, 500 organizers and
+ * 500 terms. Prints cold open time, then requests per second through a real port (autocannon) for the default
+ * event list, a single event, and creates that write the file.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import { openCalendar } from '../src/core/calendar.js'
+import { serve } from '../src/http/serve.js'
+
+const EVENTS = 10_000
+const VENUES = 1_000
+const ORGANIZERS = 500
+const TERMS = 500
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const NOW = Date.UTC(2026, 6, 1, 12, 0, 0)
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0')
+}
+
+/** A data file with events spread over two years around NOW, every 5th one in another time zone. */
+function generate(): string {
+  const zones = ['America/New_York', 'Europe/Paris', 'Asia/Kolkata', 'UTC+5:30', 'America/Los_Angeles']
+  const venues = Array.from({ length: VENUES }, (_, i) => ({ id: 100_000 + i, venue: `Venue ${i}`, city: `City ${i % 50}`, address: `${i} Main St` }))
+  const organizers = Array.from({ length: ORGANIZERS }, (_, i) => ({ id: 200_000 + i, organizer: `Organizer ${i}`, email: `o${i}@example.org` }))
+  const categories = Array.from({ length: TERMS / 2 }, (_, i) => ({ id: i + 1, name: `Category ${i}`, parent: i > 10 ? (i % 10) + 1 : 0 }))
+  const tags = Array.from({ length: TERMS / 2 }, (_, i) => ({ id: TERMS / 2 + i + 1, name: `Tag ${i}` }))
+  const events = Array.from({ length: EVENTS }, (_, i) => {
+    const start = new Date(NOW + (i - EVENTS / 4) * 2 * 3600_000)
+    const day = `${start.getUTCFullYear()}-${pad(start.getUTCMonth() + 1)}-${pad(start.getUTCDate())}`
+    const hour = pad(start.getUTCHours() % 20)
+    return {
+      id: i + 1000,
+      title: `Event ${i} ${i % 7 === 0 ? 'jazz' : 'talk'}`,
+      description: `<p>Description of event ${i}</p>`,
+      start_date: `${day} ${hour}:00:00`,
+      end_date: `${day} ${hour}:45:00`,
+      timezone: zones[i % zones.length],
+      venue: 100_000 + (i % VENUES),
+      organizer: [200_000 + (i % ORGANIZERS)],
+      categories: [(i % (TERMS / 2)) + 1],
+      tags: [TERMS / 2 + (i % (TERMS / 2)) + 1],
+      cost: i % 3 === 0 ? '$10' : '',
+      date: '2026-01-01 10:00:00',
+    }
+  })
+  return JSON.stringify({ settings: { timezone: 'America/New_York' }, events, venues, organizers, categories, tags }, null, 2)
+}
+
+async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<number> {
+  const result = await autocannon({ url, connections: 10, duration: SECONDS, ...options })
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  return Math.round(result.requests.average)
+}
+
+const folder = await mkdtemp(join(tmpdir(), 'calfile-bench-'))
+const file = join(folder, 'calendar.json')
+try {
+  const text = generate()
+  await writeFile(file, text)
+  console.log(`data file: ${EVENTS} events, ${VENUES} venues, ${ORGANIZERS} organizers, ${TERMS} terms, ${(text.length / 1e6).toFixed(1)} MB`)
+  const t0 = performance.now()
+  const calendar = await openCalendar(file, { now: () => NOW })
+  const opened = performance.now() - t0
+  calendar.events.list({})
+  const firstList = performance.now() - t0
+  console.log(`cold open: ${opened.toFixed(0)} ms (validate + index); with the first list: ${firstList.toFixed(0)} ms`)
+  console.log(`heap after open: ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`)
+  const listener = await serve(calendar, { port: 0, host: '127.0.0.1' })
+  const base = `${listener.url.replace(/\/$/u, '')}/calendar/events/v1`
+  console.log(`GET /events (default window): ${await load(`${base}/events`)} req/s`)
+  console.log(`GET /events?per_page=50&search=jazz: ${await load(`${base}/events?per_page=50&search=jazz`)} req/s`)
+  console.log(`GET /events/{id}: ${await load(`${base}/events/5000`)} req/s`)
+  const body = JSON.stringify({ title: 'Bench', start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00', venue: 100_001, categories: [3] })
+  const posts = await load(`${base}/events`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
+  console.log(`POST /events (answered after the file write, grouped): ${posts} req/s, ${calendar.state.events.size} events now`)
+  await listener.close()
+  await calendar.close()
+} finally {
+  await rm(folder, { recursive: true, force: true })
+}
