@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { defineCommand, runMain, type ArgsDef } from 'citty'
-import { consola } from 'consola'
+import { LogLevels, consola } from 'consola'
 import { openCalendar } from './core/calendar.js'
 import { isZone } from './core/dates.js'
 import { DocumentError, formatProblem } from './core/document-error.js'
@@ -8,6 +8,9 @@ import { serve } from './http/serve.js'
 import { importIntoFile, initDataFile } from './import/init.js'
 
 const DEFAULT_FILE = 'data/calendar.json'
+
+// consola goes quiet when NODE_ENV is test; a command's output must not depend on the caller's environment.
+consola.level = LogLevels.info
 
 /** `--now <ISO instant>` → a frozen clock (CONTRACT §8). */
 function clockOf(now: string | undefined): (() => number) | undefined {
@@ -99,11 +102,12 @@ const initCommand = command(
   async (args) => {
     if (args.ifMissing && existsSync(args.file)) return
     const result = await initDataFile(args.file, { from: args.from, shiftTo: args.shiftTo, timezone: checkZone(args.timezone), now: clockOf(args.now) })
-    for (const { path, report } of result.reports) {
-      consola.info(`${path}: ${report.events.added} events, ${report.venues.added} venues, ${report.organizers.added} organizers added`)
+    for (const { path, report, weeksShifted } of result) {
+      const moved = args.shiftTo && report.events.added > 0 ? `, moved by ${weeksShifted} weeks` : ''
+      consola.info(`${path}: ${report.events.added} events, ${report.venues.added} venues, ${report.organizers.added} organizers added${moved}`)
       for (const warning of report.warnings) consola.warn(warning)
     }
-    consola.success(`created ${args.file}${args.shiftTo ? `, events moved by ${result.weeksShifted} weeks` : ''}`)
+    consola.success(`created ${args.file}`)
   },
 )
 

@@ -52,7 +52,7 @@ export const EventFileSchema = v.looseObject({
   timezone: v.optional(zone),
   all_day: v.optional(bool),
   cost: v.optional(v.union([text, v.array(text)], expected('a string or an array of strings'))),
-  website: v.optional(text),
+  website: v.optional(v.nullable(text)),
   show_map: v.optional(bool),
   show_map_link: v.optional(bool),
   hide_from_listings: v.optional(bool),
@@ -166,7 +166,8 @@ export interface EventRecord extends PostRecord {
   timezone: string
   all_day: boolean
   cost: string | string[]
-  website: string
+  /** null: none, and the API shows the event's URL; `""`: set empty, shown empty (as TEC's `_EventURL` meta). */
+  website: string | null
   show_map: boolean
   show_map_link: boolean
   hide_from_listings: boolean

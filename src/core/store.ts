@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import { Low, Memory } from 'lowdb'
 import { DataFile } from 'lowdb/node'
 import { type LoadOptions, loadDocument, serializeDocument } from './document.js'
@@ -35,6 +37,7 @@ export class Store {
     await this.#db.read()
     if (this.#db.data) return this.#db.data
     const state = loadDocument(initial, this.#options)
+    if (this.file !== null) await mkdir(dirname(this.file), { recursive: true })
     await this.save(state)
     return state
   }

@@ -19,16 +19,13 @@ export interface InitOptions {
   now?: () => number
 }
 
-/** What `initDataFile` did: one import report per capture and the weeks the events were moved. */
-export interface InitResult {
-  reports: Array<{ path: string; report: ImportReport }>
-  weeksShifted: number
-}
+/** What `initDataFile` did, per capture: its import report and the weeks its events were moved. */
+export type InitResult = Array<{ path: string; report: ImportReport; weeksShifted: number }>
 
 /**
- * Builds a new data file from TEC captures (the `calfile init` command): imports each, then optionally moves every
- * event by whole weeks so that the earliest starts on or after `shiftTo`, so weekdays, times of day and durations
- * stay real.
+ * Builds a new data file from TEC captures (the `calfile init` command): imports each, then optionally moves the
+ * events of each capture by whole weeks so that its earliest starts on or after `shiftTo` (site time zone), so
+ * weekdays, times of day and durations stay real.
  *
  * @throws CalendarError 409 `file-exists` when `file` exists; import errors as `importTec`.
  */
@@ -40,13 +37,16 @@ export async function initDataFile(file: string, options: InitOptions): Promise<
   const calendar = await openCalendar(file, { initial, now: options.now })
   const now = calendar.now()
   const build = calendar.write((state) => {
-    const reports = captures.map(({ path, capture }) => ({
-      path,
-      report: importTec(state, capture, { now: instantToWall(now, state.siteTimezone) }),
-    }))
+    const wall = instantToWall(now, state.siteTimezone)
     const day = options.shiftTo === undefined ? undefined : shiftDay(options.shiftTo, now, state.siteTimezone)
-    const weeksShifted = day === undefined ? 0 : shiftToDate(state, day)
-    return { reports, weeksShifted }
+    return captures.map(({ path, capture }) => {
+      const ids = () => [...state.events.values()].map((event) => event.id)
+      const before = new Set(ids())
+      const report = importTec(state, capture, { now: wall })
+      const added = new Set(ids().filter((id) => !before.has(id)))
+      // Each capture moves on its own, so that every site's events start at `day`, not only the oldest site's.
+      return { path, report, weeksShifted: day === undefined ? 0 : shiftToDate(state, day, added) }
+    })
   })
   // A half-built file would make the next `init --if-missing` skip: leave none behind.
   return build.catch(async (error: unknown) => {

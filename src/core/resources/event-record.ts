@@ -35,7 +35,7 @@ export function normalizeEvent(raw: Record<string, unknown>, id: number, ctx: No
     all_day: allDay,
     image: (raw.image as number | string | null | undefined) ?? null,
     cost: (raw.cost as string | string[] | undefined) ?? '',
-    website: (raw.website as string | undefined) ?? '',
+    website: (raw.website as string | null | undefined) ?? null,
     show_map: (raw.show_map as boolean | undefined) ?? true,
     show_map_link: (raw.show_map_link as boolean | undefined) ?? true,
     hide_from_listings: (raw.hide_from_listings as boolean | undefined) ?? false,

@@ -1,0 +1,59 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+const ROOT = new URL('../..', import.meta.url).pathname
+const CLI = join(ROOT, 'src/cli.ts')
+
+/** A fresh temporary folder. */
+export function tempDir(): Promise<string> {
+  return mkdtemp(join(tmpdir(), 'calfile-test-'))
+}
+
+/** A TCP port that was free a moment ago. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0))
+    })
+  })
+}
+
+/** Runs the CLI (from source) to completion: exit code, stdout and stderr. */
+export function runCli(args: string[], cwd = ROOT): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk) => (stdout += chunk))
+    child.stderr.on('data', (chunk) => (stderr += chunk))
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+/** Starts `calfile serve` and resolves once it answers HTTP; stop it with `child.kill()`. */
+export async function startServer(args: string[]): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } })
+  let output = ''
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000)
+    const check = () => {
+      if (/serving/u.test(output)) {
+        clearTimeout(timer)
+        resolve()
+      } else if (child.exitCode !== null) {
+        clearTimeout(timer)
+        reject(new Error(`server exited ${child.exitCode}:\n${output}`))
+      } else setTimeout(check, 50)
+    }
+    check()
+  })
+  return { child, output: () => output }
+}

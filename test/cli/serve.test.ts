@@ -1,0 +1,103 @@
+import { readFile, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { fixture } from '../helpers.js'
+import { freePort, runCli, startServer, tempDir } from './cli-helpers.js'
+
+const stops: Array<() => void> = []
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop()
+})
+
+describe('calfile serve (real file, real port)', () => {
+  it('serves a data file, writes creates to it, and logs each request', async () => {
+    const dir = await tempDir()
+    const file = join(dir, 'calendar.json')
+    await writeFile(file, fixture('small.json'))
+    const port = await freePort()
+    const server = await startServer([file, '--port', String(port), '--now', '2026-07-01T12:00:00Z'])
+    stops.push(() => server.child.kill())
+    const base = `http://127.0.0.1:${port}/calendar/events/v1`
+
+    const list = await fetch(`${base}/events`)
+    expect(list.status).toBe(200)
+    expect((await list.json()).events.map((e: { id: number }) => e.id)).toEqual([10])
+
+    const created = await fetch(`${base}/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Written', start_date: 'tomorrow 9am', end_date: 'tomorrow 10am' }),
+    })
+    expect(created.status).toBe(201)
+    const body = await created.json()
+    expect(body.start_date).toBe('2026-07-02 09:00:00')
+    expect(created.headers.get('location')).toBe(`${base}/events/${body.id}`)
+
+    const onDisk = JSON.parse(await readFile(file, 'utf8'))
+    expect(onDisk.events.map((e: { title: string }) => e.title)).toEqual(['Jazz night', 'Written'])
+    expect(onDisk.events[1].date).toBe('2026-07-01 08:00:00')
+    expect(server.output()).toMatch(/POST \/calendar\/events\/v1\/events 201 \d+\.\dms/u)
+  })
+
+  it('creates an empty store for a missing file', async () => {
+    const dir = await tempDir()
+    const file = join(dir, 'new.json')
+    const port = await freePort()
+    const server = await startServer([file, '--port', String(port), '--quiet'])
+    stops.push(() => server.child.kill())
+    const response = await fetch(`http://127.0.0.1:${port}/calendar/events/v1/events`)
+    expect(await response.json()).toMatchObject({ events: [], total: 0, total_pages: 0 })
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ events: [], venues: [], settings: { timezone: 'UTC' } })
+    expect(server.output()).not.toMatch(/GET \//u)
+  })
+
+  it('refuses a busy port with one line and exit status 1', async () => {
+    const blocker = createServer()
+    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)))
+    stops.push(() => blocker.close())
+    const dir = await tempDir()
+    const result = await runCli(['serve', join(dir, 'c.json'), '--port', String(port)])
+    expect(result.code).toBe(1)
+    expect(result.stderr + result.stdout).toMatch(new RegExp(`port ${port}`, 'u'))
+  })
+
+  it('refuses an invalid data file, naming each problem with its line and column', async () => {
+    const dir = await tempDir()
+    const file = join(dir, 'bad.json')
+    await writeFile(file, '{\n  "events": [\n    { "title": "x", "start_date": "next tuesday", "end_date": "2026-01-01 10:00:00" }\n  ]\n}\n')
+    const result = await runCli(['serve', file, '--port', String(await freePort())])
+    expect(result.code).toBe(1)
+    expect(result.stderr + result.stdout).toContain('events[0].start_date: expected "YYYY-MM-DD HH:MM:SS", got "next tuesday" (line 3, col 35)')
+  })
+
+  it('rejects an unknown flag and a bad --now', async () => {
+    const unknown = await runCli(['serve', '--prot', '3000'])
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr + unknown.stdout).toContain('unknown flag --prot')
+    const badNow = await runCli(['serve', '--now', 'yesterday-ish'])
+    expect(badNow.code).toBe(1)
+    expect(badNow.stderr + badNow.stdout).toContain('--now takes an ISO 8601 instant')
+  })
+})
+
+describe('calfile validate', () => {
+  it('prints a summary and exits 0 for a valid file', async () => {
+    const dir = await tempDir()
+    const file = join(dir, 'ok.json')
+    await writeFile(file, fixture('small.json'))
+    const result = await runCli(['validate', file])
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain('ok: 1 events, 1 venues, 1 organizers, 1 categories, 0 tags')
+  })
+
+  it('prints every problem and exits 1', async () => {
+    const dir = await tempDir()
+    const file = join(dir, 'bad.json')
+    await writeFile(file, JSON.stringify({ events: [{ id: 1, title: 'a', start_date: '2026-01-01 10:00:00', end_date: '2026-01-01 11:00:00', venue: 5 }], venues: [{ id: 1, venue: 'dup' }] }, null, 2))
+    const result = await runCli(['validate', file])
+    expect(result.code).toBe(1)
+    expect(result.stdout).toContain('venues[0].id: duplicate ID 1 (also events[0])')
+    expect(result.stdout).toContain('events[0].venue: venue 5 does not exist')
+  })
+})
