@@ -116,8 +116,10 @@ function fixedZone(zone: string): FixedZone | null {
   const minutes = m[3] === undefined ? 0 : +m[3]
   if (hours > 14 || minutes > 59) return null
   const sign = m[1] === '-' ? -1 : 1
-  // TEC shows the zone string itself as the abbreviation (e.g. timezone_abbr "UTC+0").
-  return { kind: 'fixed', offset: sign * (hours * HOUR + minutes * MINUTE), abbr: zone }
+  // A fixed offset has no abbreviation: CONTRACT §2.1 shows the offset (`+05:30`). TEC prints the zone string
+  // (`UTC+0`); the round-trip test lists that difference.
+  const offset = sign * (hours * HOUR + minutes * MINUTE)
+  return { kind: 'fixed', offset, abbr: formatOffset(offset) }
 }
 
 function ianaZone(zone: string): IanaZone | null {

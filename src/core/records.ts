@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { isWallTime, isZone } from './dates.js'
+import { expected } from './messages.js'
 
 /**
  * The records of the data file as stored (CONTRACT §1): one valibot schema per kind, used to validate a loaded
@@ -16,11 +17,6 @@ export type Status = (typeof STATUSES)[number]
 export const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const
 export type Role = (typeof ROLES)[number]
 
-const got = (input: unknown): string => {
-  const text = JSON.stringify(input)
-  return text === undefined ? String(input) : text.length > 60 ? `${text.slice(0, 57)}...` : text
-}
-const expected = (what: string) => (issue: { input: unknown }) => `expected ${what}, got ${got(issue.input)}`
 
 const id = v.pipe(v.number(expected('a positive integer ID')), v.integer(expected('a positive integer ID')), v.minValue(1, expected('a positive integer ID')))
 const text = v.string(expected('a string'))

@@ -14,7 +14,9 @@ const REPLACEMENTS: Array<[string, string]> = [
  * with no Latin transliteration); callers then fall back to the record's ID.
  */
 export function slugFromTitle(title: string): string {
-  return slugify(title, { decamelize: false, customReplacements: REPLACEMENTS })
+  // Fold accents first (ü → u, as WordPress's remove_accents): slugify alone would spell German ü as "ue".
+  const folded = title.normalize('NFD').replace(/\p{M}/gu, '')
+  return slugify(folded, { decamelize: false, customReplacements: REPLACEMENTS })
 }
 
 /**

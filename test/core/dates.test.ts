@@ -217,10 +217,11 @@ describe('zoneAbbr', () => {
     expect(zoneAbbr(summer, zone)).toBe(jul)
   })
 
-  it('returns a TEC fixed-offset zone unchanged', () => {
-    expect(zoneAbbr(summer, 'UTC+0')).toBe('UTC+0')
-    expect(zoneAbbr(summer, 'UTC+5:30')).toBe('UTC+5:30')
-    expect(zoneAbbr(summer, 'UTC-5')).toBe('UTC-5')
+  it('shows a fixed-offset zone as its offset (CONTRACT §2.1)', () => {
+    expect(zoneAbbr(summer, 'UTC+0')).toBe('+00:00')
+    expect(zoneAbbr(summer, 'UTC+5:30')).toBe('+05:30')
+    expect(zoneAbbr(summer, 'UTC-5')).toBe('-05:00')
+    expect(zoneAbbr(summer, 'UTC')).toBe('UTC')
   })
 
   it('switches at the transition instant', () => {

@@ -79,7 +79,7 @@ export class Events {
     if (missing.length > 0) throw missingParams(missing)
     assertCanWrite(view)
     const event = await this.#core.write((state) => this.#save(state, input, undefined, view))
-    return shapeEvent(this.#core.state, event, view, { single: true })
+    return shapeEvent(this.#core.state, event, view, { single: false })
   }
 
   /**
@@ -95,7 +95,7 @@ export class Events {
       assertCanEdit(view, existing)
       return this.#save(state, input, existing, view)
     })
-    return shapeEvent(this.#core.state, event, view, { single: true })
+    return shapeEvent(this.#core.state, event, view, { single: false })
   }
 
   /**
@@ -108,14 +108,14 @@ export class Events {
       const existing = this.#find(state, ref)
       assertCanEdit(view, existing)
       if (options.force) {
-        const shaped = shapeEvent(state, existing, view, { single: true })
+        const shaped = shapeEvent(state, existing, view, { single: false })
         state.events.delete(existing.id)
         return shaped
       }
       if (existing.status === 'trash') throw new CalendarError('event-is-in-trash', 410, 'The event is already in the trash.', { id: existing.id })
       const trashed = { ...existing, status: 'trash' as const, modified: this.#nowWall(state) }
       state.events.put(trashed)
-      return shapeEvent(state, trashed, view, { single: true })
+      return shapeEvent(state, trashed, view, { single: false })
     })
   }
 

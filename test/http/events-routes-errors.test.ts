@@ -1,0 +1,347 @@
+/**
+ * CONTRACT §5 for events: routes (digits-only IDs, TEC prefix, repeated and trailing slashes, by-slug routes),
+ * unknown parameters, the error body, the error table, trash / force / restore, create's Location header.
+ */
+import { createHash } from 'node:crypto'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { P, fixture, open } from '../helpers.js'
+
+type Json = Record<string, any>
+type Opened = Awaited<ReturnType<typeof open>>
+
+let app: Opened['app']
+let request: Opened['request']
+
+beforeEach(async () => {
+  ;({ app, request } = await open(fixture('events-rich.json')))
+})
+
+/** A raw request through the app, for paths the helper would rewrite (`//wp-json/...`). */
+async function raw(method: string, url: string, body?: string, headers: Record<string, string> = {}) {
+  const response = await app.request(url, { method, headers, ...(body === undefined ? {} : { body }) })
+  const text = await response.text()
+  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers }
+}
+
+/** CONTRACT §5: `{ code, message, data: { status, ... } }`. */
+function expectError(response: { status: number; body: Json }, status: number, code: string) {
+  expect(response.status, JSON.stringify(response.body)).toBe(status)
+  expect(Object.keys(response.body)).toEqual(['code', 'message', 'data'])
+  expect(response.body.code).toBe(code)
+  expect(typeof response.body.message).toBe('string')
+  expect(response.body.message.length).toBeGreaterThan(0)
+  expect(response.body.data.status).toBe(status)
+}
+
+describe('routes (CONTRACT §5)', () => {
+  it.each(['abc', '12abc', '-5', '1.5', '1e3', '%31%30x'])('/events/%s matches no route: 404 rest_no_route', async (id) => {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      expectError(await request(method, `/events/${id}`, method === 'GET' || method === 'DELETE' ? undefined : { title: 'x' }), 404, 'rest_no_route')
+    }
+  })
+
+  it('the route is checked before the parameters', async () => {
+    expectError(await request('GET', '/events/abc?page=0'), 404, 'rest_no_route')
+    expectError(await request('POST', '/events/abc', { featured: 'maybe' }), 404, 'rest_no_route')
+  })
+
+  it('no route for the method: PUT/PATCH/DELETE on the collection', async () => {
+    for (const method of ['PUT', 'PATCH', 'DELETE']) expectError(await request(method, '/events'), 404, 'rest_no_route')
+  })
+
+  it('no route for the path', async () => {
+    expectError(await request('GET', '/eventz'), 404, 'rest_no_route')
+    expectError(await request('GET', '/events/10/extra'), 404, 'rest_no_route')
+    expectError(await request('GET', '/events/by-slug/a/b'), 404, 'rest_no_route')
+  })
+
+  it('TEC prefix: single, list and create are served under /wp-json/tribe/events/v1', async () => {
+    const single = await request('GET', '/wp-json/tribe/events/v1/events/10')
+    expect(single.status).toBe(200)
+    expect(single.body.id).toBe(10)
+    expect(single.body.rest_url).toBe('http://localhost/wp-json/tribe/events/v1/events/10')
+    const list = await request('GET', '/wp-json/tribe/events/v1/events?include=10')
+    expect(list.body.events.map((e: Json) => e.id)).toEqual([10])
+    const created = await request('POST', '/wp-json/tribe/events/v1/events', { title: 'Via TEC', start_date: '2026-08-01', end_date: '2026-08-02' })
+    expect(created.status).toBe(201)
+    expect(created.headers.get('location')).toBe(`http://localhost/wp-json/tribe/events/v1/events/${created.body.id}`)
+    const bySlug = await request('GET', '/wp-json/tribe/events/v1/events/by-slug/jazz-night')
+    expect(bySlug.body.id).toBe(10)
+  })
+
+  it('TEC prefix: errors are the same', async () => {
+    expectError(await request('GET', '/wp-json/tribe/events/v1/events/9999'), 404, 'rest-event-not-found')
+    expectError(await request('GET', '/wp-json/tribe/events/v1/events/abc'), 404, 'rest_no_route')
+  })
+
+  it('repeated slashes reach the same route', async () => {
+    const tec = await raw('GET', 'http://localhost//wp-json/tribe/events/v1/events/10')
+    expect(tec.status).toBe(200)
+    expect(tec.body.id).toBe(10)
+    const own = await raw('GET', `http://localhost${P}//events//10`)
+    expect(own.status).toBe(200)
+    expect(own.body.id).toBe(10)
+    const list = await raw('GET', `http://localhost/${P}/events?include=10`)
+    expect(list.status).toBe(200)
+    expect(list.body.events.map((e: Json) => e.id)).toEqual([10])
+  })
+
+  it('a trailing slash reaches the same route', async () => {
+    const list = await request('GET', '/events/?include=10')
+    expect(list.status).toBe(200)
+    expect(list.body.events.map((e: Json) => e.id)).toEqual([10])
+    const single = await request('GET', '/events/10/')
+    expect(single.status).toBe(200)
+    expect(single.body.id).toBe(10)
+    const created = await request('POST', '/events/', { title: 'Slash', start_date: '2026-08-01', end_date: '2026-08-02' })
+    expect(created.status).toBe(201)
+  })
+
+  it('unknown query parameters are ignored on single routes', async () => {
+    const response = await request('GET', '/events/10?context=edit&_embed=1&foo=bar')
+    expect(response.status).toBe(200)
+    expect(response.body.id).toBe(10)
+  })
+
+  it('unknown body fields are ignored on update', async () => {
+    const response = await request('PATCH', '/events/10', { content: 'x', start_time: '10:00', category: '', title: 'Renamed' })
+    expect(response.status).toBe(200)
+    expect(response.body.title).toBe('Renamed')
+    expect(response.body).not.toHaveProperty('content')
+  })
+})
+
+describe('errors (CONTRACT §5)', () => {
+  it('unknown event ID: 404 rest-event-not-found on every method', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      const body = method === 'GET' || method === 'DELETE' ? undefined : { title: 'x' }
+      expectError(await request(method, '/events/9999', body), 404, 'rest-event-not-found')
+    }
+  })
+
+  it('unknown slug: 404 rest-event-not-found on every method', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      const body = method === 'GET' || method === 'DELETE' ? undefined : { title: 'x' }
+      expectError(await request(method, '/events/by-slug/no-such-event', body), 404, 'rest-event-not-found')
+    }
+  })
+
+  it('a venue slug is not an event slug', async () => {
+    expectError(await request('GET', '/events/by-slug/blue-room'), 404, 'rest-event-not-found')
+  })
+
+  it('an event route given a venue ID or an organizer ID: 400 rest-invalid-event-id', async () => {
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      const body = method === 'GET' || method === 'DELETE' ? undefined : { title: 'x' }
+      expectError(await request(method, '/events/11', body), 400, 'rest-invalid-event-id')
+      expectError(await request(method, '/events/12', body), 400, 'rest-invalid-event-id')
+    }
+  })
+
+  it('rest_invalid_param carries data.params as {name: reason}', async () => {
+    const response = await request('GET', '/events?page=0&per_page=x')
+    expectError(response, 400, 'rest_invalid_param')
+    const params = response.body.data.params
+    expect(Array.isArray(params)).toBe(false)
+    expect(Object.keys(params).sort()).toEqual(['page', 'per_page'])
+    for (const reason of Object.values(params)) expect(typeof reason).toBe('string')
+  })
+
+  it('rest_missing_callback_param carries data.params as a list of names', async () => {
+    const response = await request('POST', '/events', { title: 'Only a title' })
+    expectError(response, 400, 'rest_missing_callback_param')
+    expect([...response.body.data.params].sort()).toEqual(['end_date', 'start_date'])
+  })
+
+  it('malformed JSON: 400 rest_invalid_json on create and update', async () => {
+    expectError(await request('POST', '/events', '{not json', { 'content-type': 'application/json' }), 400, 'rest_invalid_json')
+    expectError(await request('PATCH', '/events/10', '{"title":', { 'content-type': 'application/json' }), 400, 'rest_invalid_json')
+    expect((await request('GET', '/events/10')).body.title).toBe('Jazz night')
+  })
+
+  it('a body over 1 MiB: 413 rest_payload_too_large', async () => {
+    const response = await request('POST', '/events', { title: 'Big', start_date: '2026-08-01', end_date: '2026-08-02', description: 'x'.repeat(1024 * 1024 + 10) })
+    expectError(response, 413, 'rest_payload_too_large')
+  })
+
+  it('parameters are checked before the handler looks the event up', async () => {
+    expectError(await request('PATCH', '/events/9999', { featured: 'maybe' }), 400, 'rest_invalid_param')
+  })
+
+  it('a bad field on an existing event: 400 rest_invalid_param naming it', async () => {
+    const response = await request('PUT', '/events/10', { website: 'nope', end_date: 'garbage' })
+    expectError(response, 400, 'rest_invalid_param')
+    expect(Object.keys(response.body.data.params)).toEqual(expect.arrayContaining(['website', 'end_date']))
+  })
+
+  it('permission before the handler: an anonymous DELETE of an unknown event is a 401 when tokens exist', async () => {
+    const data = JSON.parse(fixture('events-rich.json'))
+    data.users[0].token_sha256 = createHash('sha256').update('admin-secret').digest('hex')
+    const { request: locked } = await open(data)
+    expectError(await locked('DELETE', '/events/9999'), 401, 'rest_forbidden')
+    expectError(await locked('DELETE', '/events/9999', undefined, { authorization: 'Bearer admin-secret' }), 404, 'rest-event-not-found')
+  })
+
+  it('parameters before permission: an anonymous write with a bad or missing field is a 400, a valid one a 401', async () => {
+    const data = JSON.parse(fixture('events-rich.json'))
+    data.users[0].token_sha256 = createHash('sha256').update('admin-secret').digest('hex')
+    const { request: locked } = await open(data)
+    expectError(await locked('PATCH', '/events/10', { featured: 'maybe' }), 400, 'rest_invalid_param')
+    expectError(await locked('POST', '/events', {}), 400, 'rest_missing_callback_param')
+    expectError(await locked('POST', '/events', { title: 'x', start_date: '2026-08-01', end_date: '2026-08-02' }), 401, 'rest_forbidden')
+    expectError(await locked('GET', '/events?page=0'), 400, 'rest_invalid_param')
+  })
+
+  it('GET of a non-publish event the requester may not read: 403 event-not-accessible', async () => {
+    const data = JSON.parse(fixture('events-rich.json'))
+    data.users[0].token_sha256 = createHash('sha256').update('admin-secret').digest('hex')
+    const { request: locked } = await open(data)
+    expectError(await locked('GET', '/events/26'), 403, 'event-not-accessible')
+    expect((await locked('GET', '/events/26', undefined, { authorization: 'Bearer admin-secret' })).status).toBe(200)
+    expect((await locked('GET', '/events/10')).status).toBe(200)
+  })
+})
+
+describe('trash, force and restore (CONTRACT §5)', () => {
+  it('GET of a trashed event: 403 event-no-longer-available (by ID and by slug)', async () => {
+    expectError(await request('GET', '/events/28'), 403, 'event-no-longer-available')
+    expectError(await request('GET', '/events/by-slug/old-show'), 403, 'event-no-longer-available')
+  })
+
+  it('DELETE moves to trash and answers 200 with the record as trashed', async () => {
+    const response = await request('DELETE', '/events/21')
+    expect(response.status).toBe(200)
+    expect(response.body.id).toBe(21)
+    expect(response.body.title).toBe('Bare')
+    expect(response.body.status).toBe('trash')
+    expectError(await request('GET', '/events/21'), 403, 'event-no-longer-available')
+    const listed = (await request('GET', '/events?per_page=50')).body.events.map((e: Json) => e.id)
+    expect(listed).not.toContain(21)
+    const trash = (await request('GET', '/events?status=trash&per_page=50')).body.events.map((e: Json) => e.id)
+    expect(trash).toContain(21)
+  })
+
+  it('the DELETE answer is the record without json_ld (only single GETs carry it)', async () => {
+    const response = await request('DELETE', '/events/21')
+    expect(response.status).toBe(200)
+    expect(response.body.status).toBe('trash')
+    expect(response.body).not.toHaveProperty('json_ld')
+  })
+
+  it('DELETE of a trashed event: 410 event-is-in-trash', async () => {
+    expectError(await request('DELETE', '/events/28'), 410, 'event-is-in-trash')
+    await request('DELETE', '/events/21')
+    expectError(await request('DELETE', '/events/21'), 410, 'event-is-in-trash')
+  })
+
+  it('DELETE with force=true removes for good and answers 200 with its last data', async () => {
+    const response = await request('DELETE', '/events/21?force=true')
+    expect(response.status).toBe(200)
+    expect(response.body.id).toBe(21)
+    expect(response.body.title).toBe('Bare')
+    expect(response.body.status).toBe('publish')
+    expectError(await request('GET', '/events/21'), 404, 'rest-event-not-found')
+    expectError(await request('DELETE', '/events/21?force=true'), 404, 'rest-event-not-found')
+    const trash = (await request('GET', '/events?status=trash&per_page=50')).body.events.map((e: Json) => e.id)
+    expect(trash).not.toContain(21)
+  })
+
+  it('force=true also removes an event already in the trash', async () => {
+    const response = await request('DELETE', '/events/28?force=true')
+    expect(response.status).toBe(200)
+    expect(response.body.id).toBe(28)
+    expect(response.body.status).toBe('trash')
+    expectError(await request('GET', '/events/28'), 404, 'rest-event-not-found')
+  })
+
+  it('an update that sets another status restores a trashed event', async () => {
+    const response = await request('POST', '/events/28', { status: 'publish' })
+    expect(response.status).toBe(200)
+    expect(response.body.status).toBe('publish')
+    const read = await request('GET', '/events/28')
+    expect(read.status).toBe(200)
+    expect(read.body.status).toBe('publish')
+    expect((await request('GET', '/events?per_page=50')).body.events.map((e: Json) => e.id)).toContain(28)
+  })
+
+  it('restoring to draft by PATCH', async () => {
+    await request('DELETE', '/events/21')
+    const response = await request('PATCH', '/events/21', { status: 'draft' })
+    expect(response.status).toBe(200)
+    expect(response.body.status).toBe('draft')
+    expect((await request('GET', '/events/21')).status).toBe(200)
+  })
+})
+
+describe('by-slug routes (CONTRACT §5)', () => {
+  it('GET by slug is the event with json_ld', async () => {
+    const response = await request('GET', '/events/by-slug/jazz-night')
+    expect(response.status).toBe(200)
+    expect(response.body.id).toBe(10)
+    expect(response.body.json_ld['@type']).toBe('Event')
+  })
+
+  it.each(['POST', 'PUT', 'PATCH'])('%s by slug updates only the fields sent', async (method) => {
+    const response = await request(method, '/events/by-slug/jazz-night', { excerpt: `via ${method}` })
+    expect(response.status).toBe(200)
+    expect(response.body.id).toBe(10)
+    expect(response.body.excerpt).toBe(`via ${method}`)
+    expect(response.body.title).toBe('Jazz night')
+    expect(response.body.featured).toBe(true)
+    expect((await request('GET', '/events/10')).body.excerpt).toBe(`via ${method}`)
+  })
+
+  it('an update by slug may change the slug; the old slug is then unknown', async () => {
+    const response = await request('PATCH', '/events/by-slug/jazz-night', { slug: 'jazz-evening' })
+    expect(response.status).toBe(200)
+    expect(response.body.slug).toBe('jazz-evening')
+    expect((await request('GET', '/events/by-slug/jazz-evening')).body.id).toBe(10)
+    expectError(await request('GET', '/events/by-slug/jazz-night'), 404, 'rest-event-not-found')
+  })
+
+  it('DELETE by slug trashes; again is a 410; force removes', async () => {
+    const trashed = await request('DELETE', '/events/by-slug/bare')
+    expect(trashed.status).toBe(200)
+    expect(trashed.body.id).toBe(21)
+    expect(trashed.body.status).toBe('trash')
+    expectError(await request('GET', '/events/by-slug/bare'), 403, 'event-no-longer-available')
+    expectError(await request('DELETE', '/events/by-slug/bare'), 410, 'event-is-in-trash')
+    const removed = await request('DELETE', '/events/by-slug/bare?force=true')
+    expect(removed.status).toBe(200)
+    expectError(await request('GET', '/events/by-slug/bare'), 404, 'rest-event-not-found')
+  })
+
+  it('a slug is any non-slash string: percent-encoded characters are decoded', async () => {
+    const created = await request('POST', '/events', { title: 'Encoded', slug: 'encoded-slug', start_date: '2026-08-01', end_date: '2026-08-02' })
+    expect(created.status).toBe(201)
+    expect((await request('GET', '/events/by-slug/encoded%2Dslug')).body.id).toBe(created.body.id)
+    expectError(await request('GET', '/events/by-slug/no%20such%20slug'), 404, 'rest-event-not-found')
+  })
+
+  it('a trashed event restored by slug', async () => {
+    const response = await request('PUT', '/events/by-slug/old-show', { status: 'publish' })
+    expect(response.status).toBe(200)
+    expect(response.body.status).toBe('publish')
+    expect((await request('GET', '/events/by-slug/old-show')).status).toBe(200)
+  })
+})
+
+describe('form bodies on update (CONTRACT §3, §5)', () => {
+  it('organizer[]=12&venue[venue]=Blue%20Room', async () => {
+    const response = await request('PATCH', '/events/21', 'organizer[]=12&organizer[]=18&venue[venue]=Blue%20Room&title=Form%20update', {
+      'content-type': 'application/x-www-form-urlencoded',
+    })
+    expect(response.status).toBe(200)
+    expect(response.body.title).toBe('Form update')
+    expect(response.body.organizer.map((o: Json) => o.id)).toEqual([12, 18])
+    expect(response.body.venue.id).toBe(11)
+  })
+
+  it('a form body creating a venue with several fields', async () => {
+    const response = await request('POST', '/events', 'title=New%20hall%20event&start_date=2026-08-01&end_date=2026-08-02&venue[venue]=Form%20Hall&venue[city]=Lowell', {
+      'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
+    })
+    expect(response.status).toBe(201)
+    expect(response.body.venue).toMatchObject({ venue: 'Form Hall', city: 'Lowell' })
+  })
+})

@@ -1,0 +1,812 @@
+/**
+ * CONTRACT §3 for events: writable fields, every date input form, time zones, all_day, slugs, cost, booleans,
+ * partial updates by POST/PUT/PATCH, inline venues and organizers, terms, validation and ignored fields.
+ * The clock is frozen at NOW: 2026-07-01 12:00:00 UTC = 08:00:00 in New York (the site zone of the fixture).
+ */
+import { beforeEach, describe, expect, it } from 'vitest'
+import { fixture, open } from '../helpers.js'
+
+type Json = Record<string, any>
+type Opened = Awaited<ReturnType<typeof open>>
+
+let calendar: Opened['calendar']
+let request: Opened['request']
+
+beforeEach(async () => {
+  ;({ calendar, request } = await open(fixture('events-rich.json')))
+})
+
+const FAR_END = '2030-01-01 00:00:00'
+
+/** POST /events with a title and dates unless the body gives its own. */
+async function create(body: Json) {
+  return request('POST', '/events', { title: 'New event', start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00', ...body })
+}
+
+/** Creates an event and expects a 201; returns the body. */
+async function created(body: Json): Promise<Json> {
+  const response = await create(body)
+  expect(response.status, JSON.stringify(response.body)).toBe(201)
+  return response.body
+}
+
+/** The 400 `rest_invalid_param` answer names `field` in `data.params`. */
+function expectInvalid(response: { status: number; body: Json }, field: string) {
+  expect(response.status).toBe(400)
+  expect(response.body.code).toBe('rest_invalid_param')
+  expect(response.body.data.status).toBe(400)
+  expect(typeof response.body.data.params).toBe('object')
+  expect(Array.isArray(response.body.data.params)).toBe(false)
+  expect(Object.keys(response.body.data.params)).toContain(field)
+  expect(typeof response.body.data.params[field]).toBe('string')
+}
+
+function form(fields: string): [string, Record<string, string>] {
+  return [fields, { 'content-type': 'application/x-www-form-urlencoded' }]
+}
+
+describe('create (CONTRACT §3, §5)', () => {
+  it('answers 201 with the record and a Location header equal to its rest_url', async () => {
+    const response = await create({ title: 'Brand new' })
+    expect(response.status).toBe(201)
+    expect(response.headers.get('location')).toBe(response.body.rest_url)
+    expect(response.body.rest_url).toBe(`http://localhost/calendar/events/v1/events/${response.body.id}`)
+    const read = await request('GET', `/events/${response.body.id}`)
+    expect(read.status).toBe(200)
+    expect(read.body.title).toBe('Brand new')
+  })
+
+  it('the created record has no json_ld: only GET /events/{id} and by-slug carry it', async () => {
+    const response = await create({ title: 'No LD' })
+    expect(response.status).toBe(201)
+    expect(response.body.title).toBe('No LD')
+    expect(response.body).not.toHaveProperty('json_ld')
+    const withLinks = await create({ title: 'Linked, no LD', venue: 11, organizer: [12] })
+    expect(withLinks.status).toBe(201)
+    expect(withLinks.body.venue).not.toHaveProperty('json_ld')
+    expect(withLinks.body.organizer[0]).not.toHaveProperty('json_ld')
+  })
+
+  it('a new ID is 1 + the largest in the post ID space (events, venues, organizers share it)', async () => {
+    const event = await created({})
+    expect(event.id).toBe(31)
+  })
+
+  it('defaults: status publish, author the requesting user (1 in open mode), date/modified now in the site zone', async () => {
+    const event = await created({})
+    expect(event.status).toBe('publish')
+    expect(event.author).toBe('1')
+    expect(event.date).toBe('2026-07-01 08:00:00')
+    expect(event.date_utc).toBe('2026-07-01 12:00:00')
+    expect(event.modified).toBe('2026-07-01 08:00:00')
+    expect(event.modified_utc).toBe('2026-07-01 12:00:00')
+    expect(event.timezone).toBe('America/New_York')
+    expect(event.all_day).toBe(false)
+    expect(event.show_map).toBe(true)
+    expect(event.show_map_link).toBe(true)
+    expect(event.featured).toBe(false)
+    expect(event.venue).toEqual([])
+    expect(event.organizer).toEqual([])
+    expect(event.categories).toEqual([])
+    expect(event.tags).toEqual([])
+  })
+
+  it('missing title, start_date and end_date: 400 rest_missing_callback_param with data.params listing them', async () => {
+    const response = await request('POST', '/events', {})
+    expect(response.status).toBe(400)
+    expect(response.body.code).toBe('rest_missing_callback_param')
+    expect(response.body.data.status).toBe(400)
+    expect(Array.isArray(response.body.data.params)).toBe(true)
+    expect([...response.body.data.params].sort()).toEqual(['end_date', 'start_date', 'title'])
+  })
+
+  it('only the missing names are listed', async () => {
+    const response = await request('POST', '/events', { title: 'No dates' })
+    expect(response.status).toBe(400)
+    expect(response.body.code).toBe('rest_missing_callback_param')
+    expect([...response.body.data.params].sort()).toEqual(['end_date', 'start_date'])
+  })
+
+  it('text fields are stored as sent', async () => {
+    const event = await created({ title: 'Texts', description: '<p>Hello <em>you</em></p>', excerpt: 'Hello' })
+    expect(event.title).toBe('Texts')
+    expect(event.description).toBe('<p>Hello <em>you</em></p>')
+    expect(event.excerpt).toBe('Hello')
+  })
+
+  it('status: any of the statuses; drafts are created too', async () => {
+    for (const status of ['draft', 'pending', 'private', 'future', 'publish']) {
+      const event = await created({ title: `A ${status}`, status })
+      expect(event.status).toBe(status)
+    }
+  })
+
+  it('status: an unknown one is a 400', async () => {
+    expectInvalid(await create({ status: 'archived' }), 'status')
+  })
+
+  it('author: an existing user ID; an unknown one is a 400', async () => {
+    expect((await created({ author: 2 })).author).toBe('2')
+    expectInvalid(await create({ author: 99 }), 'author')
+  })
+
+  it('date and date_utc set the publication date', async () => {
+    const local = await created({ date: '2026-06-15 10:00:00' })
+    expect(local.date).toBe('2026-06-15 10:00:00')
+    expect(local.date_utc).toBe('2026-06-15 14:00:00')
+    const offset = await created({ date: '2026-06-15T14:00:00Z' })
+    expect(offset.date).toBe('2026-06-15 10:00:00')
+    expect(offset.date_utc).toBe('2026-06-15 14:00:00')
+    const utc = await created({ date_utc: '2026-06-15 14:00:00' })
+    expect(utc.date).toBe('2026-06-15 10:00:00')
+    expect(utc.date_utc).toBe('2026-06-15 14:00:00')
+  })
+
+  it('image: an http(s) URL or a media ID; anything else is a 400', async () => {
+    expect((await created({ image: 'https://img.example.org/a.gif' })).image).toEqual({ url: 'https://img.example.org/a.gif', id: 0, extension: 'gif' })
+    expect((await created({ image: 5 })).image).toMatchObject({ url: 'https://img.example.org/poster.png', id: 5, width: 800, height: 600 })
+    expectInvalid(await create({ image: 'not an image' }), 'image')
+    expectInvalid(await create({ image: 10 }), 'image')
+  })
+
+  it('fields the caller cannot set are ignored: id, url, rest_url, utc_*, *_details, timezone_abbr, cost_details, global_id', async () => {
+    const event = await created({
+      id: 999,
+      url: 'https://evil.example/x/',
+      rest_url: 'https://evil.example/y',
+      utc_start_date: '2000-01-01 00:00:00',
+      utc_end_date: '2000-01-01 01:00:00',
+      start_date_details: { year: '1999' },
+      utc_start_date_details: { year: '1999' },
+      timezone_abbr: 'XYZ',
+      cost: '$5',
+      cost_details: { currency_symbol: '£', currency_code: 'GBP', currency_position: 'postfix', values: ['1'] },
+      global_id: 'evil?id=1',
+      global_id_lineage: ['evil?id=1'],
+    })
+    expect(event.id).not.toBe(999)
+    expect(event.url).toBe('http://localhost/event/new-event/')
+    expect(event.rest_url).toBe(`http://localhost/calendar/events/v1/events/${event.id}`)
+    expect(event.utc_start_date).toBe('2026-08-01 14:00:00')
+    expect(event.utc_end_date).toBe('2026-08-01 15:00:00')
+    expect(event.start_date_details.year).toBe('2026')
+    expect(event.timezone_abbr).toBe('EDT')
+    expect(event.cost_details).toMatchObject({ currency_symbol: '$', currency_position: 'prefix', values: ['5'] })
+    expect(event.global_id).toBe(`localhost?id=${event.id}`)
+    expect((await request('GET', '/events/999')).status).toBe(404)
+  })
+
+  it('unknown body fields are ignored (content, start_time, category=)', async () => {
+    const event = await created({ content: 'ignored', start_time: '10:00', category: '', is_virtual: true })
+    expect(event).not.toHaveProperty('content')
+    expect(event).not.toHaveProperty('start_time')
+    expect(event).not.toHaveProperty('is_virtual')
+  })
+
+  it('malformed JSON is a 400 rest_invalid_json', async () => {
+    const response = await request('POST', '/events', '{"title": "x",', { 'content-type': 'application/json' })
+    expect(response.status).toBe(400)
+    expect(response.body.code).toBe('rest_invalid_json')
+    expect(response.body.data.status).toBe(400)
+  })
+
+  it('form bodies with PHP brackets: organizer[]=…, venue[venue]=…', async () => {
+    const response = await request('POST', '/events', ...form(
+      'title=Form%20event&start_date=2026-08-01%2010:00&end_date=2026-08-01%2011:00' +
+      '&organizer[]=12&organizer[]=18&venue[venue]=Blue%20Room&featured=on&categories=jazz,sports&cost=20%24',
+    ))
+    expect(response.status).toBe(201)
+    const event = response.body
+    expect(event.title).toBe('Form event')
+    expect(event.start_date).toBe('2026-08-01 10:00:00')
+    expect(event.organizer.map((o: Json) => o.id)).toEqual([12, 18])
+    expect(event.venue.id).toBe(11)
+    expect(event.featured).toBe(true)
+    expect(event.categories.map((c: Json) => c.id)).toEqual([4, 6])
+    expect(event.cost).toBe('20$')
+  })
+
+  it('the contract example: organizer[]=12&venue[venue]=Blue%20Room', async () => {
+    const response = await request('POST', '/events', ...form(
+      'organizer[]=12&venue[venue]=Blue%20Room&title=T&start_date=2026-08-01&end_date=2026-08-02',
+    ))
+    expect(response.status).toBe(201)
+    expect(response.body.organizer.map((o: Json) => o.id)).toEqual([12])
+    expect(response.body.venue.id).toBe(11)
+  })
+
+  it('a refused create stores nothing (no half-created venue, organizer or term)', async () => {
+    const before = { events: calendar.state.events.size, venues: calendar.state.venues.size, organizers: calendar.state.organizers.size, categories: calendar.state.categories.size }
+    const response = await create({ venue: { venue: 'Never Hall' }, organizer: { organizer: 'Never Org' }, categories: ['Never cat'], website: 'not a url' })
+    expectInvalid(response, 'website')
+    expect(calendar.state.events.size).toBe(before.events)
+    expect(calendar.state.venues.size).toBe(before.venues)
+    expect(calendar.state.organizers.size).toBe(before.organizers)
+    expect(calendar.state.categories.size).toBe(before.categories)
+  })
+})
+
+describe('date input forms (CONTRACT §3), event in the site zone America/New_York, now 08:00 EDT', () => {
+  const TS = Date.UTC(2026, 7, 1, 14, 30, 0) / 1000 // 2026-08-01 10:30:00 EDT
+
+  it.each([
+    ['2026-08-01', '2026-08-01 00:00:00'],
+    ['2026-08-01 10:30', '2026-08-01 10:30:00'],
+    ['2026-08-01 10:30:15', '2026-08-01 10:30:15'],
+    ['2026-08-01T14:30:00Z', '2026-08-01 10:30:00'],
+    ['2026-08-01T14:30:00.000Z', '2026-08-01 10:30:00'],
+    ['2026-08-01T10:30:00+02:00', '2026-08-01 04:30:00'],
+    ['2026-08-01T10:30:00-07:00', '2026-08-01 13:30:00'],
+    ['2026-08-01T10:30:00+05:30', '2026-08-01 01:00:00'],
+    [TS, '2026-08-01 10:30:00'],
+    [String(TS), '2026-08-01 10:30:00'],
+    ['now', '2026-07-01 08:00:00'],
+    ['today', '2026-07-01 00:00:00'],
+    ['today 14:30', '2026-07-01 14:30:00'],
+    ['tomorrow', '2026-07-02 00:00:00'],
+    ['tomorrow 9am', '2026-07-02 09:00:00'],
+    ['tomorrow 9pm', '2026-07-02 21:00:00'],
+    ['yesterday', '2026-06-30 00:00:00'],
+    ['yesterday 18:00', '2026-06-30 18:00:00'],
+    ['+1 week', '2026-07-08 08:00:00'],
+    ['+2 weeks', '2026-07-15 08:00:00'],
+    ['+3 days', '2026-07-04 08:00:00'],
+    ['+1 day', '2026-07-02 08:00:00'],
+    ['+1 hour', '2026-07-01 09:00:00'],
+    ['+90 minutes', '2026-07-01 09:30:00'],
+    ['+1 minute', '2026-07-01 08:01:00'],
+    ['+1 month', '2026-08-01 08:00:00'],
+    ['+1 year', '2027-07-01 08:00:00'],
+    ['+2 years', '2028-07-01 08:00:00'],
+    ['-1 day', '2026-06-30 08:00:00'],
+    ['-2 hours', '2026-07-01 06:00:00'],
+  ] as Array<[string | number, string]>)('start_date %j → %s', async (input, wall) => {
+    const event = await created({ start_date: input, end_date: FAR_END })
+    expect(event.start_date).toBe(wall)
+  })
+
+  it.each(['next tuesday', '2026-02-30', '2026-13-01', '2026/08/01', 'soon', 'tomorrow at noonish', '+1 fortnight', '2026-08-01 25:00'])(
+    'start_date %j is a 400 rest_invalid_param',
+    async (input) => {
+      expectInvalid(await create({ start_date: input, end_date: FAR_END }), 'start_date')
+    },
+  )
+
+  it('a bad end_date is a 400 naming end_date', async () => {
+    expectInvalid(await create({ end_date: 'whenever' }), 'end_date')
+  })
+
+  it('end_date before start_date is a 400 (calfile differs from TEC)', async () => {
+    expectInvalid(await create({ start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 09:59:59' }), 'end_date')
+  })
+
+  it('end_date equal to start_date is accepted', async () => {
+    const event = await created({ start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 10:00:00' })
+    expect(event.end_date).toBe('2026-08-01 10:00:00')
+  })
+
+  it('end before start across relative inputs: start tomorrow, end today is a 400', async () => {
+    expectInvalid(await create({ start_date: 'tomorrow 9am', end_date: 'today 10:00' }), 'end_date')
+  })
+})
+
+describe('date input in the event time zone (CONTRACT §3)', () => {
+  it('words are read in the event zone: tomorrow 9am in Pacific/Kiritimati (already 2 July there) is 3 July', async () => {
+    const event = await created({ timezone: 'Pacific/Kiritimati', start_date: 'tomorrow 9am', end_date: FAR_END })
+    expect(event.start_date).toBe('2026-07-03 09:00:00')
+    expect(event.utc_start_date).toBe('2026-07-02 19:00:00')
+  })
+
+  it('now in Asia/Kolkata is 17:30 local, 12:00 UTC', async () => {
+    const event = await created({ timezone: 'Asia/Kolkata', start_date: 'now', end_date: FAR_END })
+    expect(event.start_date).toBe('2026-07-01 17:30:00')
+    expect(event.utc_start_date).toBe('2026-07-01 12:00:00')
+    expect(event.timezone_abbr).toBe('IST')
+  })
+
+  it('an ISO instant with Z is converted to the event zone', async () => {
+    const event = await created({ timezone: 'Asia/Kolkata', start_date: '2026-08-01T10:00:00Z', end_date: '2026-08-01T11:00:00Z' })
+    expect(event.start_date).toBe('2026-08-01 15:30:00')
+    expect(event.end_date).toBe('2026-08-01 16:30:00')
+    expect(event.utc_start_date).toBe('2026-08-01 10:00:00')
+  })
+
+  it('a value without offset is a wall time of the event zone', async () => {
+    const event = await created({ timezone: 'Europe/London', start_date: '2026-08-01 10:00', end_date: '2026-08-01 11:00' })
+    expect(event.start_date).toBe('2026-08-01 10:00:00')
+    expect(event.utc_start_date).toBe('2026-08-01 09:00:00')
+    expect(event.timezone_abbr).toBe('BST')
+  })
+
+  it('a Unix timestamp is the same instant in any zone', async () => {
+    const ts = Date.UTC(2026, 7, 1, 10, 0, 0) / 1000
+    const event = await created({ timezone: 'Asia/Tokyo', start_date: ts, end_date: ts + 3600 })
+    expect(event.start_date).toBe('2026-08-01 19:00:00')
+    expect(event.utc_start_date).toBe('2026-08-01 10:00:00')
+    expect(event.utc_end_date).toBe('2026-08-01 11:00:00')
+  })
+
+  it('on update, a new start is read in the stored zone of the event', async () => {
+    const response = await request('PATCH', '/events/23', { start_date: '2026-07-06T00:00:00Z' })
+    expect(response.status).toBe(200)
+    expect(response.body.start_date).toBe('2026-07-06 05:30:00')
+    expect(response.body.timezone).toBe('Asia/Kolkata')
+  })
+})
+
+describe('timezone (CONTRACT §3)', () => {
+  it.each([
+    ['UTC', 'UTC', '2026-08-01 10:00:00'],
+    ['UTC+0', 'UTC+0', '2026-08-01 10:00:00'],
+    ['UTC-5', 'UTC-5', '2026-08-01 15:00:00'],
+    ['UTC+5:30', 'UTC+5:30', '2026-08-01 04:30:00'],
+    ['Asia/Tokyo', 'Asia/Tokyo', '2026-08-01 01:00:00'],
+  ])('%s is accepted and stored', async (zone, stored, utcStart) => {
+    const event = await created({ timezone: zone, start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00' })
+    expect(event.timezone).toBe(stored)
+    expect(event.utc_start_date).toBe(utcStart)
+  })
+
+  it.each(['Mars/Olympus', 'EST5EDTX', 'UTC+15', '+05:30', 'GMT+5:30'])('%s is a 400', async (zone) => {
+    expectInvalid(await create({ timezone: zone }), 'timezone')
+  })
+
+  it('the default is settings.timezone, which defaults to UTC', async () => {
+    const { request: bare } = await open({})
+    const response = await bare('POST', '/events', { title: 'Zone-less', start_date: '2026-08-01 10:00', end_date: '2026-08-01 11:00' })
+    expect(response.status).toBe(201)
+    expect(response.body.timezone).toBe('UTC')
+    expect(response.body.utc_start_date).toBe('2026-08-01 10:00:00')
+    expect(response.body.date).toBe('2026-07-01 12:00:00')
+  })
+})
+
+describe('all_day (CONTRACT §3)', () => {
+  it('moves start to 00:00:00 and end to 23:59:59 of their days', async () => {
+    const event = await created({ all_day: true, start_date: '2026-08-01 10:00', end_date: '2026-08-02 12:00' })
+    expect(event.all_day).toBe(true)
+    expect(event.start_date).toBe('2026-08-01 00:00:00')
+    expect(event.end_date).toBe('2026-08-02 23:59:59')
+    expect(event.utc_start_date).toBe('2026-08-01 04:00:00')
+    expect(event.utc_end_date).toBe('2026-08-03 03:59:59')
+  })
+
+  it('a new start on an all-day event is moved to 00:00:00 too', async () => {
+    const event = await created({ all_day: 'on', start_date: '2026-08-01 10:00', end_date: '2026-08-01 12:00' })
+    const response = await request('PATCH', `/events/${event.id}`, { start_date: '2026-07-31 15:00', end_date: '2026-08-02 08:00' })
+    expect(response.status).toBe(200)
+    expect(response.body.all_day).toBe(true)
+    expect(response.body.start_date).toBe('2026-07-31 00:00:00')
+    expect(response.body.end_date).toBe('2026-08-02 23:59:59')
+  })
+
+  it('an update that sets all_day moves the stored dates', async () => {
+    const response = await request('PATCH', '/events/21', { all_day: 'yes' })
+    expect(response.status).toBe(200)
+    expect(response.body.all_day).toBe(true)
+    expect(response.body.start_date).toBe('2026-07-05 00:00:00')
+    expect(response.body.end_date).toBe('2026-07-05 23:59:59')
+  })
+})
+
+describe('slugs (CONTRACT §3)', () => {
+  it('from the title: lower case, accents folded, runs of other characters become "-"', async () => {
+    expect((await created({ title: 'Café & Crème Night' })).slug).toBe('cafe-creme-night')
+    expect((await created({ title: 'Rock  &  Roll!!! 2026' })).slug).toBe('rock-roll-2026')
+    expect((await created({ title: 'Crème brûlée, naïve façade' })).slug).toBe('creme-brulee-naive-facade')
+  })
+
+  it('umlauts are accents too: "Zürich Über Fest" → "zurich-uber-fest"', async () => {
+    expect((await created({ title: 'Zürich Über Fest' })).slug).toBe('zurich-uber-fest')
+  })
+
+  it('made unique within events by appending -2, -3, …', async () => {
+    expect((await created({ title: 'Jazz night' })).slug).toBe('jazz-night-2')
+    expect((await created({ title: 'Jazz Night' })).slug).toBe('jazz-night-3')
+    expect((await created({ title: 'Bare' })).slug).toBe('bare-2')
+  })
+
+  it('an explicit slug is kept when free, made unique when taken', async () => {
+    expect((await created({ slug: 'my-own-slug' })).slug).toBe('my-own-slug')
+    expect((await created({ title: 'Other', slug: 'jazz-night' })).slug).toBe('jazz-night-2')
+  })
+
+  it('unique within the kind only: an event may take a venue slug', async () => {
+    expect((await created({ title: 'Blue Room' })).slug).toBe('blue-room')
+  })
+
+  it('drafts get a slug too (calfile differs), unique against drafts', async () => {
+    const draft = await created({ title: 'Secret plan', status: 'draft' })
+    expect(draft.slug).toBe('secret-plan-2')
+    expect((await request('GET', '/events/by-slug/secret-plan-2')).body.id).toBe(draft.id)
+  })
+
+  it('an update keeps the slug when the title changes, and may set a new one', async () => {
+    const renamed = await request('PATCH', '/events/21', { title: 'Renamed bare' })
+    expect(renamed.body.slug).toBe('bare')
+    const reslugged = await request('PATCH', '/events/21', { slug: 'jazz-night' })
+    expect(reslugged.body.slug).toBe('jazz-night-2')
+    const own = await request('PATCH', '/events/10', { slug: 'jazz-night' })
+    expect(own.body.slug).toBe('jazz-night')
+  })
+})
+
+describe('cost (CONTRACT §2.1, §3)', () => {
+  it('"20$": symbol $, postfix', async () => {
+    const event = await created({ cost: '20$' })
+    expect(event.cost).toBe('20$')
+    expect(event.cost_details).toMatchObject({ currency_symbol: '$', currency_position: 'postfix', values: ['20'] })
+  })
+
+  it('"$23": symbol $, prefix', async () => {
+    const event = await created({ cost: '$23' })
+    expect(event.cost).toBe('$23')
+    expect(event.cost_details).toMatchObject({ currency_symbol: '$', currency_position: 'prefix', values: ['23'] })
+  })
+
+  it('["0$","20$","30$"] → "Free – 30$" with an en dash', async () => {
+    const event = await created({ cost: ['0$', '20$', '30$'] })
+    expect(event.cost).toBe('Free – 30$')
+    expect(event.cost).toContain('\u2013')
+    expect(event.cost_details).toMatchObject({ currency_symbol: '$', currency_position: 'postfix', values: ['0', '20', '30'] })
+  })
+
+  it('values are sorted numerically, not as text', async () => {
+    const event = await created({ cost: ['100$', '5$', '20$'] })
+    expect(event.cost_details.values).toEqual(['5', '20', '100'])
+    expect(event.cost).toBe('5$ – 100$')
+  })
+
+  it('a range typed as text: "$10 - $20" → "$10 – $20"', async () => {
+    const event = await created({ cost: '$10 - $20' })
+    expect(event.cost).toBe('$10 – $20')
+    expect(event.cost_details).toMatchObject({ currency_symbol: '$', currency_position: 'prefix', values: ['10', '20'] })
+  })
+
+  it('0 is "Free" (as a number and as a string)', async () => {
+    const number = await created({ cost: 0 })
+    expect(number.cost).toBe('Free')
+    expect(number.cost_details.values).toEqual(['0'])
+    expect((await created({ cost: '0' })).cost).toBe('Free')
+  })
+
+  it('"" is no cost', async () => {
+    const event = await created({ cost: '' })
+    expect(event.cost).toBe('')
+    expect(event.cost_details.values).toEqual([])
+  })
+
+  it('a euro prefix', async () => {
+    const event = await created({ cost: '€15' })
+    expect(event.cost).toBe('€15')
+    expect(event.cost_details).toMatchObject({ currency_symbol: '€', currency_position: 'prefix', values: ['15'] })
+  })
+})
+
+describe('booleans in every accepted form (CONTRACT §3)', () => {
+  it.each([
+    [true, true], [false, false], [1, true], [0, false], ['true', true], ['false', false], ['1', true], ['0', false],
+    ['yes', true], ['no', false], ['on', true], ['off', false],
+  ] as Array<[unknown, boolean]>)('featured %j → %s', async (input, expected) => {
+    const event = await created({ featured: input })
+    expect(event.featured).toBe(expected)
+  })
+
+  it('every flag is writable', async () => {
+    const event = await created({ show_map: 'off', show_map_link: 'no', hide_from_listings: 'yes', sticky: 1, featured: 'on', all_day: 'false' })
+    expect(event).toMatchObject({ show_map: false, show_map_link: false, hide_from_listings: true, sticky: true, featured: true, all_day: false })
+  })
+
+  it('form bodies: featured=on&sticky=1&show_map=0', async () => {
+    const response = await request('POST', '/events', ...form('title=F&start_date=2026-08-01&end_date=2026-08-02&featured=on&sticky=1&show_map=0'))
+    expect(response.status).toBe(201)
+    expect(response.body).toMatchObject({ featured: true, sticky: true, show_map: false })
+  })
+
+  it.each(['maybe', 'Y', 2, '2'])('featured %j is a 400', async (input) => {
+    expectInvalid(await create({ featured: input }), 'featured')
+  })
+
+  it('ticketed is accepted (not shown, but filterable)', async () => {
+    const event = await created({ ticketed: 'yes' })
+    const list = await request('GET', `/events?ticketed=true&include=${event.id}`)
+    expect(list.body.events.map((e: Json) => e.id)).toEqual([event.id])
+  })
+})
+
+describe('website (CONTRACT §3)', () => {
+  it('an absolute http(s) URL is stored', async () => {
+    expect((await created({ website: 'https://ok.example/path' })).website).toBe('https://ok.example/path')
+    expect((await created({ website: 'http://plain.example' })).website).toBe('http://plain.example')
+  })
+
+  it('never set: the event url is shown instead', async () => {
+    const event = await created({ title: 'No site' })
+    expect(event.website).toBe('http://localhost/event/no-site/')
+    expect(event.website).toBe(event.url)
+  })
+
+  it('set empty: accepted and shown empty, as TEC shows a stored empty _EventURL (contract ambiguous: "empty" vs "none")', async () => {
+    const event = await created({ title: 'Empty site', website: '' })
+    expect(event.website).toBe('')
+    const cleared = await request('PATCH', '/events/10', { website: '' })
+    expect(cleared.status).toBe(200)
+    expect(cleared.body.website).toBe('')
+  })
+
+  it.each(['ftp://files.example/x', 'example.org', '/relative/path', 'javascript:alert(1)', 'mailto:a@b.c'])('%s is a 400', async (website) => {
+    expectInvalid(await create({ website }), 'website')
+  })
+})
+
+describe('partial updates (CONTRACT §3): POST, PUT and PATCH change only the fields sent', () => {
+  /** Every key but those expected to change, compared before and after. */
+  async function expectOnlyChanged(method: string, body: Json, changed: string[]) {
+    const before = (await request('GET', '/events/10')).body
+    const response = await request(method, '/events/10', body)
+    expect(response.status).toBe(200)
+    const after = (await request('GET', '/events/10')).body
+    const moving = new Set([...changed, 'modified', 'modified_utc', 'json_ld'])
+    for (const key of Object.keys(before)) if (!moving.has(key)) expect(after[key], key).toEqual(before[key])
+    expect(Object.keys(after)).toEqual(Object.keys(before))
+    expect(after.modified).toBe('2026-07-01 08:00:00')
+    expect(after.modified_utc).toBe('2026-07-01 12:00:00')
+    expect(before.modified).toBe('2026-06-02 10:30:00')
+    return { response, after }
+  }
+
+  it('POST with a title', async () => {
+    const { response, after } = await expectOnlyChanged('POST', { title: 'Jazz night live' }, ['title'])
+    expect(after.title).toBe('Jazz night live')
+    expect(after.slug).toBe('jazz-night')
+    expect(after.featured).toBe(true)
+    expect(after.sticky).toBe(true)
+    expect(after.show_map).toBe(false)
+    expect(response.body.title).toBe('Jazz night live')
+  })
+
+  it('PUT with a description', async () => {
+    const { after } = await expectOnlyChanged('PUT', { description: 'New words' }, ['description'])
+    expect(after.description).toBe('New words')
+  })
+
+  it('PATCH with a cost', async () => {
+    const { after } = await expectOnlyChanged('PATCH', { cost: '€40' }, ['cost', 'cost_details'])
+    expect(after.cost).toBe('€40')
+  })
+
+  it('PATCH with one flag leaves the other flags alone (calfile differs: TEC resets omitted booleans)', async () => {
+    const { after } = await expectOnlyChanged('PATCH', { sticky: false }, ['sticky'])
+    expect(after.sticky).toBe(false)
+    expect(after.featured).toBe(true)
+    expect(after.show_map).toBe(false)
+  })
+
+  it('an empty body changes nothing but modified', async () => {
+    await expectOnlyChanged('PATCH', {}, [])
+  })
+
+  it('PATCH with only end_date keeps start_date', async () => {
+    const { after } = await expectOnlyChanged('PATCH', { end_date: '2026-07-05 01:00:00' }, ['end_date', 'end_date_details', 'utc_end_date', 'utc_end_date_details'])
+    expect(after.end_date).toBe('2026-07-05 01:00:00')
+    expect(after.start_date).toBe('2026-07-04 20:00:00')
+  })
+
+  it('a start moved after the stored end is a 400, and nothing changes', async () => {
+    const before = (await request('GET', '/events/10')).body
+    const response = await request('PATCH', '/events/10', { start_date: '2026-07-05 10:00:00' })
+    expect(response.status).toBe(400)
+    expect(response.body.code).toBe('rest_invalid_param')
+    expect(Object.keys(response.body.data.params).some((key) => key === 'start_date' || key === 'end_date')).toBe(true)
+    expect((await request('GET', '/events/10')).body).toEqual(before)
+  })
+
+  it('the update response is the record without json_ld (only single GETs carry it)', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH']) {
+      const response = await request(method, '/events/10', { excerpt: method })
+      expect(response.status).toBe(200)
+      expect(response.body.excerpt).toBe(method)
+      expect(response.body).not.toHaveProperty('json_ld')
+    }
+  })
+
+  it('omitted relations are left unchanged', async () => {
+    const response = await request('PUT', '/events/10', { excerpt: 'Short' })
+    expect(response.body.venue.id).toBe(11)
+    expect(response.body.organizer.map((o: Json) => o.id)).toEqual([18, 12])
+    expect(response.body.categories.map((c: Json) => c.id)).toEqual([4])
+    expect(response.body.tags.map((t: Json) => t.id)).toEqual([7, 8])
+  })
+
+  it('modified changes on every update; date does not', async () => {
+    const response = await request('POST', '/events/21', { excerpt: 'x' })
+    expect(response.body.date).toBe('2026-07-01 08:00:00')
+    const ten = await request('POST', '/events/10', { excerpt: 'y' })
+    expect(ten.body.date).toBe('2026-06-01 09:00:00')
+    expect(ten.body.modified).toBe('2026-07-01 08:00:00')
+  })
+
+  it('fields that cannot be written are ignored on update, id included', async () => {
+    const response = await request('PATCH', '/events/10', { id: 21, title: 'Still ten', url: 'x', utc_start_date: '2000-01-01 00:00:00', timezone_abbr: 'XYZ' })
+    expect(response.status).toBe(200)
+    expect(response.body.id).toBe(10)
+    expect(response.body.utc_start_date).toBe('2026-07-05 00:00:00')
+    expect(response.body.timezone_abbr).toBe('EDT')
+    expect((await request('GET', '/events/21')).body.title).toBe('Bare')
+  })
+
+  it('stored keys beyond the contract cannot be written by the API', async () => {
+    const response = await request('PATCH', '/events/10', { is_virtual: false, zz_note: 'changed' })
+    expect(response.status).toBe(200)
+    const after = (await request('GET', '/events/10')).body
+    expect(after.is_virtual).toBe(true)
+    expect(after.zz_note).toBe('kept by hand')
+  })
+
+  it('timezone alone re-reads the stored wall times in the new zone', async () => {
+    const response = await request('PATCH', '/events/21', { timezone: 'UTC' })
+    expect(response.body.start_date).toBe('2026-07-05 10:00:00')
+    expect(response.body.utc_start_date).toBe('2026-07-05 10:00:00')
+    expect(response.body.timezone_abbr).toBe('UTC')
+  })
+})
+
+describe('venue on an event (CONTRACT §3)', () => {
+  it.each([[11], ['11'], [{ id: 11 }]] as Array<[unknown]>)('%j links venue 11', async (venue) => {
+    const event = await created({ venue })
+    expect(event.venue.id).toBe(11)
+    expect(event.venue.venue).toBe('Blue Room')
+  })
+
+  it.each([[''], [0], [null], [[]]] as Array<[unknown]>)('%j clears it', async (venue) => {
+    const response = await request('PATCH', '/events/10', { venue })
+    expect(response.status).toBe(200)
+    expect(response.body.venue).toEqual([])
+    expect((await request('GET', '/events/10')).body.venue).toEqual([])
+  })
+
+  it('an object with `venue` creates that venue and links it', async () => {
+    const before = calendar.state.venues.size
+    const event = await created({ venue: { venue: 'Red Door', city: 'Somerville', address: '5 Elm St', geo_lat: 42.39, geo_lng: -71.1 } })
+    expect(calendar.state.venues.size).toBe(before + 1)
+    expect(event.venue).toMatchObject({ venue: 'Red Door', city: 'Somerville', address: '5 Elm St', slug: 'red-door', geo_lat: 42.39, geo_lng: -71.1 })
+    expect([11, 15, 16, 17]).not.toContain(event.venue.id)
+    expect((await request('GET', `/events/${event.id}`)).body.venue.id).toBe(event.venue.id)
+  })
+
+  it('reuses a non-trashed venue whose supplied fields all match, case-insensitively', async () => {
+    const before = calendar.state.venues.size
+    const event = await created({ venue: { venue: 'BLUE room', city: 'boston' } })
+    expect(event.venue.id).toBe(11)
+    expect(calendar.state.venues.size).toBe(before)
+  })
+
+  it('a venue that differs in one supplied field is a new venue', async () => {
+    const before = calendar.state.venues.size
+    const event = await created({ venue: { venue: 'Blue Room', city: 'Cambridge' } })
+    expect(event.venue.id).not.toBe(11)
+    expect(event.venue.city).toBe('Cambridge')
+    expect(calendar.state.venues.size).toBe(before + 1)
+  })
+
+  it('a trashed venue is never reused', async () => {
+    const event = await created({ venue: { venue: 'Old Barn' } })
+    expect(event.venue.id).not.toBe(15)
+    expect(event.venue.venue).toBe('Old Barn')
+    expect(event.venue.status).toBe('publish')
+  })
+
+  it('the same new venue sent twice is created once', async () => {
+    const first = await created({ venue: { venue: 'Twice Hall' } })
+    const second = await created({ venue: { venue: 'twice hall' } })
+    expect(second.venue.id).toBe(first.venue.id)
+  })
+
+  it('an unknown venue ID is a 400', async () => {
+    expectInvalid(await create({ venue: 9999 }), 'venue')
+  })
+
+  it('the ID of another kind (an organizer) is a 400', async () => {
+    expectInvalid(await create({ venue: 12 }), 'venue')
+  })
+
+  it('a venue object with a bad website is a 400', async () => {
+    expect((await create({ venue: { venue: 'Bad Site Hall', website: 'nope' } })).status).toBe(400)
+  })
+})
+
+describe('organizer on an event (CONTRACT §3)', () => {
+  it.each([
+    [12, [12]],
+    ['12', [12]],
+    [[18, 12], [18, 12]],
+    ['18,12', [18, 12]],
+    [['12', '18'], [12, 18]],
+    [[{ id: 18 }, 12], [18, 12]],
+  ] as Array<[unknown, number[]]>)('%j → %j, order kept', async (organizer, ids) => {
+    const event = await created({ organizer })
+    expect(event.organizer.map((o: Json) => o.id)).toEqual(ids)
+  })
+
+  it('an organizer object creates it', async () => {
+    const before = calendar.state.organizers.size
+    const event = await created({ organizer: { organizer: 'New Crew', email: 'crew@example.org' } })
+    expect(calendar.state.organizers.size).toBe(before + 1)
+    expect(event.organizer).toHaveLength(1)
+    expect(event.organizer[0]).toMatchObject({ organizer: 'New Crew', email: 'crew@example.org', slug: 'new-crew' })
+  })
+
+  it('an array mixing IDs and objects; a matching object is reused (case-insensitive)', async () => {
+    const before = calendar.state.organizers.size
+    const event = await created({ organizer: [12, { organizer: 'night OWLS' }, { organizer: 'Fresh Faces' }] })
+    const ids = event.organizer.map((o: Json) => o.id)
+    expect(ids.slice(0, 2)).toEqual([12, 18])
+    expect(event.organizer[2].organizer).toBe('Fresh Faces')
+    expect(calendar.state.organizers.size).toBe(before + 1)
+  })
+
+  it('a trashed organizer is not reused', async () => {
+    const event = await created({ organizer: [{ organizer: 'Gone Org' }] })
+    expect(event.organizer[0].id).not.toBe(19)
+  })
+
+  it('[] clears', async () => {
+    const response = await request('PATCH', '/events/10', { organizer: [] })
+    expect(response.status).toBe(200)
+    expect(response.body.organizer).toEqual([])
+  })
+
+  it('an unknown organizer ID is a 400; a venue ID is a 400', async () => {
+    expectInvalid(await create({ organizer: [12, 9999] }), 'organizer')
+    expectInvalid(await create({ organizer: 11 }), 'organizer')
+  })
+})
+
+describe('categories and tags on an event (CONTRACT §3)', () => {
+  it('by ID, slug or existing name', async () => {
+    expect((await created({ categories: [4] })).categories.map((c: Json) => c.id)).toEqual([4])
+    expect((await created({ categories: ['jazz'] })).categories.map((c: Json) => c.id)).toEqual([4])
+    expect((await created({ categories: ['Jazz'] })).categories.map((c: Json) => c.id)).toEqual([4])
+    expect((await created({ categories: ['4', 'sports'] })).categories.map((c: Json) => c.id)).toEqual([4, 6])
+    expect((await created({ tags: ['outdoor', 8] })).tags.map((t: Json) => t.id)).toEqual([7, 8])
+    expect((await created({ tags: 'Free entry' })).tags.map((t: Json) => t.id)).toEqual([8])
+  })
+
+  it('a CSV of IDs and slugs', async () => {
+    expect((await created({ categories: 'jazz,6' })).categories.map((c: Json) => c.id)).toEqual([4, 6])
+    expect((await created({ tags: '7,8' })).tags.map((t: Json) => t.id)).toEqual([7, 8])
+  })
+
+  it('a new name creates the term', async () => {
+    const before = calendar.state.categories.size
+    const event = await created({ categories: ['Late Shows'], tags: ['Brand New Tag'] })
+    expect(calendar.state.categories.size).toBe(before + 1)
+    expect(event.categories[0]).toMatchObject({ name: 'Late Shows', slug: 'late-shows', taxonomy: 'tribe_events_cat', parent: 0, count: 1 })
+    expect(event.categories[0].id).toBe(event.categories[0].term_taxonomy_id)
+    expect(event.tags[0]).toMatchObject({ name: 'Brand New Tag', slug: 'brand-new-tag', taxonomy: 'post_tag', parent: 0 })
+    expect(event.tags[0].id).not.toBe(event.categories[0].id)
+    const again = await created({ categories: ['late shows'] })
+    expect(again.categories[0].id).toBe(event.categories[0].id)
+  })
+
+  it('[] or "" clears; omitted leaves them unchanged', async () => {
+    const cleared = await request('PATCH', '/events/10', { categories: [], tags: '' })
+    expect(cleared.body.categories).toEqual([])
+    expect(cleared.body.tags).toEqual([])
+    const untouched = await request('PATCH', '/events/10', { title: 'Keeps terms' })
+    expect(untouched.body.categories).toEqual([])
+    const set = await request('PATCH', '/events/10', { categories: [6] })
+    expect(set.body.categories.map((c: Json) => c.id)).toEqual([6])
+    expect((await request('PATCH', '/events/10', { excerpt: 'z' })).body.categories.map((c: Json) => c.id)).toEqual([6])
+  })
+
+  it('an unknown numeric ID is a 400 (calfile differs: TEC skips it)', async () => {
+    expectInvalid(await create({ categories: [999] }), 'categories')
+    expectInvalid(await create({ tags: [999] }), 'tags')
+    expectInvalid(await create({ categories: '4,999' }), 'categories')
+  })
+
+  it('a term ID of the other taxonomy is unknown in this one', async () => {
+    expectInvalid(await create({ tags: [4] }), 'tags')
+  })
+})
