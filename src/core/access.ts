@@ -77,3 +77,10 @@ export function writableStatus(view: View, asked: Status | undefined, creating: 
   if (asked === 'publish' || asked === 'future') return 'pending'
   return asked ?? (creating ? 'draft' : undefined)
 }
+
+/** Checks that the viewer may create, change or delete terms: editors and administrators (CONTRACT §6). */
+export function assertCanManageTerms(view: View): void {
+  if (view.openMode) return
+  if (!view.user) throw new CalendarError('rest_forbidden', 401, 'Sorry, you must be logged in to do that.')
+  if (!MANAGERS.has(view.user.role)) throw new CalendarError('rest_forbidden', 403, 'Sorry, you are not allowed to manage terms.')
+}

@@ -1,5 +1,8 @@
 import { instantToWall } from './dates.js'
 import { type CalendarCore, Events } from './resources/events.js'
+import { LinkedPosts } from './resources/linked.js'
+import { ORGANIZER_KIND, VENUE_KIND } from './resources/linked-kinds.js'
+import { Terms } from './resources/terms.js'
 import type { CalendarState } from './state.js'
 import { Store } from './store.js'
 import type { View } from './view.js'
@@ -26,6 +29,10 @@ const PREFIX = '/calendar/events/v1'
  */
 export class Calendar implements CalendarCore {
   readonly events: Events
+  readonly venues: LinkedPosts
+  readonly organizers: LinkedPosts
+  readonly categories: Terms
+  readonly tags: Terms
   readonly #store: Store
   readonly #clock: () => number
   #state: CalendarState
@@ -35,6 +42,10 @@ export class Calendar implements CalendarCore {
     this.#state = state
     this.#clock = clock
     this.events = new Events(this)
+    this.venues = new LinkedPosts(this, VENUE_KIND)
+    this.organizers = new LinkedPosts(this, ORGANIZER_KIND)
+    this.categories = new Terms(this, 'category')
+    this.tags = new Terms(this, 'tag')
   }
 
   /** The current state; replaced whole by a reload. */

@@ -27,6 +27,9 @@ interface Derived {
   starts: Float64Array
   ends: Float64Array
   counts: Map<number, number>
+  /** Events by the venue and by each organizer they link to (trashed links included). */
+  byVenue: Map<number, EventRecord[]>
+  byOrganizer: Map<number, EventRecord[]>
 }
 const derivedCache = new WeakMap<CalendarState, Derived>()
 
@@ -36,7 +39,8 @@ function derived(state: CalendarState): Derived {
   const byStart = sortByStart(state)
   const starts = Float64Array.from(byStart, (event) => eventTimes(event).start)
   const ends = Float64Array.from(byStart, (event) => eventTimes(event).end)
-  const fresh = { version: state.events.version, byStart, starts, ends, counts: countTerms(state) }
+  const { byVenue, byOrganizer } = linkIndexes(byStart)
+  const fresh = { version: state.events.version, byStart, starts, ends, counts: countTerms(state), byVenue, byOrganizer }
   derivedCache.set(state, fresh)
   return fresh
 }
@@ -68,6 +72,27 @@ function sortByStart(state: CalendarState): EventRecord[] {
   return [...state.events.values()].sort(
     (a, b) => eventTimes(a).start - eventTimes(b).start || compareText(a.date, b.date) || a.id - b.id,
   )
+}
+
+/** The events that link to a venue or an organizer, in list order (CONTRACT §4.3 `has_events`, `event`). */
+export function eventsLinkedTo(state: CalendarState, kind: 'venue' | 'organizer', id: number): readonly EventRecord[] {
+  const index = kind === 'venue' ? derived(state).byVenue : derived(state).byOrganizer
+  return index.get(id) ?? []
+}
+
+function linkIndexes(byStart: readonly EventRecord[]) {
+  const byVenue = new Map<number, EventRecord[]>()
+  const byOrganizer = new Map<number, EventRecord[]>()
+  const add = (index: Map<number, EventRecord[]>, id: number, event: EventRecord) => {
+    const list = index.get(id)
+    if (list) list.push(event)
+    else index.set(id, [event])
+  }
+  for (const event of byStart) {
+    if (event.venue !== null) add(byVenue, event.venue, event)
+    for (const id of event.organizer) add(byOrganizer, id, event)
+  }
+  return { byVenue, byOrganizer }
 }
 
 function compareText(a: string, b: string): number {

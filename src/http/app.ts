@@ -56,10 +56,31 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   route('POST', '/events', async (event, view) => created(await events.create(await readBody(event.req), view)))
   for (const [path, ref] of [['/events/:id', idRef], ['/events/by-slug/:slug', slugRef]] as const) {
     route('GET', path, (event, view) => json(events.get(ref(event), view)))
-    for (const method of ['POST', 'PUT', 'PATCH']) {
+    for (const method of UPDATE_METHODS) {
       route(method, path, async (event, view) => json(await events.update(ref(event), await readBody(event.req), view)))
     }
     route('DELETE', path, async (event, view) => json(await events.delete(ref(event), { force: isForce(event) }, view)))
+  }
+  for (const [name, posts] of [['venues', calendar.venues], ['organizers', calendar.organizers]] as const) {
+    route('GET', `/${name}`, (event, view) => listResponse(posts.list(parseQuery(event.url), view)))
+    route('POST', `/${name}`, async (event, view) => created(await posts.create(await readBody(event.req), view), `${view.base}/${name}`))
+    for (const [path, ref] of [[`/${name}/:id`, idRef], [`/${name}/by-slug/:slug`, slugRef]] as const) {
+      route('GET', path, (event, view) => json(posts.get(ref(event), view)))
+      for (const method of UPDATE_METHODS) {
+        route(method, path, async (event, view) => json(await posts.update(ref(event), await readBody(event.req), view)))
+      }
+      route('DELETE', path, async (event, view) => json(await posts.delete(ref(event), { force: isForce(event) }, view)))
+    }
+  }
+  for (const [name, terms] of [['categories', calendar.categories], ['tags', calendar.tags]] as const) {
+    const id = (event: H3Event) => idRef(event) as number
+    route('GET', `/${name}`, (event, view) => listResponse(terms.list(parseQuery(event.url), view)))
+    route('POST', `/${name}`, async (event, view) => created(await terms.create(await readBody(event.req), view), `${view.base}/${name}`))
+    route('GET', `/${name}/:id`, (event, view) => json(terms.get(id(event), view)))
+    for (const method of UPDATE_METHODS) {
+      route(method, `/${name}/:id`, async (event, view) => json(await terms.update(id(event), await readBody(event.req), view)))
+    }
+    route('DELETE', `/${name}/:id`, async (event, view) => json(await terms.delete(id(event), view)))
   }
   app.all('/**', () => errorResponse(noRoute()))
   return app
@@ -94,6 +115,7 @@ function viewOf(calendar: Calendar, event: H3Event): View {
   }
 }
 
+const UPDATE_METHODS = ['POST', 'PUT', 'PATCH'] as const
 const DIGITS = /^\d+$/u
 
 /** The `{id}` of a single route: digits only, else no route matches (CONTRACT §5). */
@@ -116,6 +138,7 @@ function listResponse(page: { body: unknown; headers: Record<string, string> }):
   return json(page.body, 200, page.headers)
 }
 
-function created(record: Record<string, unknown>): Response {
-  return json(record, 201, { Location: String(record.rest_url) })
+/** 201 with the record and a `Location` header (CONTRACT §5): its `rest_url`, or `<collection>/<id>`. */
+function created(record: Record<string, unknown>, collection?: string): Response {
+  return json(record, 201, { Location: collection ? `${collection}/${String(record.id)}` : String(record.rest_url) })
 }

@@ -4,14 +4,8 @@ import { boolField, dateField, listItems, textField } from '../fields.js'
 import type { EventRecord, Taxonomy } from '../records.js'
 import type { NormalizeContext } from './post.js'
 import { type PostBody, type ResolveContext, checkWebsite, postBodyEntries, resolvePostFields } from './post-input.js'
-import {
-  ORGANIZER_KIND,
-  OrganizerBodySchema,
-  VENUE_KIND,
-  VenueBodySchema,
-  findOrCreateLinked,
-  resolveLinkedFields,
-} from './linked-input.js'
+import { findOrCreateLinked, resolveLinkedFields } from './linked-input.js'
+import { ORGANIZER_KIND, VENUE_KIND } from './linked-kinds.js'
 import { normalizeTerm } from './term-record.js'
 
 const relation = (description: string) => v.pipe(v.unknown(), v.description(description), v.metadata({ type: 'array', items: 'integer' }))
@@ -118,15 +112,14 @@ function linkedRef(value: unknown, kind: 'venue' | 'organizer', ctx: EventResolv
     ctx.errors[kind] = `must be a ${kind} ID or an object with a "${kind}" name`
     return undefined
   }
-  const schema = kind === 'venue' ? VenueBodySchema : OrganizerBodySchema
-  const parsed = v.safeParse(schema, value)
+  const linkedKind = kind === 'venue' ? VENUE_KIND : ORGANIZER_KIND
+  const parsed = v.safeParse(linkedKind.schema, value)
   if (!parsed.success) {
     ctx.errors[kind] = parsed.issues.map((issue) => `${issue.path?.[0]?.key ?? kind}: ${issue.message}`).join('; ')
     return undefined
   }
-  const linkedKind = kind === 'venue' ? VENUE_KIND : ORGANIZER_KIND
   const fields = resolveLinkedFields(linkedKind, parsed.output, ctx)
-  return () => findOrCreateLinked(linkedKind as typeof VENUE_KIND, fields, ctx)
+  return () => findOrCreateLinked(linkedKind, fields, ctx)
 }
 
 function idOf(value: unknown): number | undefined {

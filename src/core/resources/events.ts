@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { assertCanEdit, assertCanWrite, assertReadable, writableStatus } from '../access.js'
 import { dayEnd, dayStart, instantToWall } from '../dates.js'
-import { CalendarError, invalidParams, missingParams } from '../errors.js'
+import { invalidParams, missingParams } from '../errors.js'
 import { firstIssuesByField } from '../fields.js'
 import { type ListPage, paginate } from '../lists.js'
 import type { EventRecord } from '../records.js'
@@ -12,6 +12,7 @@ import { EventQuerySchema, selectEvents } from './event-query.js'
 import { normalizeEvent } from './event-record.js'
 import { shapeEvent } from './event-shape.js'
 import { findPost, findPostBySlug } from './lookup.js'
+import { forgetPost, trashed } from './removal.js'
 
 /** What a resource needs of the calendar: the current state, the clock, a way to write, who is asking. */
 export interface CalendarCore {
@@ -110,12 +111,12 @@ export class Events {
       if (options.force) {
         const shaped = shapeEvent(state, existing, view, { single: false })
         state.events.delete(existing.id)
+        forgetPost(state, 'event', existing.id)
         return shaped
       }
-      if (existing.status === 'trash') throw new CalendarError('event-is-in-trash', 410, 'The event is already in the trash.', { id: existing.id })
-      const trashed = { ...existing, status: 'trash' as const, modified: this.#nowWall(state) }
-      state.events.put(trashed)
-      return shapeEvent(state, trashed, view, { single: false })
+      const record = trashed(existing, 'event', this.#nowWall(state))
+      state.events.put(record)
+      return shapeEvent(state, record, view, { single: false })
     })
   }
 

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { boolField, textField } from '../fields.js'
-import type { OrganizerRecord, VenueRecord } from '../records.js'
+import type { LinkedKind } from './linked-kinds.js'
 import type { NormalizeContext } from './post.js'
 import { type PostBody, type ResolveContext, checkWebsite, postBodyEntries, resolvePostFields } from './post-input.js'
-import { ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS, normalizeOrganizer, normalizeVenue } from './venue-record.js'
+import { ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS } from './venue-record.js'
 
 const coordinate = (description: string) =>
   v.pipe(
@@ -32,36 +32,11 @@ export const OrganizerBodySchema = v.looseObject({
   ...Object.fromEntries(ORGANIZER_TEXT_FIELDS.map((key) => [key, v.optional(textField(key))])),
 })
 
-/** What a linked post kind needs: its name key, text fields, collection and normalizer. */
-interface LinkedKind<T> {
-  nameKey: 'venue' | 'organizer'
-  textFields: readonly string[]
-  records: (ctx: ResolveContext) => Iterable<T>
-  normalize: (raw: Record<string, unknown>, id: number, ctx: NormalizeContext) => T
-  put: (ctx: ResolveContext, record: T) => void
-}
-
-export const VENUE_KIND: LinkedKind<VenueRecord> = {
-  nameKey: 'venue',
-  textFields: VENUE_TEXT_FIELDS,
-  records: (ctx) => ctx.state.venues.values(),
-  normalize: normalizeVenue,
-  put: (ctx, record) => ctx.state.venues.put(record),
-}
-
-export const ORGANIZER_KIND: LinkedKind<OrganizerRecord> = {
-  nameKey: 'organizer',
-  textFields: ORGANIZER_TEXT_FIELDS,
-  records: (ctx) => ctx.state.organizers.values(),
-  normalize: normalizeOrganizer,
-  put: (ctx, record) => ctx.state.organizers.put(record),
-}
-
 /**
  * Checks a venue or organizer body against the state and returns the stored fields it sets (CONTRACT §3):
  * shared post fields, text fields, website, and the venue's coordinates and map flags.
  */
-export function resolveLinkedFields(kind: Pick<LinkedKind<unknown>, 'nameKey' | 'textFields'>, body: Record<string, unknown>, ctx: ResolveContext) {
+export function resolveLinkedFields(kind: Pick<LinkedKind, 'nameKey' | 'textFields'>, body: Record<string, unknown>, ctx: ResolveContext) {
   const out = resolvePostFields(body as PostBody, ctx)
   for (const key of [kind.nameKey, ...kind.textFields, 'geo_lat', 'geo_lng', 'show_map', 'show_map_link']) {
     if (body[key] !== undefined) out[key] = body[key]
@@ -77,18 +52,18 @@ export function resolveLinkedFields(kind: Pick<LinkedKind<unknown>, 'nameKey' | 
  * The ID of a non-trashed record whose supplied fields all match (case-insensitive), or of a new record made
  * from them: duplicate avoidance on create (CONTRACT §3 `venue`, `organizer`).
  */
-export function findOrCreateLinked<T extends { id: number; status: string }>(
-  kind: LinkedKind<T>,
+export function findOrCreateLinked(
+  kind: LinkedKind,
   fields: Record<string, unknown>,
   ctx: ResolveContext & { normalize: NormalizeContext; author: number },
 ): number {
   const supplied = [kind.nameKey, ...kind.textFields].filter((key) => typeof fields[key] === 'string')
   const same = (a: unknown, b: unknown) => String(a ?? '').toLowerCase() === String(b ?? '').toLowerCase()
-  for (const record of kind.records(ctx)) {
-    const row = record as unknown as Record<string, unknown>
-    if (record.status !== 'trash' && supplied.every((key) => same(row[key], fields[key]))) return record.id
+  const collection = kind.collection(ctx.state)
+  for (const record of collection.values()) {
+    if (record.status !== 'trash' && supplied.every((key) => same(record[key], fields[key]))) return record.id
   }
   const id = ctx.state.nextPostId()
-  kind.put(ctx, kind.normalize({ author: ctx.author, ...fields }, id, ctx.normalize))
+  collection.put(kind.normalize({ author: ctx.author, ...fields }, id, ctx.normalize))
   return id
 }

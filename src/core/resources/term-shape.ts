@@ -5,7 +5,7 @@ import type { View } from '../view.js'
 
 /** TEC's taxonomy names (CONTRACT §2.4). */
 export const TAXONOMY_NAMES: Record<Taxonomy, string> = { category: 'tribe_events_cat', tag: 'post_tag' }
-const ROUTES: Record<Taxonomy, string> = { category: 'categories', tag: 'tags' }
+const ROUTES = { category: 'categories', tag: 'tags' } as const
 
 /** `urls` of a term: self, collection, and `up` when it has a parent (CONTRACT §2.4). */
 export function termUrls(term: TermRecord, taxonomy: Taxonomy, view: View): Record<string, string> {
@@ -30,4 +30,30 @@ export function shapeEmbeddedTerm(state: CalendarState, term: TermRecord, taxono
     id: term.id,
     urls: termUrls(term, taxonomy, view),
   }
+}
+
+const ARCHIVES: Record<Taxonomy, string> = { category: 'events/category', tag: 'tag' }
+
+/**
+ * A category or tag as the term routes show it (CONTRACT §2.4): `parent` for categories only, `meta` `[]`, the
+ * archive `url` on the site, and `urls`.
+ */
+export function shapeTerm(state: CalendarState, term: TermRecord, taxonomy: Taxonomy, view: View) {
+  return {
+    id: term.id,
+    count: termCount(state, term.id),
+    description: term.description,
+    name: term.name,
+    slug: term.slug,
+    taxonomy: TAXONOMY_NAMES[taxonomy],
+    ...(taxonomy === 'category' ? { parent: term.parent } : {}),
+    meta: [],
+    url: `${view.siteUrl}/${ARCHIVES[taxonomy]}/${term.slug}/`,
+    urls: termUrls(term, taxonomy, view),
+  }
+}
+
+/** The route (and list key) of a taxonomy: `categories` or `tags`. */
+export function termRoute(taxonomy: Taxonomy): 'categories' | 'tags' {
+  return ROUTES[taxonomy]
 }

@@ -1,0 +1,75 @@
+import * as v from 'valibot'
+import { listStatuses, seesAllStatuses } from '../access.js'
+import { invalidParam } from '../errors.js'
+import { boolField, positiveIntField, textField } from '../fields.js'
+import { eventTimes, eventsLinkedTo } from '../indexes.js'
+import { pageEntries } from '../lists.js'
+import type { EventRecord, OrganizerRecord, VenueRecord } from '../records.js'
+import type { CalendarState } from '../state.js'
+import type { View } from '../view.js'
+import type { LinkedKind } from './linked-kinds.js'
+
+/** Query parameters of `GET /venues` and `GET /organizers` (spec §4.3–4.4, CONTRACT §4.3). */
+export const LinkedQuerySchema = v.looseObject({
+  ...pageEntries,
+  search: v.optional(textField('Every word appears in the name, description, excerpt or text fields')),
+  event: v.optional(positiveIntField('Only those linked to this event')),
+  has_events: v.optional(boolField('Linked to at least one event that is not a draft or pending (true), or to none (false)')),
+  only_with_upcoming: v.optional(boolField('Linked to an event that has not ended'), false),
+  status: v.optional(v.pipe(v.unknown(), v.description('Post statuses, CSV or array'), v.metadata({ type: 'array', items: 'string' }))),
+})
+
+export type LinkedQuery = v.InferOutput<typeof LinkedQuerySchema>
+type LinkedRecord = VenueRecord | OrganizerRecord
+
+/**
+ * The venues or organizers a list query selects, newest `date` first, then highest ID (CONTRACT §4.3), and the
+ * effective query to echo in the list's URLs.
+ *
+ * @throws CalendarError 400 `rest_invalid_param` for an `event` that is not an event or an unknown status.
+ */
+export function selectLinked(state: CalendarState, kind: LinkedKind, query: LinkedQuery, view: View, now: number) {
+  const statuses = listStatuses(view, query.status)
+  const tests: Array<(record: LinkedRecord) => boolean> = [(record) => statuses.has(record.status)]
+  const linked = (record: LinkedRecord) => eventsLinkedTo(state, kind.kind, record.id)
+  if (query.search !== undefined && query.search.trim() !== '') tests.push(searchTest(kind, query.search))
+  if (query.event !== undefined) {
+    const event = state.events.get(query.event)
+    if (!event) throw invalidParam('event', `${query.event} is not an event`)
+    tests.push((record) => (kind.kind === 'venue' ? event.venue === record.id : event.organizer.includes(record.id)))
+  }
+  if (query.has_events !== undefined) {
+    const counts = (e: EventRecord) => e.status !== 'draft' && e.status !== 'pending'
+    tests.push((record) => linked(record).some(counts) === query.has_events)
+  }
+  if (query.only_with_upcoming) {
+    const upcoming = (e: EventRecord) => eventTimes(e).end > now && readable(view, e)
+    tests.push((record) => linked(record).some(upcoming))
+  }
+  const records = [...kind.collection(state).values()].filter((record) => tests.every((test) => test(record)))
+  records.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id))
+  return { records, echo: echoQuery(query) }
+}
+
+function searchTest(kind: LinkedKind, search: string) {
+  const words = search.toLowerCase().split(/\s+/u).filter(Boolean)
+  return (record: LinkedRecord) => {
+    const row = record as unknown as Record<string, unknown>
+    const text = kind.searchFields.map((key) => String(row[key] ?? '')).join('\n').toLowerCase()
+    return words.every((word) => text.includes(word))
+  }
+}
+
+function readable(view: View, event: EventRecord): boolean {
+  return event.status === 'publish' || seesAllStatuses(view) || (view.user !== null && view.user.id === event.author)
+}
+
+function echoQuery(query: LinkedQuery): Array<[string, string]> {
+  const echo: Array<[string, string]> = []
+  for (const key of ['search', 'event', 'has_events', 'only_with_upcoming', 'status'] as const) {
+    const value = query[key]
+    if (value === undefined || (key === 'only_with_upcoming' && value === false)) continue
+    echo.push([key, Array.isArray(value) ? value.join(',') : String(value)])
+  }
+  return echo
+}

@@ -1,0 +1,153 @@
+import * as v from 'valibot'
+import { assertCanEdit, assertCanWrite, assertReadable, writableStatus } from '../access.js'
+import { instantToWall } from '../dates.js'
+import { invalidParams, missingParams } from '../errors.js'
+import { firstIssuesByField } from '../fields.js'
+import { type ListPage, paginate } from '../lists.js'
+import type { OrganizerRecord, Status, VenueRecord } from '../records.js'
+import type { CalendarState } from '../state.js'
+import type { View } from '../view.js'
+import type { CalendarCore, EventRef } from './events.js'
+import { findOrCreateLinked, resolveLinkedFields } from './linked-input.js'
+import type { LinkedKind } from './linked-kinds.js'
+import { LinkedQuerySchema, selectLinked } from './linked-query.js'
+import { findPost, findPostBySlug } from './lookup.js'
+import type { ResolveContext } from './post-input.js'
+import { forgetPost, trashed } from './removal.js'
+
+type LinkedRecord = VenueRecord | OrganizerRecord
+/** A venue or organizer as the API shows it (CONTRACT §2.2, §2.3). */
+export type LinkedResponse = Record<string, unknown>
+
+/**
+ * Venues or organizers: every operation of their routes (spec §4.3, §4.4), the same for the library and HTTP.
+ * One class for both; what differs lives in their `LinkedKind`.
+ *
+ * @example
+ * await calendar.venues.create({ venue: 'Blue Room', city: 'Boston' })
+ * calendar.venues.list({ search: 'boston', has_events: true })
+ */
+export class LinkedPosts {
+  readonly #core: CalendarCore
+  readonly #kind: LinkedKind
+
+  constructor(core: CalendarCore, kind: LinkedKind) {
+    this.#core = core
+    this.#kind = kind
+  }
+
+  /**
+   * A page of records (CONTRACT §4, §4.3).
+   * @throws CalendarError 400 `rest_invalid_param`; 404 `<kind>-archive-page-not-found` past the last page.
+   */
+  list(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPage<'venues' | 'organizers', LinkedResponse> {
+    const parsed = v.safeParse(LinkedQuerySchema, query)
+    if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
+    const state = this.#core.state
+    const { records, echo } = selectLinked(state, this.#kind, parsed.output, view, this.#core.now())
+    const request = {
+      kind: this.#kind.route,
+      items: records,
+      page: parsed.output.page,
+      perPage: parsed.output.per_page,
+      query: echo,
+      notFoundCode: `${this.#kind.kind}-archive-page-not-found`,
+    }
+    return paginate(request, state.settings, view, (record) => this.#kind.shape(state, record, view, { single: false }))
+  }
+
+  /**
+   * One record with its `json_ld` (CONTRACT §2.2–2.3, §5).
+   * @throws CalendarError 404 unknown, 400 another kind's ID, 403 trashed or not readable.
+   */
+  get(ref: EventRef, view = this.#core.defaultView()): LinkedResponse {
+    const state = this.#core.state
+    const record = this.#find(state, ref)
+    assertReadable(view, this.#kind.kind, record)
+    return this.#kind.shape(state, record, view, { single: true })
+  }
+
+  /**
+   * Creates a record, or answers with a non-trashed one whose given fields all match (duplicate avoidance,
+   * CONTRACT §3; TEC answers 201 either way).
+   * @throws CalendarError 400 `rest_missing_callback_param` without a name, `rest_invalid_param`, 401/403.
+   */
+  async create(body: unknown, view = this.#core.defaultView()): Promise<LinkedResponse> {
+    const input = this.#parse(body)
+    if (input[this.#kind.nameKey] === undefined) throw missingParams([this.#kind.nameKey])
+    assertCanWrite(view)
+    return this.#core.write((state) => {
+      const ctx = this.#context(state)
+      const fields = resolveLinkedFields(this.#kind, input, ctx)
+      const status = writableStatus(view, input.status as Status | undefined, true)
+      if (Object.keys(ctx.errors).length > 0) throw invalidParams(ctx.errors)
+      const author = view.user?.id ?? 1
+      const id = findOrCreateLinked(this.#kind, { ...fields, status }, { ...ctx, normalize: { state, now: this.#nowWall(state) }, author })
+      return this.#kind.shape(state, this.#kind.collection(state).get(id) as LinkedRecord, view, { single: false })
+    })
+  }
+
+  /**
+   * Changes only the fields sent (CONTRACT §3); setting a status other than `trash` restores a trashed record.
+   * @throws CalendarError 400, 401/403, 404 for the reference.
+   */
+  async update(ref: EventRef, body: unknown, view = this.#core.defaultView()): Promise<LinkedResponse> {
+    const input = this.#parse(body)
+    assertCanWrite(view)
+    return this.#core.write((state) => {
+      const existing = this.#find(state, ref)
+      assertCanEdit(view, existing)
+      const ctx = this.#context(state)
+      const fields = resolveLinkedFields(this.#kind, input, ctx)
+      if (Object.keys(ctx.errors).length > 0) throw invalidParams(ctx.errors)
+      const status = writableStatus(view, input.status as Status | undefined, false)
+      const now = this.#nowWall(state)
+      const raw = { ...existing, ...fields, ...(status ? { status } : {}), modified: now }
+      const record = this.#kind.normalize(raw, existing.id, { state, now })
+      this.#kind.collection(state).put(record)
+      return this.#kind.shape(state, record, view, { single: false })
+    })
+  }
+
+  /**
+   * Moves a record to the trash (events keep the link, hidden), or with `force` removes it for good and unlinks
+   * it from events (CONTRACT §5).
+   * @throws CalendarError 410 `<kind>-is-in-trash` when already trashed without `force`.
+   */
+  async delete(ref: EventRef, options: { force?: boolean } = {}, view = this.#core.defaultView()): Promise<LinkedResponse> {
+    assertCanWrite(view)
+    return this.#core.write((state) => {
+      const existing = this.#find(state, ref)
+      assertCanEdit(view, existing)
+      const collection = this.#kind.collection(state)
+      if (options.force) {
+        const shaped = this.#kind.shape(state, existing, view, { single: false })
+        collection.delete(existing.id)
+        forgetPost(state, this.#kind.kind, existing.id)
+        return shaped
+      }
+      const record = trashed(existing, this.#kind.kind, this.#nowWall(state))
+      collection.put(record)
+      return this.#kind.shape(state, record, view, { single: false })
+    })
+  }
+
+  #parse(body: unknown): Record<string, unknown> {
+    const parsed = v.safeParse(this.#kind.schema, body ?? {})
+    if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
+    return parsed.output
+  }
+
+  #find(state: CalendarState, ref: EventRef): LinkedRecord {
+    const kind = this.#kind.kind
+    return typeof ref === 'number' ? findPost(state, kind, ref) : findPostBySlug(state, kind, ref.slug)
+  }
+
+  #context(state: CalendarState): ResolveContext {
+    return { state, now: this.#core.now(), errors: {} }
+  }
+
+  #nowWall(state: CalendarState): string {
+    return instantToWall(this.#core.now(), state.siteTimezone)
+  }
+}

@@ -1,0 +1,87 @@
+import * as v from 'valibot'
+import { invalidParam } from '../errors.js'
+import { boolField, idListField, positiveIntField, textField } from '../fields.js'
+import { termCount } from '../indexes.js'
+import { pageEntries } from '../lists.js'
+import type { Taxonomy, TermRecord } from '../records.js'
+import type { CalendarState } from '../state.js'
+
+const ORDERBY = ['name', 'slug', 'id', 'description', 'parent', 'count', 'include', 'none'] as const
+
+const termId = (description: string) =>
+  v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.check((n: number) => Number.isInteger(n) && n >= 0, 'must be a term ID or 0'), v.description(description), v.metadata({ type: 'integer' }))
+
+/** Query parameters of `GET /categories` and `GET /tags` (spec §4.5–4.6, CONTRACT §4.4). */
+export const TermQuerySchema = v.looseObject({
+  ...pageEntries,
+  search: v.optional(textField('Name or slug contains this')),
+  include: v.optional(idListField('Only these term IDs')),
+  exclude: v.optional(idListField('Leave out these term IDs')),
+  order: v.optional(v.pipe(textField('asc or desc'), v.transform((s) => s.toLowerCase()), v.picklist(['asc', 'desc'], 'must be asc or desc')), 'asc'),
+  orderby: v.optional(v.pipe(textField(`One of ${ORDERBY.join(', ')}`), v.transform((s) => s.toLowerCase()), v.picklist(ORDERBY, `must be one of ${ORDERBY.join(', ')}`)), 'name'),
+  hide_empty: v.optional(boolField('Hide terms no published event carries'), true),
+  parent: v.optional(termId('Direct children of this category (categories only)')),
+  post: v.optional(positiveIntField('Terms of this event')),
+  event: v.optional(positiveIntField('Terms of this event; wins over post')),
+  slug: v.optional(textField('Exactly this slug')),
+})
+
+export type TermQuery = v.InferOutput<typeof TermQuerySchema>
+
+/**
+ * The terms a list query selects, in the asked order, and the effective query to echo (CONTRACT §4.4).
+ *
+ * @throws CalendarError 400 `rest_invalid_param` for an unknown include/exclude ID or a `post`/`event` that is not
+ * an event.
+ */
+export function selectTerms(state: CalendarState, taxonomy: Taxonomy, query: TermQuery) {
+  const terms = state.terms(taxonomy)
+  const field = taxonomy === 'category' ? 'categories' : 'tags'
+  for (const key of ['include', 'exclude'] as const) {
+    const unknown = query[key]?.find((id) => !terms.get(id))
+    if (unknown !== undefined) throw invalidParam(key, `${taxonomy} ${unknown} does not exist`)
+  }
+  const eventId = query.event ?? query.post
+  const event = eventId === undefined ? undefined : state.events.get(eventId)
+  if (eventId !== undefined && !event) throw invalidParam(query.event === undefined ? 'post' : 'event', `${eventId} is not an event`)
+  const search = query.search?.toLowerCase()
+  const tests: Array<(term: TermRecord) => boolean> = []
+  if (search) tests.push((t) => t.name.toLowerCase().includes(search) || t.slug.includes(search))
+  if (query.include) tests.push((t) => (query.include as number[]).includes(t.id))
+  if (query.exclude) tests.push((t) => !(query.exclude as number[]).includes(t.id))
+  if (query.hide_empty) tests.push((t) => termCount(state, t.id) > 0)
+  if (query.parent !== undefined && taxonomy === 'category') tests.push((t) => t.parent === query.parent)
+  if (event) tests.push((t) => event[field].includes(t.id))
+  if (query.slug !== undefined) tests.push((t) => t.slug === query.slug)
+  const selected = [...terms.values()].filter((term) => tests.every((test) => test(term)))
+  return { terms: sortTerms(state, selected, query), echo: echoQuery(query, taxonomy) }
+}
+
+function sortTerms(state: CalendarState, terms: TermRecord[], query: TermQuery): TermRecord[] {
+  if (query.orderby === 'none') return terms
+  const text = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })
+  const include = query.include ?? []
+  const key: Record<Exclude<TermQuery['orderby'], 'none'>, (a: TermRecord, b: TermRecord) => number> = {
+    name: (a, b) => text(a.name, b.name),
+    slug: (a, b) => text(a.slug, b.slug),
+    id: (a, b) => a.id - b.id,
+    description: (a, b) => text(a.description, b.description),
+    parent: (a, b) => a.parent - b.parent,
+    count: (a, b) => termCount(state, a.id) - termCount(state, b.id),
+    include: (a, b) => include.indexOf(a.id) - include.indexOf(b.id),
+  }
+  const compare = key[query.orderby]
+  const sign = query.order === 'desc' ? -1 : 1
+  return terms.sort((a, b) => sign * compare(a, b) || a.id - b.id)
+}
+
+function echoQuery(query: TermQuery, taxonomy: Taxonomy): Array<[string, string]> {
+  const echo: Array<[string, string]> = []
+  const keys = ['search', 'include', 'exclude', 'order', 'orderby', 'hide_empty', 'parent', 'post', 'event', 'slug'] as const
+  for (const key of keys) {
+    const value = query[key]
+    if (value === undefined || (key === 'parent' && taxonomy !== 'category')) continue
+    echo.push([key, Array.isArray(value) ? value.join(',') : String(value)])
+  }
+  return echo
+}

@@ -1,0 +1,140 @@
+import * as v from 'valibot'
+import { assertCanManageTerms } from '../access.js'
+import { instantToWall } from '../dates.js'
+import { CalendarError, invalidParams, missingParams } from '../errors.js'
+import { firstIssuesByField, textField } from '../fields.js'
+import { type ListPage, paginate } from '../lists.js'
+import type { Taxonomy, TermRecord } from '../records.js'
+import { slugFromTitle } from '../slugs.js'
+import type { CalendarState } from '../state.js'
+import { withDescendants } from '../term-tree.js'
+import type { View } from '../view.js'
+import type { CalendarCore } from './events.js'
+import { forgetTerm } from './removal.js'
+import { normalizeTerm } from './term-record.js'
+import { TermQuerySchema, selectTerms } from './term-query.js'
+import { shapeTerm, termRoute } from './term-shape.js'
+
+/** Writable fields of a category or tag (spec §2.4–2.5, CONTRACT §3); `parent` only for categories. */
+export const TermBodySchema = v.looseObject({
+  name: v.optional(textField('Term name; required on create')),
+  description: v.optional(textField('Description')),
+  slug: v.optional(textField('Slug; default from the name, made unique')),
+  parent: v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.check((n: number) => Number.isInteger(n) && n >= 0, 'must be a category ID or 0'), v.description('Parent category ID, 0 for none'), v.metadata({ type: 'integer' }))),
+})
+
+type TermBody = v.InferOutput<typeof TermBodySchema>
+/** A term as the term routes show it (CONTRACT §2.4). */
+export type TermResponse = ReturnType<typeof shapeTerm>
+
+/**
+ * Categories or tags: every operation of their routes (spec §4.5, §4.6); one class, parameterised by taxonomy.
+ *
+ * @example
+ * await calendar.categories.create({ name: 'Jazz', parent: 3 })
+ * calendar.categories.list({ parent: 3, orderby: 'count', order: 'desc' })
+ */
+export class Terms {
+  readonly #core: CalendarCore
+  readonly #taxonomy: Taxonomy
+
+  constructor(core: CalendarCore, taxonomy: Taxonomy) {
+    this.#core = core
+    this.#taxonomy = taxonomy
+  }
+
+  /**
+   * A page of terms (CONTRACT §4, §4.4); a page past the end is empty, not a 404.
+   * @throws CalendarError 400 `rest_invalid_param`.
+   */
+  list(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPage<'categories' | 'tags', TermResponse> {
+    const parsed = v.safeParse(TermQuerySchema, query)
+    if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
+    const state = this.#core.state
+    const { terms, echo } = selectTerms(state, this.#taxonomy, parsed.output)
+    const request = { kind: termRoute(this.#taxonomy), items: terms, page: parsed.output.page, perPage: parsed.output.per_page, query: echo }
+    return paginate(request, state.settings, view, (term) => shapeTerm(state, term, this.#taxonomy, view))
+  }
+
+  /** @throws CalendarError 404 `rest-category-not-found` / `rest-tag-not-found`. */
+  get(id: number, view = this.#core.defaultView()): TermResponse {
+    const state = this.#core.state
+    return shapeTerm(state, this.#find(state, id), this.#taxonomy, view)
+  }
+
+  /**
+   * Creates a term (CONTRACT §3): `name` required and not empty; a name already used under the same parent is
+   * `term_exists`, a taken explicit slug `duplicate_term_slug`.
+   * @throws CalendarError 400, 401/403 (editors and administrators only).
+   */
+  async create(body: unknown, view = this.#core.defaultView()): Promise<TermResponse> {
+    const input = this.#parse(body)
+    if (input.name === undefined) throw missingParams(['name'])
+    assertCanManageTerms(view)
+    return this.#core.write((state) => this.#save(state, input, undefined, view))
+  }
+
+  /** Changes only the fields sent, with the checks of `create`. */
+  async update(id: number, body: unknown, view = this.#core.defaultView()): Promise<TermResponse> {
+    const input = this.#parse(body)
+    assertCanManageTerms(view)
+    return this.#core.write((state) => this.#save(state, input, this.#find(state, id), view))
+  }
+
+  /**
+   * Deletes a term for good, answering with its data as it was; events lose it and its children take its parent
+   * (CONTRACT §5).
+   */
+  async delete(id: number, view = this.#core.defaultView()): Promise<TermResponse> {
+    assertCanManageTerms(view)
+    return this.#core.write((state) => {
+      const term = this.#find(state, id)
+      const shaped = shapeTerm(state, term, this.#taxonomy, view)
+      state.terms(this.#taxonomy).delete(id)
+      forgetTerm(state, this.#taxonomy, id, term.parent)
+      return shaped
+    })
+  }
+
+  #parse(body: unknown): TermBody {
+    const parsed = v.safeParse(TermBodySchema, body ?? {})
+    if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
+    return parsed.output
+  }
+
+  #find(state: CalendarState, id: number): TermRecord {
+    const term = state.terms(this.#taxonomy).get(id)
+    if (term) return term
+    throw new CalendarError(`rest-${this.#taxonomy}-not-found`, 404, `No ${this.#taxonomy} has the ID ${id}.`, { id })
+  }
+
+  #save(state: CalendarState, input: TermBody, existing: TermRecord | undefined, view: View): TermResponse {
+    const terms = state.terms(this.#taxonomy)
+    const raw: Record<string, unknown> = { ...existing }
+    for (const key of ['name', 'description', 'slug'] as const) if (input[key] !== undefined) raw[key] = input[key]
+    if (input.parent !== undefined && this.#taxonomy === 'category') raw.parent = input.parent
+    const name = String(raw.name ?? '').trim()
+    if (name === '') throw invalidParams({ name: 'must not be empty' })
+    raw.name = name
+    this.#checkParent(state, Number(raw.parent ?? 0), existing)
+    const sameName = [...terms.values()].find((t) => t.id !== existing?.id && t.parent === Number(raw.parent ?? 0) && t.name.toLowerCase() === name.toLowerCase())
+    if (sameName) throw new CalendarError('term_exists', 400, `A ${this.#taxonomy} named "${name}" already exists under this parent.`, { term_id: sameName.id })
+    if (input.slug !== undefined) {
+      const holder = terms.bySlug(slugFromTitle(input.slug))
+      if (holder && holder.id !== existing?.id) throw new CalendarError('duplicate_term_slug', 400, `The slug "${input.slug}" is already in use by another ${this.#taxonomy}.`, { term_id: holder.id })
+    }
+    const now = instantToWall(this.#core.now(), state.siteTimezone)
+    const record = normalizeTerm(raw, existing?.id ?? state.nextTermId(), this.#taxonomy, { state, now })
+    terms.put(record)
+    return shapeTerm(state, record, this.#taxonomy, view)
+  }
+
+  /** CONTRACT §3: an existing category, not the category itself nor one of its descendants. */
+  #checkParent(state: CalendarState, parent: number, existing: TermRecord | undefined): void {
+    if (parent === 0 || this.#taxonomy !== 'category') return
+    if (!state.categories.get(parent)) throw invalidParams({ parent: `category ${parent} does not exist` })
+    if (existing && withDescendants(state, existing.id).has(parent)) {
+      throw invalidParams({ parent: `category ${parent} is ${parent === existing.id ? 'the category itself' : 'one of its descendants'}` })
+    }
+  }
+}
