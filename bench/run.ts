@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: calfile's speed on a generated calendar of 10,000 events, 1,000 venues, 500 organizers and
  * 500 terms. Prints cold open time, then requests per second through a real port (autocannon) for the default
- * event list, a single event, and creates that write the file.
+ * event list, a search, a single event, a venue search, a category list, and creates that write the file.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -74,6 +74,8 @@ try {
   console.log(`GET /events (default window): ${await load(`${base}/events`)} req/s`)
   console.log(`GET /events?per_page=50&search=jazz: ${await load(`${base}/events?per_page=50&search=jazz`)} req/s`)
   console.log(`GET /events/{id}: ${await load(`${base}/events/5000`)} req/s`)
+  console.log(`GET /venues?search=city+7: ${await load(`${base}/venues?search=city+7`)} req/s`)
+  console.log(`GET /categories?per_page=50&orderby=count&order=desc: ${await load(`${base}/categories?per_page=50&orderby=count&order=desc`)} req/s`)
   const body = JSON.stringify({ title: 'Bench', start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00', venue: 100_001, categories: [3] })
   const posts = await load(`${base}/events`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
   console.log(`POST /events (answered after the file write, grouped): ${posts} req/s, ${calendar.state.events.size} events now`)

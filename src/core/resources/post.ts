@@ -34,6 +34,9 @@ export function postDefaults(raw: Record<string, unknown>, id: number, ctx: Norm
   }
 }
 
+// A slug that is already in its final form: sanitizing it again would give it back (and costs ~30 µs).
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/u
+
 /**
  * The slug a record keeps: its own when given and free in its kind, else one made from its title and made
  * unique with `-2`, `-3`, … (CONTRACT §3). A title with no usable characters falls back to the ID.
@@ -48,7 +51,7 @@ export function resolveSlug(
     const holder = collection.bySlug(slug)
     return holder !== undefined && holder.id !== id
   }
-  const base = slugFromTitle(wanted ?? '') || slugFromTitle(title) || String(id)
+  const base = (wanted !== undefined && SLUG.test(wanted) ? wanted : slugFromTitle(wanted ?? '')) || slugFromTitle(title) || String(id)
   return uniqueSlug(base, taken)
 }
 
