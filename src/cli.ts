@@ -66,22 +66,33 @@ const serveCommand = command(
     timezone: { type: 'string', description: 'Site time zone (IANA), overrides settings.timezone' },
     now: { type: 'string', description: 'Freeze the clock at this ISO 8601 instant' },
     quiet: { type: 'boolean', description: 'No request log' },
+    watch: { type: 'boolean', default: true, description: 'Reload the file when it is edited (--no-watch: never)' },
+    readOnly: { type: 'boolean', description: 'Serve reads only, without taking the file lock' },
+    fsync: { type: 'boolean', description: 'Answer a write only once it is flushed to the disk' },
   },
   async (args) => {
     const file = (args.file as string | undefined) ?? DEFAULT_FILE
     const port = Number(args.port ?? process.env.PORT ?? 3000)
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port takes a port number, got "${args.port}"`)
     const host = (args.host as string | undefined) ?? process.env.HOST ?? '127.0.0.1'
-    const calendar = await openCalendar(file, { timezone: checkZone(args.timezone), now: clockOf(args.now) })
+    const calendar = await openCalendar(file, {
+      timezone: checkZone(args.timezone),
+      now: clockOf(args.now),
+      watch: args.watch !== false,
+      readOnly: Boolean(args.readOnly),
+      durability: args.fsync ? 'fsync' : 'rename',
+      log: (level, message) => consola[level](message),
+    })
     const log = args.quiet ? undefined : (l: { method: string; path: string; status: number; ms: number }) =>
       consola.log(`${l.method} ${l.path} ${l.status} ${l.ms.toFixed(1)}ms`)
     const listener = await serve(calendar, { port, host, log })
     const state = calendar.state
     consola.info(`calfile serving ${file} (${state.events.size} events, ${state.venues.size} venues, ${state.organizers.size} organizers)`)
     consola.info(`${listener.url.replace(/\/$/u, '')}/calendar/events/v1/events`)
+    // Graceful stop: pending writes land, the lock is released, then the process ends.
     const stop = async () => {
-      await calendar.close()
       await listener.close()
+      await calendar.close()
       process.exit(0)
     }
     process.once('SIGINT', stop)
@@ -139,7 +150,7 @@ const validateCommand = command(
     const file = (args.file as string | undefined) ?? DEFAULT_FILE
     if (!existsSync(file)) throw new Error(`${file} does not exist`)
     try {
-      const calendar = await openCalendar(file, { now: () => 0 })
+      const calendar = await openCalendar(file, { now: () => 0, readOnly: true })
       const s = calendar.state
       consola.log(`ok: ${s.events.size} events, ${s.venues.size} venues, ${s.organizers.size} organizers, ${s.categories.size} categories, ${s.tags.size} tags`)
     } catch (error) {

@@ -3,8 +3,10 @@ import { type CalendarCore, Events } from './resources/events.js'
 import { LinkedPosts } from './resources/linked.js'
 import { ORGANIZER_KIND, VENUE_KIND } from './resources/linked-kinds.js'
 import { Terms } from './resources/terms.js'
+import type { Durability } from './atomic-file.js'
+import type { DocumentError } from './document-error.js'
 import type { CalendarState } from './state.js'
-import { Store } from './store.js'
+import { Store, type StoreLog } from './store.js'
 import type { View } from './view.js'
 
 /** Options of `openCalendar`. */
@@ -15,6 +17,16 @@ export interface CalendarOptions {
   now?: () => number | Date
   /** Data file text to start from when the file is missing, or for a memory store. Default: an empty store. */
   initial?: string
+  /** Reload the file when someone edits it (default false; `calfile serve` turns it on). */
+  watch?: boolean
+  /** Refuse writes and take no lock. */
+  readOnly?: boolean
+  /** Take the one-writer lock of the file (default true unless read-only). */
+  lock?: boolean
+  /** `fsync`: a write is answered only once file and folder are flushed to the disk. Default `rename`. */
+  durability?: Durability
+  /** Where reload and invalid-file messages go. */
+  log?: StoreLog
 }
 
 const PREFIX = '/calendar/events/v1'
@@ -35,11 +47,9 @@ export class Calendar implements CalendarCore {
   readonly tags: Terms
   readonly #store: Store
   readonly #clock: () => number
-  #state: CalendarState
 
-  constructor(store: Store, state: CalendarState, clock: () => number) {
+  constructor(store: Store, clock: () => number) {
     this.#store = store
-    this.#state = state
     this.#clock = clock
     this.events = new Events(this)
     this.venues = new LinkedPosts(this, VENUE_KIND)
@@ -50,7 +60,12 @@ export class Calendar implements CalendarCore {
 
   /** The current state; replaced whole by a reload. */
   get state(): CalendarState {
-    return this.#state
+    return this.#store.state
+  }
+
+  /** The problems of the data file on disk while it is invalid: reads serve the last valid state meanwhile. */
+  get invalid(): DocumentError | undefined {
+    return this.#store.invalid
   }
 
   /** The data file's path, or null for a memory store. */
@@ -62,22 +77,25 @@ export class Calendar implements CalendarCore {
     return this.#clock()
   }
 
-  async write<T>(change: (state: CalendarState) => T): Promise<T> {
-    const result = change(this.#state)
-    await this.#store.save(this.#state)
-    return result
+  write<T>(change: (state: CalendarState) => T): Promise<T> {
+    return this.#store.commit(change)
+  }
+
+  /** Re-reads the data file now if someone changed it (the watcher does this by itself). */
+  refresh(): Promise<void> {
+    return this.#store.refresh()
   }
 
   defaultView(): View {
-    const origin = (this.#state.settings.base_url ?? 'http://localhost').replace(/\/+$/u, '')
-    const siteUrl = (this.#state.settings.site_url ?? origin).replace(/\/+$/u, '')
-    const admin = this.#state.users.get(1) ?? { id: 1, name: 'admin', role: 'administrator' as const }
+    const origin = (this.state.settings.base_url ?? 'http://localhost').replace(/\/+$/u, '')
+    const siteUrl = (this.state.settings.site_url ?? origin).replace(/\/+$/u, '')
+    const admin = this.state.users.get(1) ?? { id: 1, name: 'admin', role: 'administrator' as const }
     return { base: `${origin}${PREFIX}`, siteUrl, user: admin, openMode: true }
   }
 
-  /** Waits for pending writes. */
+  /** Finishes pending writes, stops watching and releases the file's lock. */
   close(): Promise<void> {
-    return this.#store.idle()
+    return this.#store.close()
   }
 }
 
@@ -85,7 +103,8 @@ export class Calendar implements CalendarCore {
  * Opens the data file at `file` (created empty, or from `options.initial`, when missing), validates it (CONTRACT
  * §1) and keeps it in memory; `null` opens a memory store.
  *
- * @throws DocumentError listing every problem of an invalid file with its JSON path and line:column.
+ * @throws DocumentError listing every problem of an invalid file with its JSON path and line:column;
+ * CalendarError 409 `store-locked` when another process writes the file.
  */
 export async function openCalendar(file: string | null, options: CalendarOptions = {}): Promise<Calendar> {
   const clock = () => {
@@ -96,7 +115,12 @@ export async function openCalendar(file: string | null, options: CalendarOptions
     file: file ?? 'memory',
     timezone: options.timezone,
     now: (zone) => instantToWall(clock(), zone),
+    watch: options.watch,
+    readOnly: options.readOnly,
+    lock: options.lock,
+    durability: options.durability,
+    log: options.log,
   })
-  const state = await store.load(options.initial)
-  return new Calendar(store, state, clock)
+  await store.open(options.initial)
+  return new Calendar(store, clock)
 }

@@ -1,55 +1,208 @@
-import { mkdir } from 'node:fs/promises'
+import { mkdir, stat } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { Low, Memory } from 'lowdb'
-import { DataFile } from 'lowdb/node'
+import { AtomicTextFile, type Durability, removeStaleTemporaries } from './atomic-file.js'
+import { DocumentError } from './document-error.js'
 import { type LoadOptions, loadDocument, serializeDocument } from './document.js'
+import { CalendarError } from './errors.js'
+import { lockDataFile } from './file-lock.js'
+import { watchFile } from './file-watch.js'
 import { GroupCommit } from './group-commit.js'
+import { describeReload } from './reload-summary.js'
 import type { CalendarState } from './state.js'
 
+/** How a store reports what happens to its file: reloads, invalid files. */
+export type StoreLog = (level: 'info' | 'warn' | 'error', message: string) => void
+
+/** Options of a file-backed store beyond loading. */
+export interface StoreOptions extends LoadOptions {
+  /** `fsync` also flushes file and folder before a write is answered. Default `rename`. */
+  durability?: Durability
+  /** Serve reads only: no lock, every write is refused. */
+  readOnly?: boolean
+  /** Take the one-writer lock (default true for a file). */
+  lock?: boolean
+  /** Reload the file when someone else writes it (default false; `calfile serve` turns it on). */
+  watch?: boolean
+  log?: StoreLog
+}
+
+interface Pending {
+  change: (state: CalendarState) => unknown
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+}
+
 /**
- * The data file behind lowdb: reading validates it into a state (CONTRACT §1), writing serializes the state and
- * renames a temporary file into place (steno), with writes that arrive together grouped into one.
- * `file` null keeps everything in memory (tests, embedding without a file).
+ * The data file behind lowdb (CONTRACT §1), and the one place the current state lives.
+ * - Writes are queued and grouped: the changes that arrive while a file write runs share the next one, and each
+ *   caller is answered once its change is in the file.
+ * - Before a write, a file changed on disk since it was last read is reloaded and the queued changes are applied
+ *   to that, so no hand edit is overwritten; the server's own writes are told apart by content, not by a flag.
+ * - While the file on disk is invalid, reads keep the last valid state, writes answer 503 `store-file-invalid`
+ *   and the file is not touched; a valid file is picked up again by the watcher or the next write.
+ * `file` null keeps everything in memory.
  */
 export class Store {
   readonly file: string | null
-  readonly #db: Low<CalendarState>
+  readonly #options: StoreOptions
+  readonly #db: Low<string>
   readonly #commit: GroupCommit
-  readonly #options: LoadOptions
+  #state!: CalendarState
+  #queue: Pending[] = []
+  /** The text the state was read from or last written as: what the file holds when nobody else wrote it. */
+  #text = ''
+  #fingerprint = ''
+  #invalid: DocumentError | undefined
+  /** The invalid text behind `#invalid`: the same bad text is not parsed and reported again. */
+  #invalidText: string | undefined
+  #release: (() => Promise<void>) | undefined
+  #unwatch: (() => Promise<void>) | undefined
 
-  constructor(file: string | null, options: LoadOptions) {
+  constructor(file: string | null, options: StoreOptions) {
     this.file = file
     this.#options = options
-    const adapter = file === null
-      ? new Memory<CalendarState>()
-      : new DataFile<CalendarState>(file, { parse: (text) => loadDocument(text, options), stringify: serializeDocument })
-    // null marks "no file yet": load() then builds the state from `initial`.
-    this.#db = new Low<CalendarState>(adapter, null as unknown as CalendarState)
-    this.#commit = new GroupCommit(() => this.#db.write())
+    // null marks "no file": Low would otherwise put its default data where the missing file's text goes.
+    const adapter = file === null ? new Memory<string>() : new AtomicTextFile(file, options.durability)
+    this.#db = new Low<string>(adapter, null as unknown as string)
+    this.#commit = new GroupCommit(() => this.#flush())
+  }
+
+  get state(): CalendarState {
+    return this.#state
+  }
+
+  /** The problems of the file on disk while it is invalid (writes are refused meanwhile). */
+  get invalid(): DocumentError | undefined {
+    return this.#invalid
   }
 
   /**
-   * Reads and validates the file. A missing file (or the memory store) starts from `initial`, a data file text
-   * (default empty), and is written at once so that it exists.
-   * @throws DocumentError when the file or `initial` is invalid.
+   * Locks (unless read-only), reads and validates the file; a missing file (or the memory store) starts from
+   * `initial`, a data file text, and is written at once.
+   * @throws DocumentError for an invalid file; CalendarError 409 `store-locked` when another process writes it.
    */
-  async load(initial = ''): Promise<CalendarState> {
-    await this.#db.read()
-    if (this.#db.data) return this.#db.data
-    const state = loadDocument(initial, this.#options)
-    if (this.file !== null) await mkdir(dirname(this.file), { recursive: true })
-    await this.save(state)
-    return state
+  async open(initial = ''): Promise<void> {
+    const file = this.file
+    if (file !== null) {
+      await mkdir(dirname(file), { recursive: true })
+      if (!this.#options.readOnly && this.#options.lock !== false) {
+        this.#release = await lockDataFile(file)
+        await removeStaleTemporaries(file)
+      }
+    }
+    try {
+      await this.#db.read()
+      const text = this.#db.data as string | null
+      this.#state = loadDocument(text ?? initial, this.#options)
+      if (text === null) await this.#write(serializeDocument(this.#state))
+      else await this.#remember(text)
+    } catch (error) {
+      await this.close()
+      throw error
+    }
+    if (file !== null && this.#options.watch) this.#unwatch = watchFile(file, () => void this.refresh())
   }
 
-  /** Writes the current state; resolves once it is in the file (grouped with concurrent writes). */
-  save(state: CalendarState): Promise<void> {
-    this.#db.data = state
+  /**
+   * Applies `change` to the current state and writes the file; resolves with what `change` returned once it is
+   * in the file. `change` must throw before it changes anything when it refuses (it is all or nothing).
+   * @throws CalendarError 503 `store-file-invalid` / `store-read-only`, and whatever `change` throws.
+   */
+  commit<T>(change: (state: CalendarState) => T): Promise<T> {
+    if (this.#options.readOnly) {
+      return Promise.reject(new CalendarError('store-read-only', 503, `${this.file} is served read-only; writes are refused.`))
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ change, resolve: resolve as (value: unknown) => void, reject })
+      void this.#commit.schedule().catch(() => undefined)
+    })
+  }
+
+  /** Re-reads the file if someone else changed it (the watcher calls this); resolves when done. */
+  refresh(): Promise<void> {
     return this.#commit.schedule()
   }
 
-  /** Settles when pending writes are done (graceful stop). */
-  idle(): Promise<void> {
-    return this.#commit.idle()
+  /** Finishes pending writes, stops watching and releases the lock. */
+  async close(): Promise<void> {
+    await this.#commit.idle()
+    await this.#unwatch?.()
+    this.#unwatch = undefined
+    await this.#release?.().catch(() => undefined)
+    this.#release = undefined
+  }
+
+  async #flush(): Promise<void> {
+    const batch = this.#queue.splice(0)
+    if (this.file !== null) await this.#syncFromDisk()
+    if (this.#invalid) {
+      for (const pending of batch) pending.reject(this.#invalid)
+      return
+    }
+    const outcomes = batch.map((pending) => {
+      try {
+        return { pending, ok: true, value: pending.change(this.#state) }
+      } catch (error) {
+        return { pending, ok: false, value: error }
+      }
+    })
+    if (outcomes.some((outcome) => outcome.ok)) {
+      try {
+        await this.#write(serializeDocument(this.#state))
+      } catch (error) {
+        this.#state = loadDocument(this.#text, this.#options)
+        const failed = new CalendarError('store-write-failed', 500, `Could not write ${this.file}: ${String(error)}`)
+        for (const outcome of outcomes) if (outcome.ok) Object.assign(outcome, { ok: false, value: failed })
+      }
+    }
+    for (const { pending, ok, value } of outcomes) (ok ? pending.resolve : pending.reject)(value)
+  }
+
+  /** Reloads the file when its content differs from what this process last read or wrote. */
+  async #syncFromDisk(): Promise<void> {
+    const file = this.file as string
+    if ((await fingerprint(file)) === this.#fingerprint) return
+    await this.#db.read()
+    const text = this.#db.data
+    if (text === null || text === this.#text) {
+      if (text !== null) await this.#remember(text)
+      this.#invalid = undefined
+      return
+    }
+    if (text === this.#invalidText) return
+    try {
+      const next = loadDocument(text, this.#options)
+      this.#options.log?.('info', `reloaded ${file}: ${describeReload(this.#state, next)}`)
+      this.#state = next
+      this.#invalid = undefined
+      await this.#remember(text)
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error
+      this.#invalid = error
+      this.#invalidText = text
+      this.#options.log?.('error', `${error.message}\nreads keep the last valid state; writes are refused until the file is fixed`)
+    }
+  }
+
+  async #write(text: string): Promise<void> {
+    this.#db.data = text
+    await this.#db.write()
+    await this.#remember(text)
+  }
+
+  async #remember(text: string): Promise<void> {
+    this.#text = text
+    if (this.file !== null) this.#fingerprint = await fingerprint(this.file)
+  }
+}
+
+/** Inode, size and change times: differs whenever anyone replaces or rewrites the file. */
+async function fingerprint(file: string): Promise<string> {
+  try {
+    const s = await stat(file, { bigint: true })
+    return `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`
+  } catch {
+    return 'missing'
   }
 }

@@ -49,11 +49,14 @@ export async function initDataFile(file: string, options: InitOptions): Promise<
     })
   })
   // A half-built file would make the next `init --if-missing` skip: leave none behind.
-  return build.catch(async (error: unknown) => {
-    await calendar.close()
+  try {
+    return await build
+  } catch (error) {
     await rm(file, { force: true })
     throw error
-  })
+  } finally {
+    await calendar.close()
+  }
 }
 
 /**
@@ -63,8 +66,12 @@ export async function initDataFile(file: string, options: InitOptions): Promise<
 export async function importIntoFile(file: string, from: string, now?: () => number): Promise<Array<{ path: string; report: ImportReport }>> {
   const captures = await readCaptures(from)
   const calendar = await openCalendar(file, { now })
-  const wall = instantToWall(calendar.now(), calendar.state.siteTimezone)
-  return calendar.write((state) => captures.map(({ path, capture }) => ({ path, report: importTec(state, capture, { now: wall }) })))
+  try {
+    const wall = instantToWall(calendar.now(), calendar.state.siteTimezone)
+    return await calendar.write((state) => captures.map(({ path, capture }) => ({ path, report: importTec(state, capture, { now: wall }) })))
+  } finally {
+    await calendar.close()
+  }
 }
 
 function shiftDay(shiftTo: string, now: number, zone: string): string {

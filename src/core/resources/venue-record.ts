@@ -60,7 +60,7 @@ export function normalizeOrganizer(raw: Record<string, unknown>, id: number, ctx
   return Object.assign(record, extraKeys(raw, ORGANIZER_KEYS))
 }
 
-function texts(raw: Record<string, unknown>, keys: readonly string[]): Record<string, string> {
+export function texts(raw: Record<string, unknown>, keys: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {}
   for (const key of keys) out[key] = (raw[key] as string | undefined) ?? ''
   return out

@@ -1,0 +1,108 @@
+import type { Collection } from '../core/collection.js'
+import type { Taxonomy, TermRecord } from '../core/records.js'
+import { normalizeEvent } from '../core/resources/event-record.js'
+import type { NormalizeContext } from '../core/resources/post.js'
+import { normalizeTerm } from '../core/resources/term-record.js'
+import { normalizeOrganizer, normalizeVenue } from '../core/resources/venue-record.js'
+import type { Located } from './tec-capture.js'
+import { type FieldContext, eventFields, mediaRecord, organizerFields, termFields, venueFields } from './tec-fields.js'
+import { type Plan, categoryParents } from './tec-plan.js'
+import type { EventCapture, OrganizerCapture, TermCapture, VenueCapture } from './tec-schema.js'
+import type { ImportCounts, ImportReport } from './tec.js'
+
+/** One import under way: the state it writes, and the report and warnings it fills. */
+interface Run {
+  ctx: NormalizeContext
+  fields: FieldContext
+  report: ImportReport
+}
+
+/** Where the report counts each kind. */
+const COUNTS = {
+  event: 'events', venue: 'venues', organizer: 'organizers', category: 'categories', tag: 'tags',
+} as const
+type Kind = keyof typeof COUNTS
+
+const zero = (): ImportCounts => ({ added: 0, updated: 0, unchanged: 0 })
+
+/** Puts a record unless an identical one is stored, so that a re-import changes nothing, not even `version`. */
+function upsert<T extends { id: number }>(collection: Collection<T>, record: T, counts: ImportCounts): void {
+  const old = collection.get(record.id)
+  if (old === undefined) counts.added++
+  else if (JSON.stringify(old) === JSON.stringify(record)) {
+    counts.unchanged++
+    return
+  } else counts.updated++
+  collection.put(record)
+}
+
+function noteSlug(kind: Kind, wanted: string | undefined, record: { id: number; slug: string }, warnings: Set<string>) {
+  if (wanted === undefined || wanted === record.slug) return
+  warnings.add(`${kind} ${record.id}: slug "${wanted}" is taken by another ${kind}; stored as "${record.slug}"`)
+}
+
+/** Builds and upserts each planned record of one kind; `build` gets the stored record it replaces, if any. */
+function applyEach<C extends { id: number; slug?: string }, R extends { id: number; slug: string }>(
+  run: Run,
+  kind: Kind,
+  items: Map<number, Located<C>>,
+  collection: Collection<R>,
+  build: (value: C, old: R | undefined) => R,
+): void {
+  for (const { value } of items.values()) {
+    const record = build(value, collection.get(value.id))
+    noteSlug(kind, value.slug, record, run.fields.warnings)
+    upsert(collection, record, run.report[COUNTS[kind]])
+  }
+}
+
+function applyTerms(
+  run: Run,
+  taxonomy: Taxonomy,
+  items: Map<number, Located<TermCapture>>,
+  parents: Map<number, number>,
+): void {
+  const { ctx } = run
+  const build = (value: TermCapture, old: TermRecord | undefined) =>
+    normalizeTerm({ ...old, ...termFields(value, parents.get(value.id) ?? 0) }, value.id, taxonomy, ctx)
+  applyEach(run, taxonomy, items, ctx.state.terms(taxonomy), build)
+}
+
+function applyPosts(run: Run, plan: Plan): void {
+  const { ctx, fields } = run
+  const { state } = ctx
+  applyEach(run, 'venue', plan.venues, state.venues, (value: VenueCapture, old) =>
+    normalizeVenue({ ...old, ...venueFields(value, fields) }, value.id, ctx),
+  )
+  applyEach(run, 'organizer', plan.organizers, state.organizers, (value: OrganizerCapture, old) =>
+    normalizeOrganizer({ ...old, ...organizerFields(value, fields) }, value.id, ctx),
+  )
+  applyEach(run, 'event', plan.events, state.events, (value: EventCapture, old) =>
+    normalizeEvent({ ...old, ...eventFields(value, fields) }, value.id, ctx),
+  )
+}
+
+/**
+ * Stores a checked plan into `ctx.state`: its IDs noted first (so that new records get higher ones), then media,
+ * categories, tags, venues, organizers and events (CONTRACT §1).
+ *
+ * @returns the counts per kind and, in order, what the data had to lose to be stored (statuses, parents, slugs, ...).
+ */
+export function applyPlan(plan: Plan, ctx: NormalizeContext): ImportReport {
+  const { state } = ctx
+  const warnings = new Set<string>()
+  const report: ImportReport = {
+    events: zero(), venues: zero(), organizers: zero(), categories: zero(), tags: zero(), media: zero(), warnings: [],
+  }
+  const run: Run = { ctx, fields: { siteTimezone: state.siteTimezone, warnings }, report }
+  for (const id of plan.postIds()) state.notePostId(id)
+  for (const id of plan.termIds()) state.noteTermId(id)
+  for (const { value } of plan.media.values()) {
+    upsert(state.media, mediaRecord(value, state.media.get(value.id)), report.media)
+  }
+  applyTerms(run, 'category', plan.categories, categoryParents(plan, warnings))
+  applyTerms(run, 'tag', plan.tags, new Map())
+  applyPosts(run, plan)
+  report.warnings = [...warnings]
+  return report
+}
