@@ -89,9 +89,10 @@ const serveCommand = command(
     const state = calendar.state
     consola.info(`calfile serving ${file} (${state.events.size} events, ${state.venues.size} venues, ${state.organizers.size} organizers)`)
     consola.info(`${listener.url.replace(/\/$/u, '')}/calendar/events/v1/events`)
-    // Graceful stop: pending writes land, the lock is released, then the process ends.
+    // Graceful stop: pending writes land and the lock is released; idle keep-alive connections do not hold it up.
     const stop = async () => {
-      await listener.close()
+      listener.server.closeIdleConnections()
+      await Promise.race([listener.close(), new Promise((resolve) => setTimeout(resolve, 1000))])
       await calendar.close()
       process.exit(0)
     }

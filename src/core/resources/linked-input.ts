@@ -57,7 +57,8 @@ export function findOrCreateLinked(
   fields: Record<string, unknown>,
   ctx: ResolveContext & { normalize: NormalizeContext; author: number },
 ): number {
-  const supplied = [kind.nameKey, ...kind.textFields].filter((key) => typeof fields[key] === 'string')
+  // TEC's duplicate check compares the title, description and excerpt as well as the kind's own fields.
+  const supplied = [kind.nameKey, 'description', 'excerpt', ...kind.textFields].filter((key) => typeof fields[key] === 'string')
   const same = (a: unknown, b: unknown) => String(a ?? '').toLowerCase() === String(b ?? '').toLowerCase()
   const collection = kind.collection(ctx.state)
   for (const record of collection.values()) {

@@ -43,7 +43,7 @@ export function selectLinked(state: CalendarState, kind: LinkedKind, query: Link
     tests.push((record) => linked(record).some(counts) === query.has_events)
   }
   if (query.only_with_upcoming) {
-    const upcoming = (e: EventRecord) => eventTimes(e).end > now && readable(view, e)
+    const upcoming = (e: EventRecord) => e.status !== 'trash' && eventTimes(e).end > now && readable(view, e)
     tests.push((record) => linked(record).some(upcoming))
   }
   const records = [...kind.collection(state).values()].filter((record) => tests.every((test) => test(record)))

@@ -1,7 +1,8 @@
 import type { Taxonomy, TermRecord } from '../records.js'
 import { type NormalizeContext, extraKeys, resolveSlug } from './post.js'
 
-const TERM_KEYS = new Set(['id', 'name', 'slug', 'description', 'parent'])
+/** The stored keys of a term; any other key is an extra kept as it is (CONTRACT §5). */
+export const TERM_KEYS: ReadonlySet<string> = new Set(['id', 'name', 'slug', 'description', 'parent'])
 
 /** A stored category or tag with defaults filled in (CONTRACT §1, §3); tags always have `parent` 0. */
 export function normalizeTerm(

@@ -2,6 +2,8 @@ import { termCount } from '../indexes.js'
 import type { Taxonomy, TermRecord } from '../records.js'
 import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
+import { extraKeys } from './post.js'
+import { TERM_KEYS } from './term-record.js'
 
 /** TEC's taxonomy names (CONTRACT §2.4). */
 export const TAXONOMY_NAMES: Record<Taxonomy, string> = { category: 'tribe_events_cat', tag: 'post_tag' }
@@ -50,6 +52,7 @@ export function shapeTerm(state: CalendarState, term: TermRecord, taxonomy: Taxo
     meta: [],
     url: `${view.siteUrl}/${ARCHIVES[taxonomy]}/${term.slug}/`,
     urls: termUrls(term, taxonomy, view),
+    ...extraKeys(term, TERM_KEYS),
   }
 }
 
