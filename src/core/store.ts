@@ -135,28 +135,44 @@ export class Store {
 
   async #flush(): Promise<void> {
     const batch = this.#queue.splice(0)
-    if (this.file !== null) await this.#syncFromDisk()
-    if (this.#invalid) {
-      for (const pending of batch) pending.reject(this.#invalid)
+    for (let attempt = 1; ; attempt++) {
+      if (this.file !== null) await this.#syncFromDisk()
+      if (this.#invalid) {
+        for (const pending of batch) pending.reject(this.#invalid)
+        return
+      }
+      const outcomes = batch.map((pending) => this.#apply(pending))
+      if (outcomes.some((outcome) => outcome.ok)) {
+        const text = serializeDocument(this.#state)
+        if (attempt < 5 && this.file !== null && (await fingerprint(this.file)) !== this.#fingerprint) {
+          // Someone wrote the file while the changes were applied: start again from their file, not over it.
+          this.#state = loadDocument(this.#text, this.#options)
+          continue
+        }
+        await this.#writeOrRollBack(text, outcomes)
+      }
+      for (const { pending, ok, value } of outcomes) (ok ? pending.resolve : pending.reject)(value)
       return
     }
-    const outcomes = batch.map((pending) => {
-      try {
-        return { pending, ok: true, value: pending.change(this.#state) }
-      } catch (error) {
-        return { pending, ok: false, value: error }
-      }
-    })
-    if (outcomes.some((outcome) => outcome.ok)) {
-      try {
-        await this.#write(serializeDocument(this.#state))
-      } catch (error) {
-        this.#state = loadDocument(this.#text, this.#options)
-        const failed = new CalendarError('store-write-failed', 500, `Could not write ${this.file}: ${String(error)}`)
-        for (const outcome of outcomes) if (outcome.ok) Object.assign(outcome, { ok: false, value: failed })
-      }
+  }
+
+  #apply(pending: Pending): { pending: Pending; ok: boolean; value: unknown } {
+    try {
+      return { pending, ok: true, value: pending.change(this.#state) }
+    } catch (error) {
+      return { pending, ok: false, value: error }
     }
-    for (const { pending, ok, value } of outcomes) (ok ? pending.resolve : pending.reject)(value)
+  }
+
+  /** Writes the file; when that fails, the state goes back to what the file holds and the changes fail with 500. */
+  async #writeOrRollBack(text: string, outcomes: Array<{ ok: boolean; value: unknown }>): Promise<void> {
+    try {
+      await this.#write(text)
+    } catch (error) {
+      this.#state = loadDocument(this.#text, this.#options)
+      const failed = new CalendarError('store-write-failed', 500, `Could not write ${this.file}: ${String(error)}`)
+      for (const outcome of outcomes) if (outcome.ok) Object.assign(outcome, { ok: false, value: failed })
+    }
   }
 
   /** Reloads the file when its content differs from what this process last read or wrote. */
