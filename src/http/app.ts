@@ -1,11 +1,10 @@
-import { H3, type H3Event, type HTTPMethod } from 'h3'
+import { H3, type H3Event } from 'h3'
 import type { Calendar } from '../core/calendar.js'
-import { noRoute } from '../core/errors.js'
-import type { EventRef } from '../core/resources/events.js'
+import { CalendarError, noRoute } from '../core/errors.js'
 import type { View } from '../core/view.js'
 import { authenticate } from './auth.js'
-import { parseQuery, readBody } from './params.js'
-import { errorResponse, json } from './respond.js'
+import { errorResponse } from './respond.js'
+import { routeTable } from './routes.js'
 
 /** calfile's own route prefix and TEC's, which it also serves (CONTRACT §5). */
 export const PREFIX = '/calendar/events/v1'
@@ -16,8 +15,6 @@ export interface AppOptions {
   /** Called once per request with method, path, status and duration in ms (the request log). */
   log?: (line: { method: string; path: string; status: number; ms: number }) => void
 }
-
-type Handler = (event: H3Event, view: View) => Promise<Response> | Response
 
 /**
  * The HTTP interface of a calendar (CONTRACT §4–§5): h3 routes mapped onto the calendar's resources. Test it
@@ -41,46 +38,15 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     },
     onError: (error) => errorResponse(error),
   })
-  const route = (method: string, path: string, handler: Handler) => {
-    app.on(method as HTTPMethod, PREFIX + path, async (event) => {
+  for (const spec of routeTable(calendar)) {
+    app.on(spec.method, PREFIX + spec.path, async (event) => {
       try {
-        return await handler(event, viewOf(calendar, event))
+        return await spec.handle(event, viewOf(calendar, event))
       } catch (error) {
-        if (!(error instanceof Error) || !('code' in error)) console.error(error)
+        if (!(error instanceof CalendarError)) console.error(error)
         return errorResponse(error)
       }
     })
-  }
-  const events = calendar.events
-  route('GET', '/events', (event, view) => listResponse(events.list(parseQuery(event.url), view)))
-  route('POST', '/events', async (event, view) => created(await events.create(await readBody(event.req), view)))
-  for (const [path, ref] of [['/events/:id', idRef], ['/events/by-slug/:slug', slugRef]] as const) {
-    route('GET', path, (event, view) => json(events.get(ref(event), view)))
-    for (const method of UPDATE_METHODS) {
-      route(method, path, async (event, view) => json(await events.update(ref(event), await readBody(event.req), view)))
-    }
-    route('DELETE', path, async (event, view) => json(await events.delete(ref(event), { force: isForce(event) }, view)))
-  }
-  for (const [name, posts] of [['venues', calendar.venues], ['organizers', calendar.organizers]] as const) {
-    route('GET', `/${name}`, (event, view) => listResponse(posts.list(parseQuery(event.url), view)))
-    route('POST', `/${name}`, async (event, view) => created(await posts.create(await readBody(event.req), view), `${view.base}/${name}`))
-    for (const [path, ref] of [[`/${name}/:id`, idRef], [`/${name}/by-slug/:slug`, slugRef]] as const) {
-      route('GET', path, (event, view) => json(posts.get(ref(event), view)))
-      for (const method of UPDATE_METHODS) {
-        route(method, path, async (event, view) => json(await posts.update(ref(event), await readBody(event.req), view)))
-      }
-      route('DELETE', path, async (event, view) => json(await posts.delete(ref(event), { force: isForce(event) }, view)))
-    }
-  }
-  for (const [name, terms] of [['categories', calendar.categories], ['tags', calendar.tags]] as const) {
-    const id = (event: H3Event) => idRef(event) as number
-    route('GET', `/${name}`, (event, view) => listResponse(terms.list(parseQuery(event.url), view)))
-    route('POST', `/${name}`, async (event, view) => created(await terms.create(await readBody(event.req), view), `${view.base}/${name}`))
-    route('GET', `/${name}/:id`, (event, view) => json(terms.get(id(event), view)))
-    for (const method of UPDATE_METHODS) {
-      route(method, `/${name}/:id`, async (event, view) => json(await terms.update(id(event), await readBody(event.req), view)))
-    }
-    route('DELETE', `/${name}/:id`, async (event, view) => json(await terms.delete(id(event), view)))
   }
   app.all('/**', () => errorResponse(noRoute()))
   return app
@@ -113,32 +79,4 @@ function viewOf(calendar: Calendar, event: H3Event): View {
     user,
     openMode,
   }
-}
-
-const UPDATE_METHODS = ['POST', 'PUT', 'PATCH'] as const
-const DIGITS = /^\d+$/u
-
-/** The `{id}` of a single route: digits only, else no route matches (CONTRACT §5). */
-function idRef(event: H3Event): EventRef {
-  const id = event.context.params?.id ?? ''
-  if (!DIGITS.test(id)) throw noRoute()
-  return Number(id)
-}
-
-function slugRef(event: H3Event): EventRef {
-  return { slug: decodeURIComponent(event.context.params?.slug ?? '') }
-}
-
-function isForce(event: H3Event): boolean {
-  const force = parseQuery(event.url).force
-  return force === 'true' || force === '1' || force === 'yes'
-}
-
-function listResponse(page: { body: unknown; headers: Record<string, string> }): Response {
-  return json(page.body, 200, page.headers)
-}
-
-/** 201 with the record and a `Location` header (CONTRACT §5): its `rest_url`, or `<collection>/<id>`. */
-function created(record: Record<string, unknown>, collection?: string): Response {
-  return json(record, 201, { Location: collection ? `${collection}/${String(record.id)}` : String(record.rest_url) })
 }

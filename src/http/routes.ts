@@ -1,0 +1,117 @@
+import type { GenericSchema } from 'valibot'
+import * as v from 'valibot'
+import type { H3Event, HTTPMethod } from 'h3'
+import type { Calendar } from '../core/calendar.js'
+import { noRoute } from '../core/errors.js'
+import { boolField } from '../core/fields.js'
+import { EventBodySchema } from '../core/resources/event-input.js'
+import { EventQuerySchema } from '../core/resources/event-query.js'
+import type { EventRef } from '../core/resources/events.js'
+import { ORGANIZER_KIND, VENUE_KIND } from '../core/resources/linked-kinds.js'
+import { LinkedQuerySchema } from '../core/resources/linked-query.js'
+import { TermQuerySchema } from '../core/resources/term-query.js'
+import { TermBodySchema } from '../core/resources/terms.js'
+import type { View } from '../core/view.js'
+import { parseQuery, readBody } from './params.js'
+import { json } from './respond.js'
+
+/** The resources of the interface (spec §4), and what a route answers with. */
+export type ResourceName = 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
+
+/**
+ * One route of the interface: the single source from which the app, the root route and the OpenAPI document are
+ * built (CONTRACT §7), so they cannot drift apart.
+ */
+export interface RouteSpec {
+  method: HTTPMethod
+  /** Path below the prefix, h3 style: `/events/:id`. */
+  path: string
+  resource: ResourceName
+  /** `list`, `create`, `read`, `update` or `delete`: what the route does to its resource. */
+  action: 'list' | 'create' | 'read' | 'update' | 'delete'
+  /** How a single route names its record: digits-only ID or any non-slash slug (CONTRACT §5). */
+  key?: 'id' | 'slug'
+  query?: GenericSchema
+  body?: GenericSchema
+  /** Status of a success. */
+  status: 200 | 201
+  handle: (event: H3Event, view: View) => Promise<Response> | Response
+}
+
+const ForceQuerySchema = v.looseObject({
+  force: v.optional(boolField('Remove for good instead of moving to the trash'), false),
+})
+const UPDATE_METHODS = ['POST', 'PUT', 'PATCH'] as const
+const DIGITS = /^\d+$/u
+
+/** Every route, in the spec's order (spec §4.2–4.6). */
+export function routeTable(calendar: Calendar): RouteSpec[] {
+  return [
+    ...postRoutes('events', calendar.events, EventQuerySchema, EventBodySchema),
+    ...postRoutes('venues', calendar.venues, LinkedQuerySchema, VENUE_KIND.schema),
+    ...postRoutes('organizers', calendar.organizers, LinkedQuerySchema, ORGANIZER_KIND.schema),
+    ...termRoutes('categories', calendar.categories),
+    ...termRoutes('tags', calendar.tags),
+  ]
+}
+
+/** What the routes need of a post resource: the operations shared by events, venues and organizers. */
+interface PostResource {
+  list(query: Record<string, unknown>, view: View): { body: unknown; headers: Record<string, string> }
+  get(ref: EventRef, view: View): Record<string, unknown>
+  create(body: unknown, view: View): Promise<Record<string, unknown>>
+  update(ref: EventRef, body: unknown, view: View): Promise<Record<string, unknown>>
+  delete(ref: EventRef, options: { force?: boolean }, view: View): Promise<Record<string, unknown>>
+}
+
+function postRoutes(resource: ResourceName, posts: PostResource, query: GenericSchema, body: GenericSchema): RouteSpec[] {
+  const routes: RouteSpec[] = [
+    { method: 'GET', path: `/${resource}`, resource, action: 'list', query, status: 200, handle: (e, view) => listed(posts.list(parseQuery(e.url), view)) },
+    { method: 'POST', path: `/${resource}`, resource, action: 'create', body, status: 201, handle: async (e, view) => created(await posts.create(await readBody(e.req), view), `${view.base}/${resource}`) },
+  ]
+  for (const [key, path, ref] of [['id', `/${resource}/:id`, idRef], ['slug', `/${resource}/by-slug/:slug`, slugRef]] as const) {
+    routes.push({ method: 'GET', path, resource, action: 'read', key, status: 200, handle: (e, view) => json(posts.get(ref(e), view)) })
+    for (const method of UPDATE_METHODS) {
+      routes.push({ method, path, resource, action: 'update', key, body, status: 200, handle: async (e, view) => json(await posts.update(ref(e), await readBody(e.req), view)) })
+    }
+    routes.push({ method: 'DELETE', path, resource, action: 'delete', key, query: ForceQuerySchema, status: 200, handle: async (e, view) => json(await posts.delete(ref(e), { force: isForce(e) }, view)) })
+  }
+  return routes
+}
+
+function termRoutes(resource: 'categories' | 'tags', terms: Calendar['categories']): RouteSpec[] {
+  const id = (e: H3Event) => idRef(e) as number
+  const path = `/${resource}/:id`
+  return [
+    { method: 'GET', path: `/${resource}`, resource, action: 'list', query: TermQuerySchema, status: 200, handle: (e, view) => listed(terms.list(parseQuery(e.url), view)) },
+    { method: 'POST', path: `/${resource}`, resource, action: 'create', body: TermBodySchema, status: 201, handle: async (e, view) => created(await terms.create(await readBody(e.req), view), `${view.base}/${resource}`) },
+    { method: 'GET', path, resource, action: 'read', key: 'id', status: 200, handle: (e, view) => json(terms.get(id(e), view)) },
+    ...UPDATE_METHODS.map((method): RouteSpec => ({ method, path, resource, action: 'update', key: 'id', body: TermBodySchema, status: 200, handle: async (e, view) => json(await terms.update(id(e), await readBody(e.req), view)) })),
+    { method: 'DELETE', path, resource, action: 'delete', key: 'id', status: 200, handle: async (e, view) => json(await terms.delete(id(e), view)) },
+  ]
+}
+
+/** The `{id}` of a single route: digits only, else no route matches (CONTRACT §5). */
+function idRef(event: H3Event): EventRef {
+  const id = event.context.params?.id ?? ''
+  if (!DIGITS.test(id)) throw noRoute()
+  return Number(id)
+}
+
+function slugRef(event: H3Event): EventRef {
+  return { slug: decodeURIComponent(event.context.params?.slug ?? '') }
+}
+
+function isForce(event: H3Event): boolean {
+  const parsed = v.safeParse(ForceQuerySchema, parseQuery(event.url))
+  return parsed.success && parsed.output.force
+}
+
+function listed(page: { body: unknown; headers: Record<string, string> }): Response {
+  return json(page.body, 200, page.headers)
+}
+
+/** 201 with the record and a `Location` header (CONTRACT §5): `<collection>/<id>`. */
+function created(record: Record<string, unknown>, collection: string): Response {
+  return json(record, 201, { Location: `${collection}/${String(record.id)}` })
+}
