@@ -4,6 +4,7 @@ import { LogLevels, consola } from 'consola'
 import { openCalendar } from './core/calendar.js'
 import { isZone } from './core/dates.js'
 import { DocumentError, formatProblem } from './core/document-error.js'
+import { addToken, isOpenMode } from './core/users.js'
 import { serve } from './http/serve.js'
 import { importIntoFile, initDataFile } from './import/init.js'
 
@@ -69,6 +70,8 @@ const serveCommand = command(
     watch: { type: 'boolean', default: true, description: 'Reload the file when it is edited (--no-watch: never)' },
     readOnly: { type: 'boolean', description: 'Serve reads only, without taking the file lock' },
     fsync: { type: 'boolean', description: 'Answer a write only once it is flushed to the disk' },
+    corsOrigin: { type: 'string', description: 'Comma-separated origins allowed to read responses (default: any)' },
+    allowOpenNetwork: { type: 'boolean', description: 'Listen beyond loopback even when no user has a token' },
   },
   async (args) => {
     const file = (args.file as string | undefined) ?? DEFAULT_FILE
@@ -85,7 +88,12 @@ const serveCommand = command(
     })
     const log = args.quiet ? undefined : (l: { method: string; path: string; status: number; ms: number }) =>
       consola.log(`${l.method} ${l.path} ${l.status} ${l.ms.toFixed(1)}ms`)
-    const listener = await serve(calendar, { port, host, log })
+    if (isOpenMode(calendar.state) && !isLoopback(host) && !args.allowOpenNetwork) {
+      await calendar.close()
+      throw new Error(`refusing to listen on ${host} in open mode (no user has a token, so anyone could write as administrator): add one with "calfile token add --user admin", or pass --allow-open-network`)
+    }
+    const cors = args.corsOrigin ? { origins: String(args.corsOrigin).split(',').map((o) => o.trim()).filter(Boolean) } : {}
+    const listener = await serve(calendar, { port, host, log, cors })
     const state = calendar.state
     consola.info(`calfile serving ${file} (${state.events.size} events, ${state.venues.size} venues, ${state.organizers.size} organizers)`)
     consola.info(`${listener.url.replace(/\/$/u, '')}/calendar/events/v1/events`)
@@ -144,6 +152,35 @@ const importCommand = defineCommand({
   },
 })
 
+const tokenCommand = defineCommand({
+  meta: { name: 'token', description: 'Manage API tokens' },
+  subCommands: {
+    add: command(
+      { name: 'add', description: 'Give a user (created if needed) a new token; prints it once, stores its SHA-256' },
+      {
+        file: { type: 'positional', required: false, description: `Data file (default ${DEFAULT_FILE})` },
+        user: { type: 'string', required: true, description: 'User ID or name' },
+        role: { type: 'string', description: 'Role: administrator, editor, author, contributor or subscriber' },
+      },
+      async (args) => {
+        const calendar = await openCalendar((args.file as string | undefined) ?? DEFAULT_FILE)
+        try {
+          const { user, token } = await calendar.write((state) => addToken(state, String(args.user), args.role))
+          consola.success(`token for user ${user.id} "${user.name}" (${user.role}); it is shown only this once:`)
+          console.log(token)
+        } finally {
+          await calendar.close()
+        }
+      },
+    ),
+  },
+})
+
+/** 127.0.0.0/8, ::1 and localhost: addresses only this machine reaches. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/u.test(host)
+}
+
 const validateCommand = command(
   { name: 'validate', description: 'Check a data file and list every problem' },
   { file: { type: 'positional', required: false, description: `Data file (default ${DEFAULT_FILE})` } },
@@ -165,6 +202,6 @@ const validateCommand = command(
 await runMain(
   defineCommand({
     meta: { name: 'calfile', description: 'A calendar in one JSON file, served over the Calendar REST interface' },
-    subCommands: { serve: serveCommand, init: initCommand, import: importCommand, validate: validateCommand },
+    subCommands: { serve: serveCommand, init: initCommand, import: importCommand, validate: validateCommand, token: tokenCommand },
   }),
 )

@@ -1,10 +1,15 @@
 import { H3, type H3Event } from 'h3'
 import type { Calendar } from '../core/calendar.js'
-import { CalendarError, noRoute } from '../core/errors.js'
+import * as v from 'valibot'
+import type { GenericSchema } from 'valibot'
+import { CalendarError, invalidParams, noRoute } from '../core/errors.js'
+import { firstIssuesByField } from '../core/fields.js'
 import type { View } from '../core/view.js'
 import { authenticate } from './auth.js'
+import { type CorsOptions, preflight, withCors } from './cors.js'
+import { bodyOf, parseQuery } from './params.js'
 import { errorResponse } from './respond.js'
-import { routeTable } from './routes.js'
+import { type RouteSpec, routeTable } from './routes.js'
 
 /** calfile's own route prefix and TEC's, which it also serves (CONTRACT §5). */
 export const PREFIX = '/calendar/events/v1'
@@ -14,6 +19,8 @@ export const TEC_PREFIX = '/wp-json/tribe/events/v1'
 export interface AppOptions {
   /** Called once per request with method, path, status and duration in ms (the request log). */
   log?: (line: { method: string; path: string; status: number; ms: number }) => void
+  /** Cross-origin access (CONTRACT §7); default: every origin. */
+  cors?: CorsOptions
 }
 
 /**
@@ -32,6 +39,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
       normalizePath(event)
     },
     onResponse(response, event) {
+      withCors(response, event.req.headers.get('origin'), options.cors ?? {})
       const begin = started.get(event)
       const ms = begin === undefined ? 0 : performance.now() - begin
       options.log?.({ method: event.req.method, path: event.url.pathname + event.url.search, status: response.status, ms })
@@ -41,14 +49,19 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   for (const spec of routeTable(calendar)) {
     app.on(spec.method, PREFIX + spec.path, async (event) => {
       try {
-        return await spec.handle(event, viewOf(calendar, event))
+        // IDs in paths are digits only: `/events/abc` matches no route (CONTRACT §5), before anything else.
+        if (spec.key === 'id' && !/^\d+$/u.test(event.context.params?.id ?? '')) throw noRoute()
+        const { view, credentials } = viewOf(calendar, event)
+        await checkParameters(spec, event)
+        if (credentials) throw credentials
+        return await spec.handle(event, view)
       } catch (error) {
         if (!(error instanceof CalendarError)) console.error(error)
         return errorResponse(error)
       }
     })
   }
-  app.all('/**', () => errorResponse(noRoute()))
+  app.all('/**', (event) => (event.req.method === 'OPTIONS' ? preflight(event.req.headers.get('origin'), options.cors ?? {}) : errorResponse(noRoute())))
   return app
 }
 
@@ -69,14 +82,33 @@ function normalizePath(event: H3Event): void {
   }
 }
 
-function viewOf(calendar: Calendar, event: H3Event): View {
+/**
+ * Who asks and where from. A wrong token is returned, not thrown: CONTRACT §5 checks parameters (400) before
+ * permissions (401/403).
+ */
+function viewOf(calendar: Calendar, event: H3Event): { view: View; credentials?: CalendarError } {
   const settings = calendar.state.settings
   const origin = (settings.base_url ?? `${event.url.protocol}//${event.url.host}`).replace(/\/+$/u, '')
-  const { user, openMode } = authenticate(calendar.state, event.req.headers.get('authorization'))
-  return {
-    base: origin + String(event.context.prefix ?? PREFIX),
-    siteUrl: (settings.site_url ?? origin).replace(/\/+$/u, ''),
-    user,
-    openMode,
+  const base = origin + String(event.context.prefix ?? PREFIX)
+  const siteUrl = (settings.site_url ?? origin).replace(/\/+$/u, '')
+  try {
+    const { user, openMode } = authenticate(calendar.state, event.req.headers.get('authorization'))
+    return { view: { base, siteUrl, user, openMode } }
+  } catch (error) {
+    if (!(error instanceof CalendarError)) throw error
+    return { view: { base, siteUrl, user: null, openMode: false }, credentials: error }
+  }
+}
+
+/** The parameter step of CONTRACT §5: query and body against the route's schemas, before any permission check. */
+async function checkParameters(spec: RouteSpec, event: H3Event): Promise<void> {
+  const parts: Array<[GenericSchema | undefined, () => unknown]> = [
+    [spec.query, () => parseQuery(event.url)],
+    [spec.body, () => bodyOf(event)],
+  ]
+  for (const [schema, read] of parts) {
+    if (!schema) continue
+    const parsed = v.safeParse(schema, (await read()) ?? {})
+    if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
   }
 }

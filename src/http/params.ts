@@ -1,3 +1,4 @@
+import type { H3Event } from 'h3'
 import qs from 'qs'
 import { CalendarError } from '../core/errors.js'
 
@@ -36,4 +37,13 @@ export async function readBody(request: Request): Promise<unknown> {
 
 function tooLarge(): CalendarError {
   return new CalendarError('rest_payload_too_large', 413, `The request body is larger than ${BODY_LIMIT} bytes.`)
+}
+
+const BODY = Symbol('calfile.body')
+
+/** The request body, read once per request (the parameter check and the handler both need it). */
+export function bodyOf(event: H3Event): Promise<unknown> {
+  const context = event.context as { [BODY]?: Promise<unknown> }
+  context[BODY] ??= readBody(event.req)
+  return context[BODY]
 }

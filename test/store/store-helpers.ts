@@ -1,0 +1,216 @@
+/**
+ * Helpers of the data-file safety tests (issue 4): real `calfile serve` processes on real files in temporary
+ * folders, HTTP clients with their own connections, and data files of any size. Every process started here is
+ * remembered, so `killAll()` (in `afterEach`) leaves none behind, whatever a test did.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import http from 'node:http'
+import { basename, dirname, join } from 'node:path'
+import { loadDocument } from '../../src/core/document.js'
+import type { CalendarState } from '../../src/core/state.js'
+import { freePort, runCli, tempDir } from '../cli/cli-helpers.js'
+
+export { freePort, runCli, tempDir }
+
+const ROOT = new URL('../..', import.meta.url).pathname
+const CLI = join(ROOT, 'src/cli.ts')
+export const P = '/calendar/events/v1'
+export const NOW_FLAG = ['--now', '2026-07-01T12:00:00Z']
+
+const live = new Set<ChildProcess>()
+const folders: string[] = []
+
+/** A temporary folder that `cleanFolders()` removes. */
+export async function folder(): Promise<string> {
+  const dir = await tempDir()
+  folders.push(dir)
+  return dir
+}
+
+/** SIGKILLs every process still running and waits until each is gone. */
+export async function killAll(): Promise<void> {
+  await Promise.all([...live].map((child) => {
+    const gone = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())))
+    child.kill('SIGKILL')
+    return gone
+  }))
+  live.clear()
+}
+
+export async function cleanFolders(): Promise<void> {
+  await Promise.all(folders.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
+}
+
+export interface Exit {
+  code: number | null
+  signal: NodeJS.Signals | null
+}
+
+/** A running `calfile serve`. */
+export interface Server {
+  child: ChildProcess
+  port: number
+  /** `http://127.0.0.1:<port>/calendar/events/v1` */
+  base: string
+  output: () => string
+  exited: Promise<Exit>
+  /** Sends `signal` and resolves with how the process ended. */
+  stop: (signal?: NodeJS.Signals) => Promise<Exit>
+}
+
+/** Spawns `calfile serve <file> --port <free> --quiet --now … ...args` without waiting for it. */
+export function spawnServe(file: string, port: number, args: string[] = []): { child: ChildProcess; output: () => string; exited: Promise<Exit> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', file, '--port', String(port), '--quiet', ...NOW_FLAG, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+  })
+  live.add(child)
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => {
+    live.delete(child)
+    resolve({ code, signal })
+  }))
+  return { child, output: () => output, exited }
+}
+
+/** Starts `calfile serve` on `file` and resolves once it says it is serving. */
+export async function startServe(file: string, args: string[] = []): Promise<Server> {
+  const port = await freePort()
+  const { child, output, exited } = spawnServe(file, port, args)
+  let ended: Exit | undefined
+  void exited.then((exit) => (ended = exit))
+  const started = Date.now()
+  while (!/serving/u.test(output())) {
+    if (ended) throw new Error(`server exited (${ended.code ?? ended.signal}):\n${output()}`)
+    if (Date.now() - started > 15_000) throw new Error(`server did not start:\n${output()}`)
+    await sleep(10)
+  }
+  const stop = (signal: NodeJS.Signals = 'SIGTERM') => {
+    child.kill(signal)
+    return exited
+  }
+  return { child, port, base: `http://127.0.0.1:${port}${P}`, output, exited, stop }
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
+}
+
+/** Polls `check` every `every` ms until it returns true; false when `timeout` ms pass first. */
+export async function waitFor(check: () => boolean | Promise<boolean>, timeout = 2000, every = 5): Promise<boolean> {
+  const end = Date.now() + timeout
+  for (;;) {
+    if (await check()) return true
+    if (Date.now() > end) return false
+    await sleep(every)
+  }
+}
+
+/** One HTTP client: its own keep-alive connection, requests one after the other on it. */
+export function client(): { request: (method: string, url: string, body?: unknown) => Promise<{ status: number; body: any }>; close: () => void } {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  const request = (method: string, url: string, body?: unknown) =>
+    new Promise<{ status: number; body: any }>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body)
+      const req = http.request(url, { method, agent, headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {} }, (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (chunk) => (text += chunk))
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }))
+        res.on('error', reject)
+      })
+      req.on('error', reject)
+      req.end(payload)
+    })
+  return { request, close: () => agent.destroy() }
+}
+
+export async function getJson(url: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(url)
+  return { status: response.status, body: await response.json() }
+}
+
+export async function postJson(url: string, body: unknown, method = 'POST'): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  return { status: response.status, body: await response.json() }
+}
+
+/** The body of a new event. */
+export function newEvent(title: string): Record<string, unknown> {
+  return { title, start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00', venue: 11 }
+}
+
+/**
+ * A valid data file (2-space JSON, like calfile writes) with venue 11, organizer 12, category 3, and `events`
+ * events with IDs 1000, 1001, …; `extra` events are appended as they are.
+ */
+export function dataFile(events: number, extra: object[] = []): string {
+  const list = Array.from({ length: events }, (_, i) => ({
+    id: 1000 + i,
+    title: `Event ${i}`,
+    description: `<p>Description of event ${i}, long enough to make the file a realistic size.</p>`,
+    start_date: '2026-07-10 19:00:00',
+    end_date: '2026-07-10 21:00:00',
+    timezone: 'America/New_York',
+    venue: 11,
+    organizer: [12],
+    categories: [3],
+    tags: [],
+    date: '2026-06-01 09:00:00',
+  }))
+  return `${JSON.stringify({
+    settings: { timezone: 'America/New_York' },
+    users: [{ id: 1, name: 'admin', role: 'administrator' }],
+    events: [...list, ...extra],
+    venues: [{ id: 11, venue: 'Blue Room', city: 'Boston', date: '2026-05-01 10:00:00' }],
+    organizers: [{ id: 12, organizer: 'Jazz Society', email: 'hi@example.org', date: '2026-05-01 10:00:00' }],
+    categories: [{ id: 3, name: 'Music', slug: 'music', parent: 0 }],
+    tags: [],
+  }, null, 2)}\n`
+}
+
+/** Parses and validates a data file text as calfile does; throws DocumentError when it is invalid. */
+export function validate(text: string, file = 'calendar.json'): CalendarState {
+  return loadDocument(text, { file, now: () => '2026-07-01 08:00:00' })
+}
+
+/** The event IDs in a data file on disk. */
+export async function eventIdsOnDisk(file: string): Promise<Set<number>> {
+  const document = JSON.parse(await readFile(file, 'utf8')) as { events?: Array<{ id: number }> }
+  return new Set((document.events ?? []).map((event) => event.id))
+}
+
+/** A hand edit saved in place, as most editors and `fs.writeFile` do: truncate, then write. */
+export async function editInPlace(file: string, edit: (document: any) => void): Promise<string> {
+  const document = JSON.parse(await readFile(file, 'utf8'))
+  edit(document)
+  const text = `${JSON.stringify(document, null, 2)}\n`
+  await writeFile(file, text)
+  return text
+}
+
+/** A hand edit saved atomically, as vim and many editors do: a new file renamed over the old one. */
+export async function editByRename(file: string, edit: (document: any) => void): Promise<string> {
+  const document = JSON.parse(await readFile(file, 'utf8'))
+  edit(document)
+  const text = `${JSON.stringify(document, null, 2)}\n`
+  const temporary = join(dirname(file), `${basename(file)}.editor-save`)
+  await writeFile(temporary, text)
+  await rename(temporary, file)
+  return text
+}
+
+/** calfile's own temporary files of `file` (`.<name>.tmp-<pid>`) in its folder. */
+export async function temporaries(file: string): Promise<string[]> {
+  const prefix = `.${basename(file)}.tmp-`
+  return (await readdir(dirname(file))).filter((name) => name.startsWith(prefix))
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  return sorted[index] as number
+}
