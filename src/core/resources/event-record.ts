@@ -1,6 +1,6 @@
 import { dayEnd, dayStart } from '../dates.js'
 import type { EventRecord } from '../records.js'
-import { type NormalizeContext, extraKeys, postDefaults, resolveSlug } from './post.js'
+import { type NormalizeContext, extraKeys, postDefaults } from './post.js'
 
 const EVENT_KEYS = new Set([
   'id', 'title', 'description', 'excerpt', 'slug', 'status', 'author', 'date', 'modified', 'start_date', 'end_date',
@@ -18,17 +18,10 @@ export function normalizeEvent(raw: Record<string, unknown>, id: number, ctx: No
   const allDay = (raw.all_day as boolean | undefined) ?? false
   const start = raw.start_date as string
   const end = raw.end_date as string
-  const post = postDefaults(raw, id, ctx)
   const record: EventRecord = {
     id,
     title,
-    description: (raw.description as string | undefined) ?? '',
-    excerpt: (raw.excerpt as string | undefined) ?? '',
-    slug: resolveSlug(raw.slug as string | undefined, title, id, ctx.state.events),
-    status: post.status,
-    author: post.author,
-    date: post.date,
-    modified: post.modified,
+    ...postDefaults(raw, id, title, ctx.state.events, ctx),
     start_date: allDay ? dayStart(start) : start,
     end_date: allDay ? dayEnd(end) : end,
     timezone: (raw.timezone as string | undefined) ?? ctx.state.siteTimezone,

@@ -12,23 +12,33 @@ export interface NormalizeContext {
 
 /** The fields every post kind shares, defaults filled in, in the order the data file writes them. */
 export interface PostDefaults {
-  id: number
-  author: number
+  description: string
+  excerpt: string
+  slug: string
   status: Status
+  author: number
   date: string
   modified: string
 }
 
 /**
  * Fills the shared post fields of a record read from the file or built by a create (CONTRACT §1, §2.1):
- * `author` user 1, `status` publish, `date` now, `modified` = `date`.
+ * empty texts, a unique slug from `title`, `status` publish, `author` user 1, `date` now, `modified` = `date`.
  */
-export function postDefaults(raw: Record<string, unknown>, id: number, ctx: NormalizeContext): PostDefaults {
+export function postDefaults(
+  raw: Record<string, unknown>,
+  id: number,
+  title: string,
+  collection: Collection<{ id: number; slug?: string }>,
+  ctx: NormalizeContext,
+): PostDefaults {
   const date = (raw.date as string | undefined) ?? ctx.now
   return {
-    id,
-    author: (raw.author as number | undefined) ?? 1,
+    description: (raw.description as string | undefined) ?? '',
+    excerpt: (raw.excerpt as string | undefined) ?? '',
+    slug: resolveSlug(raw.slug as string | undefined, title, id, collection),
     status: (raw.status as Status | undefined) ?? 'publish',
+    author: (raw.author as number | undefined) ?? 1,
     date,
     modified: (raw.modified as string | undefined) ?? date,
   }

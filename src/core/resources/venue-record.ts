@@ -1,5 +1,5 @@
 import type { OrganizerRecord, VenueRecord } from '../records.js'
-import { type NormalizeContext, extraKeys, postDefaults, resolveSlug } from './post.js'
+import { type NormalizeContext, extraKeys, postDefaults } from './post.js'
 
 const VENUE_TEXT = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince'] as const
 const VENUE_KEYS = new Set([
@@ -19,17 +19,10 @@ export const ORGANIZER_TEXT_FIELDS: readonly string[] = ORGANIZER_TEXT
 /** A stored venue with every default filled in (CONTRACT §1, §3), extra keys after. */
 export function normalizeVenue(raw: Record<string, unknown>, id: number, ctx: NormalizeContext): VenueRecord {
   const name = raw.venue as string
-  const post = postDefaults(raw, id, ctx)
   const record = {
     id,
     venue: name,
-    description: (raw.description as string | undefined) ?? '',
-    excerpt: (raw.excerpt as string | undefined) ?? '',
-    slug: resolveSlug(raw.slug as string | undefined, name, id, ctx.state.venues),
-    status: post.status,
-    author: post.author,
-    date: post.date,
-    modified: post.modified,
+    ...postDefaults(raw, id, name, ctx.state.venues, ctx),
     image: (raw.image as number | string | null | undefined) ?? null,
     ...texts(raw, VENUE_TEXT),
     geo_lat: (raw.geo_lat as number | null | undefined) ?? null,
@@ -43,17 +36,10 @@ export function normalizeVenue(raw: Record<string, unknown>, id: number, ctx: No
 /** A stored organizer with every default filled in (CONTRACT §1, §3), extra keys after. */
 export function normalizeOrganizer(raw: Record<string, unknown>, id: number, ctx: NormalizeContext): OrganizerRecord {
   const name = raw.organizer as string
-  const post = postDefaults(raw, id, ctx)
   const record = {
     id,
     organizer: name,
-    description: (raw.description as string | undefined) ?? '',
-    excerpt: (raw.excerpt as string | undefined) ?? '',
-    slug: resolveSlug(raw.slug as string | undefined, name, id, ctx.state.organizers),
-    status: post.status,
-    author: post.author,
-    date: post.date,
-    modified: post.modified,
+    ...postDefaults(raw, id, name, ctx.state.organizers, ctx),
     image: (raw.image as number | string | null | undefined) ?? null,
     ...texts(raw, ORGANIZER_TEXT),
   } as OrganizerRecord
