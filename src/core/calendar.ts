@@ -81,6 +81,14 @@ export class Calendar implements CalendarCore {
     return this.#store.commit(change)
   }
 
+  /**
+   * Puts the calendar back as it was opened (its fixture or file content), written like any change: for test
+   * suites that share one calendar between tests.
+   */
+  reset(): Promise<void> {
+    return this.#store.reset()
+  }
+
   /** Re-reads the data file now if someone changed it (the watcher does this by itself). */
   refresh(): Promise<void> {
     return this.#store.refresh()

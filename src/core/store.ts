@@ -52,6 +52,8 @@ export class Store {
   #queue: Pending[] = []
   /** The text the state was read from or last written as: what the file holds when nobody else wrote it. */
   #text = ''
+  /** The document as opened: what `reset` goes back to. */
+  #openedText = ''
   #fingerprint = ''
   #invalid: DocumentError | undefined
   /** The invalid text behind `#invalid`: the same bad text is not parsed and reported again. */
@@ -97,6 +99,7 @@ export class Store {
       this.#state = loadDocument(text ?? initial, this.#options)
       if (text === null) await this.#write(serializeDocument(this.#state))
       else await this.#remember(text)
+      this.#openedText = this.#text
     } catch (error) {
       await this.close()
       throw error
@@ -116,6 +119,13 @@ export class Store {
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ change, resolve: resolve as (value: unknown) => void, reject })
       void this.#commit.schedule().catch(() => undefined)
+    })
+  }
+
+  /** Puts back the document as it was opened, and writes it (test suites reset a calendar between tests). */
+  reset(): Promise<void> {
+    return this.commit(() => {
+      this.#state = loadDocument(this.#openedText, this.#options)
     })
   }
 
