@@ -1,13 +1,15 @@
 /**
  * `npm run bench`: calfile's speed on a generated calendar of 10,000 events, 1,000 venues, 500 organizers and
- * 500 terms. Prints cold open time, then requests per second through a real port (autocannon) for the default
- * event list, a search, a single event, a venue search, a category list, and creates that write the file.
+ * 500 terms. Prints cold open time, writes per second through the library with group commit against one write
+ * per call, then requests per second through a real port (autocannon) for the default event list, a search, a
+ * single event, a venue search, a category list, and creates that write the file.
  */
+import { watch } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
-import { openCalendar } from '../src/core/calendar.js'
+import { type Calendar, openCalendar } from '../src/core/calendar.js'
 import { serve } from '../src/http/serve.js'
 
 const EVENTS = 10_000
@@ -56,6 +58,27 @@ async function load(url: string, options: Partial<autocannon.Options> = {}): Pro
   return Math.round(result.requests.average)
 }
 
+const CREATES = 100
+
+/**
+ * `CREATES` creates through the library, all at once (they share file writes: group commit) or each awaited
+ * before the next (one file write each): creates per second, and the file writes seen (renames onto the file).
+ */
+async function createRate(calendar: Calendar, together: boolean): Promise<{ perSecond: number; writes: number }> {
+  let writes = 0
+  const watcher = watch(folder, (type, name) => {
+    if (type === 'rename' && name === 'calendar.json') writes++
+  })
+  const body = { title: 'Bench', start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00', venue: 100_001, categories: [3] }
+  const t0 = performance.now()
+  if (together) await Promise.all(Array.from({ length: CREATES }, () => calendar.events.create(body)))
+  else for (let i = 0; i < CREATES; i++) await calendar.events.create(body)
+  const seconds = (performance.now() - t0) / 1000
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  watcher.close()
+  return { perSecond: Math.round(CREATES / seconds), writes }
+}
+
 const folder = await mkdtemp(join(tmpdir(), 'calfile-bench-'))
 const file = join(folder, 'calendar.json')
 try {
@@ -69,6 +92,10 @@ try {
   const firstList = performance.now() - t0
   console.log(`cold open: ${opened.toFixed(0)} ms (validate + index); with the first list: ${firstList.toFixed(0)} ms`)
   console.log(`heap after open: ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`)
+  const grouped = await createRate(calendar, true)
+  console.log(`events.create x${CREATES} at once (group commit): ${grouped.perSecond} writes/s, ${grouped.writes} file writes`)
+  const single = await createRate(calendar, false)
+  console.log(`events.create x${CREATES} one by one (a file write each): ${single.perSecond} writes/s, ${single.writes} file writes`)
   const listener = await serve(calendar, { port: 0, host: '127.0.0.1' })
   const base = `${listener.url.replace(/\/$/u, '')}/calendar/events/v1`
   console.log(`GET /events (default window): ${await load(`${base}/events`)} req/s`)

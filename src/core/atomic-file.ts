@@ -1,4 +1,4 @@
-import { open, readFile, readdir, rename, rm } from 'node:fs/promises'
+import { open, readFile, readdir, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Adapter } from 'lowdb'
 
@@ -16,6 +16,10 @@ export type Durability = 'rename' | 'fsync'
 export class AtomicTextFile implements Adapter<string> {
   readonly #file: string
   readonly #durability: Durability
+  /** Called after the temporary file is written, just before the rename: it throws to cancel the write. */
+  guard: () => Promise<void> = async () => undefined
+  /** The fingerprint of the file this object last wrote, taken before the rename (it survives the rename). */
+  written = ''
 
   constructor(file: string, durability: Durability = 'rename') {
     this.#file = file
@@ -24,11 +28,21 @@ export class AtomicTextFile implements Adapter<string> {
 
   /** The file's text, or null when it does not exist. */
   async read(): Promise<string | null> {
-    try {
-      return await readFile(this.#file, 'utf8')
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
-      throw error
+    return (await this.readWithFingerprint()).text
+  }
+
+  /**
+   * The file's text and the fingerprint of exactly that text: read again when the file changed during the read, so
+   * that a save made meanwhile is not taken for the text read.
+   */
+  async readWithFingerprint(): Promise<{ text: string | null; fingerprint: string }> {
+    for (;;) {
+      const before = await fingerprint(this.#file)
+      const text = await readFile(this.#file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null
+        throw error
+      })
+      if ((await fingerprint(this.#file)) === before) return { text, fingerprint: before }
     }
   }
 
@@ -38,12 +52,35 @@ export class AtomicTextFile implements Adapter<string> {
     try {
       await handle.writeFile(text, 'utf8')
       if (this.#durability === 'fsync') await handle.sync()
+      this.written = describe(await handle.stat({ bigint: true }))
     } finally {
       await handle.close()
+    }
+    try {
+      await this.guard()
+    } catch (error) {
+      await rm(temporary, { force: true })
+      throw error
     }
     await rename(temporary, this.#file)
     if (this.#durability === 'fsync') await syncFolder(dirname(this.#file))
   }
+}
+
+/**
+ * Inode, size and modification time of a file, or `missing`: it changes whenever anyone rewrites or replaces the
+ * file, and a rename keeps it (unlike ctime), so a file renamed into place keeps the fingerprint of its writer.
+ */
+export async function fingerprint(file: string): Promise<string> {
+  try {
+    return describe(await stat(file, { bigint: true }))
+  } catch {
+    return 'missing'
+  }
+}
+
+function describe(s: { ino: bigint; size: bigint; mtimeNs: bigint }): string {
+  return `${s.ino}:${s.size}:${s.mtimeNs}`
 }
 
 function temporaryPrefix(file: string): string {

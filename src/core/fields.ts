@@ -1,4 +1,6 @@
 import * as v from 'valibot'
+import { parseDateInput } from './dates.js'
+import { STATUSES } from './records.js'
 
 /**
  * Request field schemas shared by every resource (CONTRACT §3, §4): they accept what JSON bodies, form bodies
@@ -28,9 +30,42 @@ export const textField = (description: string) =>
     v.metadata({ type: 'string' }),
   )
 
-/** A date in any form of CONTRACT §3; read later against a time zone and the clock. */
+/**
+ * A date in any form of CONTRACT §3. Whether it is a date does not depend on the zone or the clock, so it is
+ * checked here, with the parameters; it is read later against the right zone and clock.
+ */
 export const dateField = (description: string) =>
-  v.pipe(v.union([v.string(), v.number()], 'must be a date'), v.description(description), v.metadata({ type: 'string' }))
+  v.pipe(
+    v.union([v.string(), v.number()], 'must be a date'),
+    v.check((value) => value === '' || parseDateInput(value, 'UTC', 0) !== null, (issue) => `not a date: ${JSON.stringify(issue.input)}`),
+    v.description(description),
+    v.metadata({ type: 'string' }),
+  )
+
+const HTTP_URL = /^https?:\/\/[^\s/]+/iu
+
+/** An absolute http(s) URL (CONTRACT §3 `website`, `image`). */
+export function isHttpUrl(value: string): boolean {
+  return HTTP_URL.test(value)
+}
+
+/** An absolute http(s) URL, or empty to clear it (CONTRACT §3 `website`). */
+export const urlField = (description: string) =>
+  v.pipe(
+    v.string('must be a string'),
+    v.check((value) => value === '' || isHttpUrl(value), 'must be an absolute http(s) URL or empty'),
+    v.description(description),
+    v.metadata({ type: 'string' }),
+  )
+
+/** Post statuses as a list (CSV or array); an unknown one is a 400 (CONTRACT §6). */
+export const statusListField = (description: string) =>
+  v.pipe(
+    v.unknown(),
+    v.check((value) => listItems(value).every((item) => (STATUSES as readonly string[]).includes(String(item).toLowerCase())), `must be one of ${STATUSES.join(', ')}`),
+    v.description(description),
+    v.metadata({ type: 'array', items: 'string' }),
+  )
 
 const DIGITS = /^\d+$/u
 

@@ -1,7 +1,7 @@
-import { mkdir, stat } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { Low, Memory } from 'lowdb'
-import { AtomicTextFile, type Durability, removeStaleTemporaries } from './atomic-file.js'
+import { AtomicTextFile, type Durability, fingerprint, removeStaleTemporaries } from './atomic-file.js'
 import { DocumentError } from './document-error.js'
 import { type LoadOptions, loadDocument, serializeDocument } from './document.js'
 import { CalendarError } from './errors.js'
@@ -47,6 +47,8 @@ export class Store {
   readonly file: string | null
   readonly #options: StoreOptions
   readonly #db: Low<string>
+  /** The file behind `#db`, for what lowdb's adapter interface does not carry; null for a memory store. */
+  readonly #disk: AtomicTextFile | null
   readonly #commit: GroupCommit
   #state!: CalendarState
   #queue: Pending[] = []
@@ -64,9 +66,9 @@ export class Store {
   constructor(file: string | null, options: StoreOptions) {
     this.file = file
     this.#options = options
+    this.#disk = file === null ? null : new AtomicTextFile(file, options.durability)
     // null marks "no file": Low would otherwise put its default data where the missing file's text goes.
-    const adapter = file === null ? new Memory<string>() : new AtomicTextFile(file, options.durability)
-    this.#db = new Low<string>(adapter, null as unknown as string)
+    this.#db = new Low<string>(this.#disk ?? new Memory<string>(), null as unknown as string)
     this.#commit = new GroupCommit(() => this.#flush())
   }
 
@@ -94,17 +96,18 @@ export class Store {
       }
     }
     try {
-      await this.#db.read()
-      const text = this.#db.data as string | null
+      const { text, fingerprint } = this.#disk ? await this.#disk.readWithFingerprint() : { text: null, fingerprint: '' }
       this.#state = loadDocument(text ?? initial, this.#options)
       if (text === null) await this.#write(serializeDocument(this.#state))
-      else await this.#remember(text)
+      else this.#remember(text, fingerprint)
       this.#openedText = this.#text
+      if (file !== null && this.#options.watch) this.#unwatch = await watchFile(file, () => void this.refresh())
     } catch (error) {
       await this.close()
       throw error
     }
-    if (file !== null && this.#options.watch) this.#unwatch = watchFile(file, () => void this.refresh())
+    // An edit saved while the watcher was starting has no event of its own.
+    if (this.#unwatch) await this.refresh()
   }
 
   /**
@@ -146,20 +149,21 @@ export class Store {
   async #flush(): Promise<void> {
     const batch = this.#queue.splice(0)
     for (let attempt = 1; ; attempt++) {
-      if (this.file !== null) await this.#syncFromDisk()
+      if (this.#disk) await this.#syncFromDisk()
       if (this.#invalid) {
         for (const pending of batch) pending.reject(this.#invalid)
         return
       }
       const outcomes = batch.map((pending) => this.#apply(pending))
       if (outcomes.some((outcome) => outcome.ok)) {
-        const text = serializeDocument(this.#state)
-        if (attempt < 5 && this.file !== null && (await fingerprint(this.file)) !== this.#fingerprint) {
-          // Someone wrote the file while the changes were applied: start again from their file, not over it.
+        try {
+          await this.#writeOrRollBack(serializeDocument(this.#state), outcomes, attempt < 5)
+        } catch (error) {
+          if (!(error instanceof FileChanged)) throw error
+          // Someone saved the file while the changes were applied: start again from their file, not over it.
           this.#state = loadDocument(this.#text, this.#options)
           continue
         }
-        await this.#writeOrRollBack(text, outcomes)
       }
       for (const { pending, ok, value } of outcomes) (ok ? pending.resolve : pending.reject)(value)
       return
@@ -174,11 +178,15 @@ export class Store {
     }
   }
 
-  /** Writes the file; when that fails, the state goes back to what the file holds and the changes fail with 500. */
-  async #writeOrRollBack(text: string, outcomes: Array<{ ok: boolean; value: unknown }>): Promise<void> {
+  /**
+   * Writes the file; when that fails, the state goes back to what the file holds and the changes fail with 500.
+   * @throws FileChanged when `guarded` and someone saved the file meanwhile (nothing is written then).
+   */
+  async #writeOrRollBack(text: string, outcomes: Array<{ ok: boolean; value: unknown }>, guarded: boolean): Promise<void> {
     try {
-      await this.#write(text)
+      await this.#write(text, guarded)
     } catch (error) {
+      if (error instanceof FileChanged) throw error
       this.#state = loadDocument(this.#text, this.#options)
       const failed = new CalendarError('store-write-failed', 500, `Could not write ${this.file}: ${String(error)}`)
       for (const outcome of outcomes) if (outcome.ok) Object.assign(outcome, { ok: false, value: failed })
@@ -187,22 +195,24 @@ export class Store {
 
   /** Reloads the file when its content differs from what this process last read or wrote. */
   async #syncFromDisk(): Promise<void> {
+    const disk = this.#disk as AtomicTextFile
     const file = this.file as string
     if ((await fingerprint(file)) === this.#fingerprint) return
-    await this.#db.read()
-    const text = this.#db.data
+    const { text, fingerprint: read } = await disk.readWithFingerprint()
     if (text === null || text === this.#text) {
-      if (text !== null) await this.#remember(text)
+      if (text !== null) this.#remember(text, read)
       this.#invalid = undefined
       return
     }
     if (text === this.#invalidText) return
     try {
+      // An empty file is a save in progress (or a mistake), never "delete everything".
+      if (text.trim() === '') throw new DocumentError(file, [{ path: '', message: 'the file is empty' }])
       const next = loadDocument(text, this.#options)
       this.#options.log?.('info', `reloaded ${file}: ${describeReload(this.#state, next)}`)
       this.#state = next
       this.#invalid = undefined
-      await this.#remember(text)
+      this.#remember(text, read)
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error
       this.#invalid = error
@@ -211,24 +221,25 @@ export class Store {
     }
   }
 
-  async #write(text: string): Promise<void> {
+  /** Writes `text`; `guarded`: cancel with FileChanged when the file changed since it was last read or written. */
+  async #write(text: string, guarded = false): Promise<void> {
+    const disk = this.#disk
+    if (disk) {
+      const file = this.file as string
+      disk.guard = async () => {
+        if (guarded && (await fingerprint(file)) !== this.#fingerprint) throw new FileChanged()
+      }
+    }
     this.#db.data = text
     await this.#db.write()
-    await this.#remember(text)
+    this.#remember(text, disk?.written ?? '')
   }
 
-  async #remember(text: string): Promise<void> {
+  #remember(text: string, fingerprint: string): void {
     this.#text = text
-    if (this.file !== null) this.#fingerprint = await fingerprint(this.file)
+    this.#fingerprint = fingerprint
   }
 }
 
-/** Inode, size and change times: differs whenever anyone replaces or rewrites the file. */
-async function fingerprint(file: string): Promise<string> {
-  try {
-    const s = await stat(file, { bigint: true })
-    return `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`
-  } catch {
-    return 'missing'
-  }
-}
+/** The file was saved by someone else during a write: the write is cancelled and done again from their file. */
+class FileChanged extends Error {}

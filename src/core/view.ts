@@ -16,6 +16,11 @@ export interface View {
   user: UserRecord | null
   /** True when no user has a token: everyone acts as user 1 (CONTRACT §6). */
   openMode: boolean
+  /**
+   * Credentials that were refused (a wrong token): the permission step throws it, after the parameter checks
+   * (CONTRACT §5 order: route, parameters, permission, handler).
+   */
+  rejected?: Error
 }
 
 /** `http://127.0.0.1:3000` → `127.0.0.1:3000`, the host part of `global_id` (CONTRACT §2.1). */

@@ -7,8 +7,10 @@ import { firstIssuesByField } from '../core/fields.js'
 import type { View } from '../core/view.js'
 import { authenticate } from './auth.js'
 import { type CorsOptions, preflight, withCors } from './cors.js'
+import { docResponse } from './openapi.js'
 import { bodyOf, parseQuery } from './params.js'
 import { errorResponse } from './respond.js'
+import { rootResponse } from './root.js'
 import { type RouteSpec, routeTable } from './routes.js'
 
 /** calfile's own route prefix and TEC's, which it also serves (CONTRACT §5). */
@@ -51,16 +53,20 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
       try {
         // IDs in paths are digits only: `/events/abc` matches no route (CONTRACT §5), before anything else.
         if (spec.key === 'id' && !/^\d+$/u.test(event.context.params?.id ?? '')) throw noRoute()
-        const { view, credentials } = viewOf(calendar, event)
         await checkParameters(spec, event)
-        if (credentials) throw credentials
-        return await spec.handle(event, view)
+        return await spec.handle(event, viewOf(calendar, event))
       } catch (error) {
         if (!(error instanceof CalendarError)) console.error(error)
         return errorResponse(error)
       }
     })
   }
+  const access = (event: H3Event) => {
+    const view = viewOf(calendar, event)
+    return { view, credentials: view.rejected as CalendarError | undefined }
+  }
+  app.get(PREFIX, (event) => rootResponse(calendar, event, access(event)))
+  app.get(`${PREFIX}/doc`, (event) => docResponse(calendar, access(event)))
   app.all('/**', (event) => (event.req.method === 'OPTIONS' ? preflight(event.req.headers.get('origin'), options.cors ?? {}) : errorResponse(noRoute())))
   return app
 }
@@ -83,20 +89,19 @@ function normalizePath(event: H3Event): void {
 }
 
 /**
- * Who asks and where from. A wrong token is returned, not thrown: CONTRACT §5 checks parameters (400) before
- * permissions (401/403).
+ * Who asks and where from. A wrong token is carried in the view, not thrown: CONTRACT §5 checks parameters (400)
+ * before permissions (401/403), and the resources check parameters that need the state.
  */
-function viewOf(calendar: Calendar, event: H3Event): { view: View; credentials?: CalendarError } {
+export function viewOf(calendar: Calendar, event: H3Event): View {
   const settings = calendar.state.settings
   const origin = (settings.base_url ?? `${event.url.protocol}//${event.url.host}`).replace(/\/+$/u, '')
   const base = origin + String(event.context.prefix ?? PREFIX)
   const siteUrl = (settings.site_url ?? origin).replace(/\/+$/u, '')
   try {
-    const { user, openMode } = authenticate(calendar.state, event.req.headers.get('authorization'))
-    return { view: { base, siteUrl, user, openMode } }
+    return { base, siteUrl, ...authenticate(calendar.state, event.req.headers.get('authorization')) }
   } catch (error) {
     if (!(error instanceof CalendarError)) throw error
-    return { view: { base, siteUrl, user: null, openMode: false }, credentials: error }
+    return { base, siteUrl, user: null, openMode: false, rejected: error }
   }
 }
 

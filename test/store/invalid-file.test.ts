@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
@@ -5,6 +6,7 @@ import {
   cleanFolders,
   dataFile,
   folder,
+  freePort,
   getJson,
   killAll,
   newEvent,
@@ -14,6 +16,7 @@ import {
   startServe,
   validate,
   waitFor,
+  watcherArmed,
 } from './store-helpers.js'
 
 afterEach(killAll)
@@ -78,6 +81,7 @@ describe('an invalid data file on disk (real server, real watcher)', () => {
     const file = join(await folder(), 'calendar.json')
     await writeFile(file, valid)
     const server = await startServe(file)
+    await watcherArmed(server, file)
     expect((await getJson(`${server.base}/events/1000`)).body.title).toBe('Event 0')
 
     // The person saves a broken file; a write that comes right after (before the watcher) is refused too.
@@ -131,6 +135,7 @@ describe('an invalid data file on disk (real server, real watcher)', () => {
     const file = join(await folder(), 'calendar.json')
     await writeFile(file, valid)
     const server = await startServe(file)
+    await watcherArmed(server, file)
     await writeFile(file, badDate)
     expect(await waitFor(() => /is invalid/u.test(server.output()))).toBe(true)
     await writeFile(file, badDate)
@@ -155,5 +160,11 @@ describe('an invalid data file on disk (real server, real watcher)', () => {
       expect(result.code).toBe(1)
       expect(result.stdout).toContain(`${path ? `${path}: ` : ''}${message} (line ${line}, col ${column})`)
     })
+    const file = join(dir, 'broken-0.json')
+    const serve = await runCli(['serve', file, '--port', String(await freePort()), '--quiet'])
+    expect(serve.code).toBe(1)
+    expect(serve.stderr + serve.stdout).toContain('JSON syntax error: comma expected')
+    expect(await readFile(file, 'utf8')).toBe(syntax)
+    expect(existsSync(`${file}.lock`)).toBe(false)
   })
 })

@@ -4,6 +4,7 @@
  * remembered, so `killAll()` (in `afterEach`) leaves none behind, whatever a test did.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { basename, dirname, join } from 'node:path'
@@ -213,4 +214,83 @@ export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
   return sorted[index] as number
+}
+
+/**
+ * A careful hand edit: read the file, change it, and save it only if nobody replaced or rewrote it since it was
+ * read (checked with `stat` right before saving); otherwise read again. Without the check, an edit made from a
+ * stale read would itself drop the server's latest writes. Returns the number of attempts.
+ *
+ * With `pause`, the server process is stopped (SIGSTOP) for the edit and continued (SIGCONT) after it: the edit
+ * then cannot race the server's writes from the script's side (a race that no server can prevent: a save made
+ * from a stale read replaces what the server wrote since), while the server may be frozen at any point of its
+ * own write cycle, between checking the file and renaming its new version over it included.
+ */
+export function carefulEdit(file: string, edit: (document: any) => void, save: 'in place' | 'rename', pause?: ChildProcess): number {
+  const stamp = () => {
+    const s = statSync(file, { bigint: true })
+    return `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`
+  }
+  const temporary = join(dirname(file), `${basename(file)}.editor-save`)
+  if (pause) stopProcess(pause)
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const before = stamp()
+      const document = JSON.parse(readFileSync(file, 'utf8'))
+      edit(document)
+      const text = `${JSON.stringify(document, null, 2)}\n`
+      if (save === 'rename') writeFileSync(temporary, text)
+      if (stamp() !== before) continue
+      if (save === 'rename') renameSync(temporary, file)
+      else writeFileSync(file, text)
+      return attempt
+    }
+  } finally {
+    pause?.kill('SIGCONT')
+  }
+}
+
+/** SIGSTOPs a process and waits until every one of its threads has stopped (Linux /proc), at most 1 s. */
+export function stopProcess(child: ChildProcess): void {
+  child.kill('SIGSTOP')
+  const tasks = `/proc/${child.pid}/task`
+  const end = Date.now() + 1000
+  while (Date.now() < end) {
+    let names: string[]
+    try {
+      names = readdirSync(tasks)
+    } catch {
+      return
+    }
+    const stopped = names.every((task) => {
+      try {
+        return /^\d+ \(.*\) [tT] /u.test(readFileSync(join(tasks, task, 'stat'), 'utf8'))
+      } catch {
+        return true
+      }
+    })
+    if (stopped) return
+  }
+  throw new Error(`process ${child.pid} did not stop`)
+}
+
+/**
+ * Waits until the server's file watcher follows hand edits: saves a probe title on the file's first event until
+ * the server shows it, then restores the file as it was. `calfile serve` says it is serving before its watcher is
+ * ready (watch.test.ts shows the edit that is lost then); tests about other things wait for it with this.
+ */
+export async function watcherArmed(server: Server, file: string): Promise<void> {
+  const original = await readFile(file, 'utf8')
+  const document = JSON.parse(original)
+  const id = document.events[0].id as number
+  const titleOver = async (title: string, timeout: number) =>
+    waitFor(async () => (await getJson(`${server.base}/events/${id}`)).body.title === title, timeout, 10)
+  for (let probe = 0; ; probe++) {
+    if (probe === 30) throw new Error('the watcher never picked up an edit')
+    document.events[0].title = `watcher probe ${probe}`
+    await writeFile(file, `${JSON.stringify(document, null, 2)}\n`)
+    if (await titleOver(`watcher probe ${probe}`, 300)) break
+  }
+  await writeFile(file, original)
+  if (!(await titleOver(JSON.parse(original).events[0].title, 2000))) throw new Error('the restored file was not picked up')
 }

@@ -17,6 +17,7 @@ import {
   sleep,
   startServe,
   waitFor,
+  watcherArmed,
 } from './store-helpers.js'
 
 afterEach(killAll)
@@ -29,6 +30,7 @@ describe('watching the data file (real file, real watcher, real server)', () => 
     const file = join(await folder(), 'calendar.json')
     await writeFile(file, dataFile(200))
     const server = await startServe(file)
+    await watcherArmed(server, file)
     const http = client()
     const latencies: Array<{ ms: number; style: string }> = []
     try {
@@ -67,6 +69,7 @@ describe('watching the data file (real file, real watcher, real server)', () => 
     const file = join(await folder(), 'calendar.json')
     await writeFile(file, dataFile(3))
     const server = await startServe(file)
+    await watcherArmed(server, file)
     await editInPlace(file, (document) => {
       document.events.push({ id: 50, title: 'Added by hand', start_date: '2026-07-20 10:00:00', end_date: '2026-07-20 11:00:00' })
     })
@@ -80,6 +83,21 @@ describe('watching the data file (real file, real watcher, real server)', () => 
     expect((await getJson(`${server.base}/events/50`)).status).toBe(200)
     await writeFile(file, text.replace('Added by hand', 'Created again'))
     expect(await waitFor(async () => (await getJson(`${server.base}/events/50`)).body.title === 'Created again')).toBe(true)
+  })
+
+  it('follows an edit saved right after the server says it is serving (6 servers starting at once)', async () => {
+    // Starting several servers at once loads the 2 cores the way a busy machine does; an edit saved as soon as each
+    // says "serving" must still be picked up by its watcher.
+    const results = await Promise.all(Array.from({ length: 6 }, async (_, i) => {
+      const file = join(await folder(), 'calendar.json')
+      await writeFile(file, dataFile(3))
+      const server = await startServe(file)
+      await editInPlace(file, (document) => {
+        document.events[0].title = `Saved at once ${i}`
+      })
+      return waitFor(async () => (await getJson(`${server.base}/events/1000`)).body.title === `Saved at once ${i}`, 2000, 10)
+    }))
+    expect(results, 'servers whose watcher missed the edit saved right after "serving"').toEqual([true, true, true, true, true, true])
   })
 
   it("never reloads after the server's own writes (content is compared, not a flag)", async () => {

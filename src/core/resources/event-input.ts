@@ -1,14 +1,15 @@
 import * as v from 'valibot'
 import { isZone, parseDateInput } from '../dates.js'
-import { boolField, dateField, listItems, textField } from '../fields.js'
-import type { EventRecord, Taxonomy } from '../records.js'
+import { boolField, dateField, listItems, textField, urlField } from '../fields.js'
+import type { EventRecord, Status, Taxonomy } from '../records.js'
 import type { NormalizeContext } from './post.js'
-import { type PostBody, type ResolveContext, checkWebsite, postBodyEntries, resolvePostFields } from './post-input.js'
+import { type PostBody, type ResolveContext, postBodyEntries, resolvePostFields } from './post-input.js'
 import { findOrCreateLinked, resolveLinkedFields } from './linked-input.js'
 import { ORGANIZER_KIND, VENUE_KIND } from './linked-kinds.js'
 import { normalizeTerm } from './term-record.js'
 
-const relation = (description: string) => v.pipe(v.unknown(), v.description(description), v.metadata({ type: 'array', items: 'integer' }))
+const relation = (description: string, type: 'integer' | 'array' = 'array') =>
+  v.pipe(v.unknown(), v.description(description), v.metadata(type === 'array' ? { type, items: 'integer' } : { type }))
 
 /** Writable fields of an event (spec §2.1, CONTRACT §3); unknown fields are ignored. */
 export const EventBodySchema = v.looseObject({
@@ -19,14 +20,14 @@ export const EventBodySchema = v.looseObject({
   timezone: v.optional(v.pipe(textField('IANA time zone, UTC, or UTC+H[:MM]'), v.check(isZone, 'must be an IANA time zone, UTC or UTC+H[:MM]'))),
   all_day: v.optional(boolField('Whether the event lasts the whole day')),
   cost: v.optional(v.pipe(v.union([v.string(), v.number(), v.array(v.union([v.string(), v.number()]))], 'must be a string or a list of strings'), v.transform((c) => (Array.isArray(c) ? c.map(String) : String(c))), v.description('Cost, e.g. "$23" or ["0$","20$"]'))),
-  website: v.optional(textField('Website URL (absolute http or https)')),
+  website: v.optional(urlField('Website URL (absolute http or https); empty shows none')),
   show_map: v.optional(boolField('Show a map')),
   show_map_link: v.optional(boolField('Show a map link')),
   hide_from_listings: v.optional(boolField('Hide from event lists')),
   sticky: v.optional(boolField('Sticky in the calendar view')),
   featured: v.optional(boolField('Featured')),
   ticketed: v.optional(boolField('Has tickets')),
-  venue: v.optional(relation('Venue ID, {id}, or venue fields to create or reuse one; empty clears')),
+  venue: v.optional(relation('Venue ID, {id}, or venue fields to create or reuse one; empty clears', 'integer')),
   organizer: v.optional(relation('Organizer IDs, CSV, organizer objects or a mix; [] clears')),
   categories: v.optional(relation('Category IDs, slugs or names (new names are created); [] clears')),
   tags: v.optional(relation('Tag IDs, slugs or names (new names are created); [] clears')),
@@ -43,6 +44,8 @@ type Pending = () => number
 export interface EventResolveContext extends ResolveContext {
   normalize: NormalizeContext
   author: number
+  /** The status a venue or organizer created inline gets: contributors' are scaled like their events (CONTRACT §6). */
+  scale: (asked: Status | undefined) => Status | undefined
 }
 
 /**
@@ -56,7 +59,7 @@ export function resolveEventBody(body: EventBody, existing: EventRecord | undefi
   if (body.title !== undefined) out.title = body.title
   for (const key of FLAGS) if (body[key] !== undefined) out[key] = body[key]
   if (body.cost !== undefined) out.cost = body.cost
-  if (body.website !== undefined && checkWebsite(body.website, ctx) !== undefined) out.website = body.website
+  if (body.website !== undefined) out.website = body.website
   if (body.timezone !== undefined) out.timezone = body.timezone
   const zone = (out.timezone as string | undefined) ?? existing?.timezone ?? ctx.state.siteTimezone
   for (const key of ['start_date', 'end_date'] as const) {
@@ -119,7 +122,8 @@ function linkedRef(value: unknown, kind: 'venue' | 'organizer', ctx: EventResolv
     return undefined
   }
   const fields = resolveLinkedFields(linkedKind, parsed.output, ctx)
-  return () => findOrCreateLinked(linkedKind, fields, ctx)
+  const status = ctx.scale(fields.status as Status | undefined)
+  return () => findOrCreateLinked(linkedKind, { ...fields, ...(status ? { status } : {}) }, ctx)
 }
 
 function idOf(value: unknown): number | undefined {

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { listStatuses } from '../access.js'
 import { addToWall, dayEnd, dayStart, instantToWall, parseDateInput, wallToInstant } from '../dates.js'
 import { invalidParam } from '../errors.js'
-import { boolField, dateField, idListField, refListField, textField } from '../fields.js'
+import { boolField, dateField, idListField, refListField, statusListField, textField } from '../fields.js'
 import { eventTimeline, eventTimes, lowerBound } from '../indexes.js'
 import { pageEntries } from '../lists.js'
 import type { EventRecord, Taxonomy } from '../records.js'
@@ -30,7 +30,7 @@ export const EventQuerySchema = v.looseObject({
   organizer: v.optional(idListField('Organizer IDs')),
   featured: v.optional(boolField('Featured or not')),
   ticketed: v.optional(boolField('With or without tickets')),
-  status: v.optional(v.pipe(v.unknown(), v.description('Post statuses, CSV or array'), v.metadata({ type: 'array', items: 'string' }))),
+  status: v.optional(statusListField('Post statuses, CSV or array')),
   geoloc: v.optional(boolField('Whether the venue has coordinates')),
   geoloc_lat: v.optional(coordinate('Latitude of the center; needs geoloc_lng')),
   geoloc_lng: v.optional(coordinate('Longitude of the center; needs geoloc_lat')),

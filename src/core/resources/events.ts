@@ -1,10 +1,10 @@
 import * as v from 'valibot'
-import { assertCanEdit, assertCanWrite, assertReadable, writableStatus } from '../access.js'
+import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
 import { dayEnd, dayStart, instantToWall } from '../dates.js'
 import { invalidParams, missingParams } from '../errors.js'
 import { firstIssuesByField } from '../fields.js'
 import { type ListPage, paginate } from '../lists.js'
-import type { EventRecord } from '../records.js'
+import type { EventRecord, Status } from '../records.js'
 import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
 import { type EventBody, EventBodySchema, type EventResolveContext, resolveEventBody } from './event-input.js'
@@ -64,6 +64,7 @@ export class Events {
    */
   get(ref: EventRef, view = this.#core.defaultView()): EventResponse {
     const state = this.#core.state
+    assertCredentials(view)
     const event = this.#find(state, ref)
     assertReadable(view, 'event', event)
     return shapeEvent(state, event, view, { single: true })
@@ -78,7 +79,6 @@ export class Events {
     const input = parseBody(body)
     const missing = (['title', 'start_date', 'end_date'] as const).filter((key) => input[key] === undefined)
     if (missing.length > 0) throw missingParams(missing)
-    assertCanWrite(view)
     const event = await this.#core.write((state) => this.#save(state, input, undefined, view))
     return shapeEvent(this.#core.state, event, view, { single: false })
   }
@@ -90,12 +90,7 @@ export class Events {
    */
   async update(ref: EventRef, body: unknown, view = this.#core.defaultView()): Promise<EventResponse> {
     const input = parseBody(body)
-    assertCanWrite(view)
-    const event = await this.#core.write((state) => {
-      const existing = this.#find(state, ref)
-      assertCanEdit(view, existing)
-      return this.#save(state, input, existing, view)
-    })
+    const event = await this.#core.write((state) => this.#save(state, input, ref, view))
     return shapeEvent(this.#core.state, event, view, { single: false })
   }
 
@@ -124,21 +119,35 @@ export class Events {
     return typeof ref === 'number' ? findPost(state, 'event', ref) : findPostBySlug(state, 'event', ref.slug)
   }
 
+  /** The event a reference names, if any; `#find` throws the contract's errors instead. */
+  #peek(state: CalendarState, ref: EventRef): EventRecord | undefined {
+    return typeof ref === 'number' ? state.events.get(ref) : state.events.bySlug(ref.slug)
+  }
+
   #nowWall(state: CalendarState): string {
     return instantToWall(this.#core.now(), state.siteTimezone)
   }
 
-  /** Validates against the state, then creates what the body names and stores the event, all or nothing. */
-  #save(state: CalendarState, input: EventBody, existing: EventRecord | undefined, view: View): EventRecord {
+  /**
+   * Creates (`ref` undefined) or updates an event, all or nothing, in the order of CONTRACT §5: the body against
+   * the state (400), then permission (401/403), then the reference (404), and only then creates what the body
+   * names and stores the event.
+   */
+  #save(state: CalendarState, input: EventBody, ref: EventRef | undefined, view: View): EventRecord {
     const nowWall = this.#nowWall(state)
     const author = view.user?.id ?? 1
-    const ctx: EventResolveContext = { state, now: this.#core.now(), errors: {}, normalize: { state, now: nowWall }, author }
-    const { fields, relations } = resolveEventBody(input, existing, ctx)
-    const status = writableStatus(view, input.status, existing === undefined)
-    const raw: Record<string, unknown> = { author, ...existing, ...fields, ...(status ? { status } : {}), modified: nowWall }
-    if (!existing && fields.date === undefined) raw.date = nowWall
+    const scale = (asked: Status | undefined) => writableStatus(view, asked, true)
+    const ctx: EventResolveContext = { state, now: this.#core.now(), errors: {}, normalize: { state, now: nowWall }, author, scale }
+    const found = ref === undefined ? undefined : this.#peek(state, ref)
+    const { fields, relations } = resolveEventBody(input, found, ctx)
+    const status = writableStatus(view, input.status, ref === undefined)
+    const raw: Record<string, unknown> = { author, ...found, ...fields, ...(status ? { status } : {}), modified: nowWall }
+    if (ref === undefined && fields.date === undefined) raw.date = nowWall
     checkEventDates(raw, ctx.errors)
     if (Object.keys(ctx.errors).length > 0) throw invalidParams(ctx.errors)
+    assertCanWrite(view)
+    const existing = ref === undefined ? undefined : this.#find(state, ref)
+    if (existing) assertCanEdit(view, existing)
     const record = normalizeEvent({ ...raw, ...relations() }, existing?.id ?? state.nextPostId(), ctx.normalize)
     state.events.put(record)
     return record
@@ -147,10 +156,11 @@ export class Events {
 
 /** CONTRACT §3 (calfile differs from TEC): an end before the start is refused, after the all-day rule. */
 function checkEventDates(raw: Record<string, unknown>, errors: Record<string, string>): void {
-  if (errors.start_date || errors.end_date) return
+  const start = raw.start_date
+  const end = raw.end_date
+  // No dates yet: an update of an unknown event, answered 404 after the permission check.
+  if (errors.start_date || errors.end_date || typeof start !== 'string' || typeof end !== 'string') return
   const allDay = raw.all_day === true
-  const start = raw.start_date as string
-  const end = raw.end_date as string
   if ((allDay ? dayEnd(end) : end) < (allDay ? dayStart(start) : start)) {
     errors.end_date = `${end} is before start_date ${start}`
   }

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { boolField, textField } from '../fields.js'
+import { boolField, textField, urlField } from '../fields.js'
 import type { LinkedKind } from './linked-kinds.js'
 import type { NormalizeContext } from './post.js'
-import { type PostBody, type ResolveContext, checkWebsite, postBodyEntries, resolvePostFields } from './post-input.js'
+import { type PostBody, type ResolveContext, postBodyEntries, resolvePostFields } from './post-input.js'
 import { ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS } from './venue-record.js'
 
 const coordinate = (description: string) =>
@@ -14,11 +14,24 @@ const coordinate = (description: string) =>
     v.metadata({ type: 'number' }),
   )
 
+const DESCRIPTIONS: Record<string, string> = {
+  address: 'Street address',
+  city: 'City',
+  country: 'Country',
+  province: 'Province',
+  state: 'State',
+  zip: 'ZIP or postal code',
+  phone: 'Phone number',
+  stateprovince: 'State or province',
+  email: 'E-mail address (any text)',
+}
+
 /** Writable fields of a venue (spec §2.2, CONTRACT §3). */
 export const VenueBodySchema = v.looseObject({
   ...postBodyEntries,
   venue: v.optional(textField('Venue name; required on create')),
-  ...Object.fromEntries(VENUE_TEXT_FIELDS.map((key) => [key, v.optional(textField(key))])),
+  ...Object.fromEntries(VENUE_TEXT_FIELDS.map((key) => [key, v.optional(textField(DESCRIPTIONS[key] ?? key))])),
+  website: v.optional(urlField('Website URL (absolute http or https)')),
   geo_lat: v.optional(coordinate('Latitude')),
   geo_lng: v.optional(coordinate('Longitude')),
   show_map: v.optional(boolField('Whether events at the venue show a map')),
@@ -29,7 +42,8 @@ export const VenueBodySchema = v.looseObject({
 export const OrganizerBodySchema = v.looseObject({
   ...postBodyEntries,
   organizer: v.optional(textField('Organizer name; required on create')),
-  ...Object.fromEntries(ORGANIZER_TEXT_FIELDS.map((key) => [key, v.optional(textField(key))])),
+  ...Object.fromEntries(ORGANIZER_TEXT_FIELDS.map((key) => [key, v.optional(textField(DESCRIPTIONS[key] ?? key))])),
+  website: v.optional(urlField('Website URL (absolute http or https)')),
 })
 
 /**
@@ -44,7 +58,6 @@ export function resolveLinkedFields(kind: Pick<LinkedKind, 'nameKey' | 'textFiel
   if (typeof out[kind.nameKey] === 'string' && (out[kind.nameKey] as string).trim() === '') {
     ctx.errors[kind.nameKey] = 'must not be empty'
   }
-  checkWebsite(body.website as string | undefined, ctx)
   return out
 }
 

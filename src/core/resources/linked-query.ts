@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { listStatuses, seesAllStatuses } from '../access.js'
 import { invalidParam } from '../errors.js'
-import { boolField, positiveIntField, textField } from '../fields.js'
+import { boolField, positiveIntField, statusListField, textField } from '../fields.js'
 import { eventTimes, eventsLinkedTo } from '../indexes.js'
 import { pageEntries } from '../lists.js'
 import type { EventRecord, OrganizerRecord, VenueRecord } from '../records.js'
@@ -16,7 +16,7 @@ export const LinkedQuerySchema = v.looseObject({
   event: v.optional(positiveIntField('Only those linked to this event')),
   has_events: v.optional(boolField('Linked to at least one event that is not a draft or pending (true), or to none (false)')),
   only_with_upcoming: v.optional(boolField('Linked to an event that has not ended'), false),
-  status: v.optional(v.pipe(v.unknown(), v.description('Post statuses, CSV or array'), v.metadata({ type: 'array', items: 'string' }))),
+  status: v.optional(statusListField('Post statuses, CSV or array')),
 })
 
 export type LinkedQuery = v.InferOutput<typeof LinkedQuerySchema>

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { assertCanEdit, assertCanWrite, assertReadable, writableStatus } from '../access.js'
+import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
 import { instantToWall } from '../dates.js'
 import { invalidParams, missingParams } from '../errors.js'
 import { firstIssuesByField } from '../fields.js'
@@ -62,6 +62,7 @@ export class LinkedPosts {
    */
   get(ref: EventRef, view = this.#core.defaultView()): LinkedResponse {
     const state = this.#core.state
+    assertCredentials(view)
     const record = this.#find(state, ref)
     assertReadable(view, this.#kind.kind, record)
     return this.#kind.shape(state, record, view, { single: true })
@@ -75,12 +76,12 @@ export class LinkedPosts {
   async create(body: unknown, view = this.#core.defaultView()): Promise<LinkedResponse> {
     const input = this.#parse(body)
     if (input[this.#kind.nameKey] === undefined) throw missingParams([this.#kind.nameKey])
-    assertCanWrite(view)
     return this.#core.write((state) => {
       const ctx = this.#context(state)
       const fields = resolveLinkedFields(this.#kind, input, ctx)
       const status = writableStatus(view, input.status as Status | undefined, true)
       if (Object.keys(ctx.errors).length > 0) throw invalidParams(ctx.errors)
+      assertCanWrite(view)
       const author = view.user?.id ?? 1
       const id = findOrCreateLinked(this.#kind, { ...fields, status }, { ...ctx, normalize: { state, now: this.#nowWall(state) }, author })
       return this.#kind.shape(state, this.#kind.collection(state).get(id) as LinkedRecord, view, { single: false })
@@ -93,13 +94,14 @@ export class LinkedPosts {
    */
   async update(ref: EventRef, body: unknown, view = this.#core.defaultView()): Promise<LinkedResponse> {
     const input = this.#parse(body)
-    assertCanWrite(view)
     return this.#core.write((state) => {
-      const existing = this.#find(state, ref)
-      assertCanEdit(view, existing)
+      // CONTRACT §5 order: the body against the state (400), permission (401/403), then the reference (404).
       const ctx = this.#context(state)
       const fields = resolveLinkedFields(this.#kind, input, ctx)
       if (Object.keys(ctx.errors).length > 0) throw invalidParams(ctx.errors)
+      assertCanWrite(view)
+      const existing = this.#find(state, ref)
+      assertCanEdit(view, existing)
       const status = writableStatus(view, input.status as Status | undefined, false)
       const now = this.#nowWall(state)
       const raw = { ...existing, ...fields, ...(status ? { status } : {}), modified: now }

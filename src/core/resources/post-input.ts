@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { instantToWall, parseDateInput, wallToInstant } from '../dates.js'
-import { dateField, positiveIntField, textField } from '../fields.js'
+import { dateField, positiveIntField, textField, isHttpUrl } from '../fields.js'
 import { STATUSES, type Status } from '../records.js'
 import type { CalendarState } from '../state.js'
 
@@ -71,20 +71,12 @@ function resolvePublicationDate(body: PostBody, ctx: ResolveContext): string | u
   return undefined
 }
 
-const HTTP_URL = /^https?:\/\/[^\s/]+/iu
 
 function resolveImage(image: string | number, ctx: ResolveContext): string | number | null | undefined {
   if (image === '' || image === 0 || image === '0') return null
-  if (typeof image === 'string' && HTTP_URL.test(image)) return image
+  if (typeof image === 'string' && isHttpUrl(image)) return image
   const id = Number(image)
   if (Number.isInteger(id) && ctx.state.media.get(id)) return id
   ctx.errors.image = `must be an http(s) URL or the ID of a media entry, got ${JSON.stringify(image)}`
-  return undefined
-}
-
-/** An absolute http(s) URL or empty (CONTRACT §3 `website`). */
-export function checkWebsite(website: string | undefined, ctx: ResolveContext): string | undefined {
-  if (website === undefined || website === '' || HTTP_URL.test(website)) return website
-  ctx.errors.website = 'must be an absolute http(s) URL or empty'
   return undefined
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { assertCanManageTerms } from '../access.js'
+import { assertCanManageTerms, assertCredentials } from '../access.js'
 import { instantToWall } from '../dates.js'
 import { CalendarError, invalidParams, missingParams } from '../errors.js'
 import { firstIssuesByField, textField } from '../fields.js'
@@ -52,6 +52,7 @@ export class Terms {
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     const state = this.#core.state
     const { terms, echo } = selectTerms(state, this.#taxonomy, parsed.output)
+    assertCredentials(view)
     const request = { kind: termRoute(this.#taxonomy), items: terms, page: parsed.output.page, perPage: parsed.output.per_page, query: echo }
     return paginate(request, state.settings, view, (term) => shapeTerm(state, term, this.#taxonomy, view))
   }
@@ -59,6 +60,7 @@ export class Terms {
   /** @throws CalendarError 404 `rest-category-not-found` / `rest-tag-not-found`. */
   get(id: number, view = this.#core.defaultView()): TermResponse {
     const state = this.#core.state
+    assertCredentials(view)
     return shapeTerm(state, this.#find(state, id), this.#taxonomy, view)
   }
 
@@ -70,15 +72,13 @@ export class Terms {
   async create(body: unknown, view = this.#core.defaultView()): Promise<TermResponse> {
     const input = this.#parse(body)
     if (input.name === undefined) throw missingParams(['name'])
-    assertCanManageTerms(view)
     return this.#core.write((state) => this.#save(state, input, undefined, view))
   }
 
   /** Changes only the fields sent, with the checks of `create`. */
   async update(id: number, body: unknown, view = this.#core.defaultView()): Promise<TermResponse> {
     const input = this.#parse(body)
-    assertCanManageTerms(view)
-    return this.#core.write((state) => this.#save(state, input, this.#find(state, id), view))
+    return this.#core.write((state) => this.#save(state, input, id, view))
   }
 
   /**
@@ -108,25 +108,39 @@ export class Terms {
     throw new CalendarError(`rest-${this.#taxonomy}-not-found`, 404, `No ${this.#taxonomy} has the ID ${id}.`, { id })
   }
 
-  #save(state: CalendarState, input: TermBody, existing: TermRecord | undefined, view: View): TermResponse {
+  /**
+   * Creates (`id` undefined) or updates a term in the order of CONTRACT §5: the body against the state (400),
+   * permission (401/403), then the ID (404).
+   */
+  #save(state: CalendarState, input: TermBody, id: number | undefined, view: View): TermResponse {
     const terms = state.terms(this.#taxonomy)
-    const raw: Record<string, unknown> = { ...existing }
-    for (const key of ['name', 'description', 'slug'] as const) if (input[key] !== undefined) raw[key] = input[key]
-    if (input.parent !== undefined && this.#taxonomy === 'category') raw.parent = input.parent
+    const found = id === undefined ? undefined : terms.get(id)
+    // An unknown ID has nothing to check the body against: it is a 404 once the permission is checked.
+    if (id === undefined || found) this.#check(state, input, found)
+    assertCanManageTerms(view)
+    const existing = id === undefined ? undefined : this.#find(state, id)
+    const raw: Record<string, unknown> = { ...existing, ...definedFields(input, this.#taxonomy) }
+    raw.name = String(raw.name).trim()
+    const now = instantToWall(this.#core.now(), state.siteTimezone)
+    const record = normalizeTerm(raw, existing?.id ?? state.nextTermId(), this.#taxonomy, { state, now })
+    terms.put(record)
+    return shapeTerm(state, record, this.#taxonomy, view)
+  }
+
+  /** The rules of CONTRACT §3 for a term body: a name, a valid parent, no name or slug taken. */
+  #check(state: CalendarState, input: TermBody, existing: TermRecord | undefined): void {
+    const terms = state.terms(this.#taxonomy)
+    const raw: Record<string, unknown> = { ...existing, ...definedFields(input, this.#taxonomy) }
     const name = String(raw.name ?? '').trim()
     if (name === '') throw invalidParams({ name: 'must not be empty' })
-    raw.name = name
-    this.#checkParent(state, Number(raw.parent ?? 0), existing)
-    const sameName = [...terms.values()].find((t) => t.id !== existing?.id && t.parent === Number(raw.parent ?? 0) && t.name.toLowerCase() === name.toLowerCase())
+    const parent = Number(raw.parent ?? 0)
+    this.#checkParent(state, parent, existing)
+    const sameName = [...terms.values()].find((t) => t.id !== existing?.id && t.parent === parent && t.name.toLowerCase() === name.toLowerCase())
     if (sameName) throw new CalendarError('term_exists', 400, `A ${this.#taxonomy} named "${name}" already exists under this parent.`, { term_id: sameName.id })
     if (input.slug !== undefined) {
       const holder = terms.bySlug(slugFromTitle(input.slug))
       if (holder && holder.id !== existing?.id) throw new CalendarError('duplicate_term_slug', 400, `The slug "${input.slug}" is already in use by another ${this.#taxonomy}.`, { term_id: holder.id })
     }
-    const now = instantToWall(this.#core.now(), state.siteTimezone)
-    const record = normalizeTerm(raw, existing?.id ?? state.nextTermId(), this.#taxonomy, { state, now })
-    terms.put(record)
-    return shapeTerm(state, record, this.#taxonomy, view)
   }
 
   /** CONTRACT §3: an existing category, not the category itself nor one of its descendants. */
@@ -137,4 +151,12 @@ export class Terms {
       throw invalidParams({ parent: `category ${parent} is ${parent === existing.id ? 'the category itself' : 'one of its descendants'}` })
     }
   }
+}
+
+/** The fields a term body sets; `parent` only for categories. */
+function definedFields(input: TermBody, taxonomy: Taxonomy): Record<string, unknown> {
+  const fields: Record<string, unknown> = {}
+  for (const key of ['name', 'description', 'slug'] as const) if (input[key] !== undefined) fields[key] = input[key]
+  if (input.parent !== undefined && taxonomy === 'category') fields.parent = input.parent
+  return fields
 }

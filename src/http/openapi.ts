@@ -1,0 +1,250 @@
+import { readFileSync } from 'node:fs'
+import { type JsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema'
+import type { Calendar } from '../core/calendar.js'
+import type { Settings } from '../core/records.js'
+import { type DescribedRoute, type RouteArg, describedRoutes, openApiPath, routeArgs } from './describe.js'
+import { errorResponse, json } from './respond.js'
+import type { Access } from './root.js'
+import type { ResourceName } from './routes.js'
+import { objectFields } from './schemas/requests.js'
+import { RESPONSE_SCHEMAS } from './schemas/responses.js'
+
+/**
+ * `GET /calendar/events/v1/doc` (CONTRACT §7): an OpenAPI 3.1 document of every route, parameter, request body,
+ * response and error, generated from the route table, its valibot request schemas and the response schemas of
+ * `schemas/responses.ts`, so that it cannot drift from what the app validates and sends.
+ */
+
+type Json = Record<string, unknown>
+
+/** An OpenAPI 3.1 document, as plain JSON. */
+export interface OpenApiDocument {
+  openapi: '3.1.0'
+  info: { title: string; version: string; description: string }
+  servers: Array<{ url: string }>
+  paths: Record<string, Record<string, Json>>
+  components: Json
+  security: Array<Record<string, string[]>>
+  tags: Array<{ name: string; description: string }>
+}
+
+const SCHEMAS = '#/components/schemas/'
+const JSON_TYPE = 'application/json'
+const FORM_TYPE = 'application/x-www-form-urlencoded'
+
+/**
+ * `GET <prefix>/doc`: the document with `servers[0].url` = `<base>/`, the prefix the request came in on. It is
+ * public, but a wrong token is a 401 as everywhere (CONTRACT §6).
+ */
+export function docResponse(calendar: Calendar, access: Access): Response {
+  if (access.credentials) return errorResponse(access.credentials)
+  return json(openApiDocument(calendar, access.view.base))
+}
+
+/**
+ * The OpenAPI document of a calendar's interface, served at `base` (CONTRACT §7). Each call returns a new object
+ * that shares nothing with the next, so a caller may change it (dereferencing validators do).
+ */
+export function openApiDocument(calendar: Calendar, base: string): OpenApiDocument {
+  const settings = calendar.state.settings
+  const routes = describedRoutes(calendar)
+  const paths: OpenApiDocument['paths'] = {}
+  for (const route of routes) {
+    const item = (paths[openApiPath(route.path)] ??= {})
+    item[route.method.toLowerCase()] = operation(route, settings)
+  }
+  return structuredClone<OpenApiDocument>({
+    openapi: '3.1.0',
+    info: { title: 'calfile', version: packageVersion(), description: DESCRIPTION },
+    servers: [{ url: `${base}/` }],
+    paths,
+    components: { schemas: { ...responseSchemas(), ...inputSchemas(routes) }, responses: ERROR_RESPONSES, headers: HEADERS, securitySchemes: SECURITY },
+    security: [{}, { bearer: [] }],
+    tags: TAGS,
+  })
+}
+
+const DESCRIPTION = [
+  'A calendar store in one JSON file, served over The Events Calendar REST API v1 interface.',
+  'Every route is also served under TEC\'s prefix `/wp-json/tribe/events/v1`.',
+  'A path or method that matches no route answers 404 `rest_no_route` with the Error body.',
+  'Without tokens in the data file every request acts as the administrator; with tokens, send `Authorization: Bearer <token>`.',
+].join(' ')
+
+const TAGS = [
+  { name: 'index', description: 'The root route and this document' },
+  { name: 'events', description: 'Events (spec §4.2)' },
+  { name: 'venues', description: 'Venues (spec §4.3)' },
+  { name: 'organizers', description: 'Organizers (spec §4.4)' },
+  { name: 'categories', description: 'Event categories (spec §4.5)' },
+  { name: 'tags', description: 'Tags (spec §4.6)' },
+]
+
+let version: string | undefined
+
+/** calfile's version, from its package.json (one level above `src/` and `dist/` alike). */
+function packageVersion(): string {
+  version ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+  return version
+}
+
+let responseDefs: Record<string, JsonSchema> | undefined
+
+/** The response schemas as `components.schemas`, their cross-references pointing there; converted once. */
+function responseSchemas(): Record<string, JsonSchema> {
+  responseDefs ??= toJsonSchemaDefs(RESPONSE_SCHEMAS, { target: 'draft-2020-12', overrideRef: ({ referenceId }) => SCHEMAS + referenceId })
+  return responseDefs
+}
+
+const SINGULAR: Record<ResourceName, string> = { events: 'Event', venues: 'Venue', organizers: 'Organizer', categories: 'Category', tags: 'Tag' }
+const PLURAL: Record<ResourceName, string> = { events: 'Events', venues: 'Venues', organizers: 'Organizers', categories: 'Categories', tags: 'Tags' }
+
+/** `EventInput`, …: the writable fields of each resource (CONTRACT §3), as a client sends them. */
+function inputSchemas(routes: DescribedRoute[]): Record<string, JsonSchema> {
+  const inputs: Record<string, JsonSchema> = {}
+  for (const route of routes) {
+    if (route.action !== 'create' || !route.resource) continue
+    const fields = objectFields(route.body as NonNullable<DescribedRoute['body']>)
+    inputs[`${SINGULAR[route.resource]}Input`] = {
+      type: 'object',
+      description: 'Unknown fields are ignored. Form bodies write arrays and objects with PHP brackets (`organizer[]=12`, `venue[venue]=Blue`).',
+      properties: Object.fromEntries(fields.map((field) => [field.name, field.schema])),
+    }
+  }
+  return inputs
+}
+
+/** One operation: its path and query parameters, its body, its success and its errors. */
+function operation(route: DescribedRoute, settings: Settings): Json {
+  const args = routeArgs(route, settings)
+  const parameters = args.filter((arg) => arg.in !== 'body').map(parameter)
+  const body = requestBody(route, args)
+  const errors = errorStatuses(route).map((status) => [String(status), { $ref: `#/components/responses/${ERROR_NAMES[status]}` }])
+  return {
+    operationId: operationId(route),
+    summary: summary(route),
+    tags: [route.resource ?? 'index'],
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(body ? { requestBody: body } : {}),
+    responses: { [String(route.status)]: success(route), ...Object.fromEntries(errors) },
+  }
+}
+
+function parameter(arg: RouteArg): Json {
+  const { description: _description, ...schema } = arg.schema
+  return { name: arg.name, in: arg.in, required: arg.required, description: arg.description, schema }
+}
+
+/** JSON or a form body (CONTRACT §3); a create names the fields it needs. */
+function requestBody(route: DescribedRoute, args: RouteArg[]): Json | undefined {
+  if (!route.body || !route.resource) return undefined
+  const ref = { $ref: `${SCHEMAS}${SINGULAR[route.resource]}Input` }
+  const required = args.filter((arg) => arg.in === 'body' && arg.required).map((arg) => arg.name)
+  const schema = required.length > 0 ? { allOf: [ref], required } : ref
+  return { required: route.action === 'create', content: { [JSON_TYPE]: { schema }, [FORM_TYPE]: { schema } } }
+}
+
+function success(route: DescribedRoute): Json {
+  const content = (name: string) => ({ [JSON_TYPE]: { schema: { $ref: SCHEMAS + name } } })
+  if (route.action === 'index') return { description: 'The namespace index: every route, its methods and arguments', content: content('Root') }
+  if (route.action === 'doc') return { description: 'This OpenAPI document', content: content('OpenApi') }
+  const resource = route.resource as ResourceName
+  const one = SINGULAR[resource]
+  switch (route.action) {
+    case 'list':
+      return { description: `A page of ${resource}`, headers: LIST_HEADERS, content: content(`${one}List`) }
+    case 'create':
+      return { description: `The new ${one.toLowerCase()}`, headers: { Location: { $ref: '#/components/headers/Location' } }, content: content(one) }
+    case 'delete':
+      return { description: resource === 'categories' || resource === 'tags' ? 'The term as it was before it was deleted' : 'The record as trashed, or its last data when force=true', content: content(one) }
+    default:
+      return { description: `The ${one.toLowerCase()}`, content: content(one) }
+  }
+}
+
+/**
+ * The error statuses each route can answer (CONTRACT §5–§6): parameters (400), a wrong or missing token (401),
+ * permissions, trashed and unreadable records (403), unknown records and pages past the end (404), deleting a
+ * trashed record (410), large bodies (413), and writes while the data file is invalid or read-only (503).
+ */
+function errorStatuses(route: DescribedRoute): number[] {
+  const terms = route.resource === 'categories' || route.resource === 'tags'
+  switch (route.action) {
+    case 'index':
+      return [400, 401]
+    case 'doc':
+      return [401]
+    case 'list':
+      return terms ? [400, 401] : [400, 401, 404]
+    case 'create':
+      return [400, 401, 403, 413, 503]
+    case 'read':
+      return terms ? [401, 404] : route.key === 'id' ? [400, 401, 403, 404] : [401, 403, 404]
+    case 'update':
+      return [400, 401, 403, 404, 413, 503]
+    case 'delete':
+      return terms ? [401, 403, 404, 503] : [400, 401, 403, 404, 410, 503]
+  }
+}
+
+const UPDATE_SUFFIX: Record<string, string> = { POST: '', PUT: 'Put', PATCH: 'Patch' }
+
+function operationId(route: DescribedRoute): string {
+  if (route.action === 'index') return 'getIndex'
+  if (route.action === 'doc') return 'getOpenApiDocument'
+  const resource = route.resource as ResourceName
+  if (route.action === 'list') return `list${PLURAL[resource]}`
+  const bySlug = route.key === 'slug' ? 'BySlug' : ''
+  const verb = route.action === 'read' ? 'get' : route.action
+  return `${verb}${SINGULAR[resource]}${bySlug}${route.action === 'update' ? UPDATE_SUFFIX[route.method] : ''}`
+}
+
+function summary(route: DescribedRoute): string {
+  if (route.action === 'index') return 'Every route, its methods and arguments'
+  if (route.action === 'doc') return 'This OpenAPI document'
+  const resource = route.resource as ResourceName
+  const one = SINGULAR[resource].toLowerCase()
+  const a = /^[aeiou]/u.test(one) ? `an ${one}` : `a ${one}`
+  const by = route.key === 'slug' ? ' by slug' : ''
+  const text = { list: `List ${resource}`, create: `Create ${a}`, read: `Get ${a}${by}`, update: `Update ${a}${by}`, delete: `Delete ${a}${by}` }
+  return text[route.action]
+}
+
+const ERROR_NAMES: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  410: 'Gone',
+  413: 'PayloadTooLarge',
+  503: 'Unavailable',
+}
+
+const documentedError = (description: string) => ({ description, content: { [JSON_TYPE]: { schema: { $ref: `${SCHEMAS}Error` } } } })
+
+/** The error responses of CONTRACT §5, each with the error body. */
+const ERROR_RESPONSES: Record<string, Json> = {
+  BadRequest: documentedError('rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug'),
+  Unauthorized: documentedError('rest_forbidden: a write without a token while tokens exist, or a token that matches no user'),
+  Forbidden: documentedError('rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible'),
+  NotFound: documentedError('rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end'),
+  Gone: documentedError('<kind>-is-in-trash: DELETE of a trashed record without force'),
+  PayloadTooLarge: documentedError('rest_payload_too_large: a body over 1 MiB'),
+  Unavailable: documentedError('store-file-invalid: the data file on disk is invalid (writes are refused until it is fixed); store-read-only'),
+}
+
+/** The list headers (CONTRACT §4): totals and an RFC 8288 `Link` with rel next/prev. */
+const HEADERS: Record<string, Json> = {
+  XTecTotal: { description: 'Items across all pages', required: true, schema: { type: 'integer' } },
+  XTecTotalPages: { description: 'Pages', required: true, schema: { type: 'integer' } },
+  Link: { description: 'RFC 8288 links with rel="next" and rel="prev", when there are such pages', required: false, schema: { type: 'string' } },
+  Location: { description: 'The URL of the new record: <base>/<resource>/<id>', required: true, schema: { type: 'string' } },
+}
+
+const LIST_HEADERS = {
+  'X-TEC-Total': { $ref: '#/components/headers/XTecTotal' },
+  'X-TEC-TotalPages': { $ref: '#/components/headers/XTecTotalPages' },
+  Link: { $ref: '#/components/headers/Link' },
+}
+
+const SECURITY = { bearer: { type: 'http', scheme: 'bearer', description: 'A token made by `calfile token add`; only its SHA-256 is stored' } }

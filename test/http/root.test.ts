@@ -1,0 +1,195 @@
+/**
+ * CONTRACT §7, the root route `GET /calendar/events/v1`: WordPress's namespace index of every route of the route
+ * table, with its methods and each endpoint's arguments read from the request schemas; `namespace` and `context`
+ * parameters; the order of checks of §5 (parameters, then the token).
+ */
+import { beforeEach, describe, expect, it } from 'vitest'
+import { tokenHash } from '../../src/core/users.js'
+import { routeTable } from '../../src/http/routes.js'
+import { P, fixture, open } from '../helpers.js'
+
+type Json = Record<string, any>
+type Opened = Awaited<ReturnType<typeof open>>
+
+let calendar: Opened['calendar']
+let request: Opened['request']
+
+beforeEach(async () => {
+  ;({ calendar, request } = await open(fixture('small.json')))
+})
+
+/** The index, asserting a 200. */
+async function index(path = P): Promise<Json> {
+  const response = await request('GET', path)
+  expect(response.status, JSON.stringify(response.body)).toBe(200)
+  return response.body
+}
+
+/** `/events/:id` → `/calendar/events/v1/events/(?P<id>\d+)`, written out here rather than taken from the code. */
+function wordpressPath(path: string): string {
+  return P + path.replace(':id', '(?P<id>\\d+)').replace(':slug', '(?P<slug>[^/]+)')
+}
+
+/** The endpoint of a route that takes `method`. */
+function endpoint(body: Json, path: string, method: string): Json {
+  const route = body.routes[path]
+  expect(route, path).toBeDefined()
+  const found = route.endpoints.find((e: Json) => e.methods.includes(method))
+  expect(found, `${method} ${path}`).toBeDefined()
+  return found
+}
+
+describe('the index', () => {
+  it('names the namespace and links itself and the OpenAPI document', async () => {
+    const body = await index()
+    expect(body.namespace).toBe('calendar/events/v1')
+    expect(body._links.self).toEqual([{ href: `http://localhost${P}` }])
+    expect(body._links['service-desc'][0].href).toBe(`http://localhost${P}/doc`)
+  })
+
+  it('lists every route of the route table with its methods, each in one endpoint', async () => {
+    const body = await index()
+    for (const spec of routeTable(calendar)) {
+      const path = wordpressPath(spec.path)
+      expect(body.routes[path]?.namespace, path).toBe('calendar/events/v1')
+      expect(body.routes[path].methods, path).toContain(spec.method)
+      endpoint(body, path, spec.method)
+    }
+  })
+
+  it('lists nothing else but the index itself and the document', async () => {
+    const body = await index()
+    const expected = new Set([P, `${P}/doc`, ...routeTable(calendar).map((spec) => wordpressPath(spec.path))])
+    expect(new Set(Object.keys(body.routes))).toEqual(expected)
+    expect(body.routes[P].methods).toEqual(['GET'])
+    expect(body.routes[`${P}/doc`].methods).toEqual(['GET'])
+  })
+
+  it('joins POST, PUT and PATCH of an update into one endpoint, as WordPress does', async () => {
+    const route = (await index()).routes[wordpressPath('/events/:id')]
+    expect(route.methods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
+    expect(route.endpoints.map((e: Json) => e.methods)).toEqual([['GET'], ['POST', 'PUT', 'PATCH'], ['DELETE']])
+  })
+
+  it('links collection routes to themselves, not routes with a path parameter', async () => {
+    const body = await index()
+    expect(body.routes[`${P}/events`]._links.self).toEqual([{ href: `http://localhost${P}/events` }])
+    expect(body.routes[wordpressPath('/events/:id')]._links).toBeUndefined()
+  })
+
+  it('gives every argument required, description and type', async () => {
+    const body = await index()
+    for (const [path, route] of Object.entries<Json>(body.routes)) {
+      for (const e of route.endpoints) {
+        for (const [name, arg] of Object.entries<Json>(e.args)) {
+          expect(typeof arg.required, `${path} ${name}`).toBe('boolean')
+          expect(arg.description, `${path} ${name}`).toMatch(/\S/u)
+          expect(['string', 'integer', 'number', 'boolean', 'array', 'object'], `${path} ${name}`).toEqual(expect.arrayContaining([arg.type].flat()))
+        }
+      }
+    }
+  })
+})
+
+describe('arguments come from the schemas', () => {
+  it('list: page defaults to 1 and per_page to settings.per_page (6 unless the file says otherwise)', async () => {
+    const args = endpoint(await index(), `${P}/events`, 'GET').args
+    expect(args.page).toEqual({ required: false, default: 1, description: expect.any(String), type: 'integer' })
+    expect(args.per_page).toMatchObject({ required: false, default: 6, type: 'integer' })
+    ;({ request } = await open({ settings: { per_page: 3 } }))
+    expect(endpoint(await index(), `${P}/venues`, 'GET').args.per_page.default).toBe(3)
+  })
+
+  it('event list filters: typed as a client sends them, defaults from the schema', async () => {
+    const args = endpoint(await index(), `${P}/events`, 'GET').args
+    expect(args.strict_dates).toMatchObject({ required: false, default: false, type: 'boolean' })
+    expect(args.start_date).toMatchObject({ required: false, type: 'string' })
+    expect(args.start_date.default).toBeUndefined()
+    expect(args.venue).toMatchObject({ type: 'array', items: { type: 'integer' } })
+    expect(args.categories).toMatchObject({ type: 'array', items: { type: 'string' } })
+    expect(args.geoloc_lat).toMatchObject({ type: 'number' })
+  })
+
+  it('term lists: order and orderby with their choices and defaults; hide_empty defaults to true', async () => {
+    const args = endpoint(await index(), `${P}/categories`, 'GET').args
+    expect(args.order).toMatchObject({ default: 'asc', type: 'string', enum: ['asc', 'desc'] })
+    expect(args.orderby).toMatchObject({ default: 'name', enum: expect.arrayContaining(['name', 'slug', 'count', 'none']) })
+    expect(args.hide_empty).toMatchObject({ default: true, type: 'boolean' })
+  })
+
+  it('create: title, start_date and end_date are required; update: nothing is', async () => {
+    const body = await index()
+    const create = endpoint(body, `${P}/events`, 'POST').args
+    const required = Object.keys(create).filter((name) => create[name].required)
+    expect(required).toEqual(['title', 'start_date', 'end_date'])
+    expect(create.all_day).toMatchObject({ required: false, type: 'boolean' })
+    expect(create.status).toMatchObject({ type: 'string', enum: ['publish', 'future', 'draft', 'pending', 'private', 'trash'] })
+    const update = endpoint(body, wordpressPath('/events/:id'), 'PATCH').args
+    expect(Object.keys(update).filter((name) => name !== 'id' && update[name].required)).toEqual([])
+    expect(update.title).toMatchObject({ required: false, type: 'string' })
+  })
+
+  it('the required arguments of each create are exactly those the server asks for when missing', async () => {
+    const body = await index()
+    for (const resource of ['events', 'venues', 'organizers', 'categories', 'tags']) {
+      const args = endpoint(body, `${P}/${resource}`, 'POST').args
+      const required = Object.keys(args).filter((name) => args[name].required)
+      const refused = await request('POST', `/${resource}`, {})
+      expect(refused.status, resource).toBe(400)
+      expect(refused.body.code, resource).toBe('rest_missing_callback_param')
+      expect(refused.body.data.params, resource).toEqual(required)
+    }
+  })
+
+  it('single routes take their path key: a digits-only id, or a slug', async () => {
+    const body = await index()
+    expect(endpoint(body, wordpressPath('/events/:id'), 'GET').args.id).toMatchObject({ required: true, type: 'integer' })
+    expect(endpoint(body, wordpressPath('/venues/by-slug/:slug'), 'GET').args.slug).toMatchObject({ required: true, type: 'string' })
+  })
+
+  it('delete of a post takes force (default false); delete of a term takes only its id', async () => {
+    const body = await index()
+    expect(endpoint(body, wordpressPath('/organizers/:id'), 'DELETE').args.force).toMatchObject({ required: false, default: false, type: 'boolean' })
+    expect(Object.keys(endpoint(body, wordpressPath('/tags/:id'), 'DELETE').args)).toEqual(['id'])
+  })
+
+  it('the index takes namespace and context, context defaulting to view', async () => {
+    const args = endpoint(await index(), P, 'GET').args
+    expect(args.namespace).toMatchObject({ required: false, default: 'calendar/events/v1', type: 'string' })
+    expect(args.context).toMatchObject({ required: false, default: 'view', type: 'string', enum: ['view', 'embed', 'edit'] })
+  })
+})
+
+describe('parameters, prefixes and tokens', () => {
+  it('context and namespace are accepted when valid, a 400 rest_invalid_param otherwise', async () => {
+    expect((await request('GET', `${P}?context=embed&namespace=calendar/events/v1`)).status).toBe(200)
+    const context = await request('GET', `${P}?context=everything`)
+    expect(context.status).toBe(400)
+    expect(context.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { context: expect.any(String) } } })
+    const namespace = await request('GET', `${P}?namespace=wp/v2`)
+    expect(namespace.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { namespace: expect.any(String) } } })
+  })
+
+  it('is served under TEC prefix too, with links under the prefix the request came in on', async () => {
+    const body = await index('/wp-json/tribe/events/v1/')
+    expect(body._links.self).toEqual([{ href: 'http://localhost/wp-json/tribe/events/v1' }])
+    expect(body.routes[`${P}/events`]._links.self[0].href).toBe('http://localhost/wp-json/tribe/events/v1/events')
+    expect(Object.keys(body.routes)).toEqual(Object.keys((await index(`${P}/`)).routes))
+  })
+
+  it('is public when tokens exist, but a wrong token is a 401 after the parameters (CONTRACT §5, §6)', async () => {
+    ;({ request } = await open({ users: [{ id: 1, name: 'admin', role: 'administrator', token_sha256: tokenHash('secret') }] }))
+    expect((await request('GET', P)).status).toBe(200)
+    expect((await request('GET', P, undefined, { authorization: 'Bearer secret' })).status).toBe(200)
+    const wrong = await request('GET', P, undefined, { authorization: 'Bearer nope' })
+    expect(wrong.status).toBe(401)
+    expect(wrong.body.code).toBe('rest_forbidden')
+    expect((await request('GET', `${P}?context=x`, undefined, { authorization: 'Bearer nope' })).status).toBe(400)
+  })
+
+  it('answers GET only: another method on the index is no route', async () => {
+    const response = await request('POST', P, {})
+    expect(response.status).toBe(404)
+    expect(response.body.code).toBe('rest_no_route')
+  })
+})

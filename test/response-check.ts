@@ -1,0 +1,163 @@
+/**
+ * Every response the test suite sees, checked against the OpenAPI document (CONTRACT §7): the status must be
+ * documented for the route and method, the JSON body must validate against the documented schema (ajv, draft
+ * 2020-12 as OpenAPI 3.1 uses), and required headers must be present. A request that matches no documented
+ * operation must be the 404 `rest_no_route` of CONTRACT §5; a preflight `OPTIONS` the empty 204 of §7.
+ */
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
+import { openCalendar } from '../src/core/calendar.js'
+import { type OpenApiDocument, openApiDocument } from '../src/http/openapi.js'
+
+type Json = Record<string, unknown>
+
+/** What a check needs of an exchange. */
+export interface Exchange {
+  method: string
+  /** The request path (with the prefix) or absolute URL. */
+  url: string
+  status: number
+  headers: Headers
+  /** The body as text; `''` when empty. */
+  text: string
+}
+
+interface Operation {
+  template: string
+  responses: Map<number, { validate?: ValidateFunction; headers: string[] }>
+}
+
+interface PathMatcher {
+  template: string
+  pattern: RegExp
+  operations: Map<string, Operation>
+}
+
+const ID_BASE = 'https://calfile.test/schemas/'
+const PREFIXES = ['/calendar/events/v1', '/wp-json/tribe/events/v1']
+
+let compiled: Promise<{ paths: PathMatcher[]; error: ValidateFunction }> | undefined
+
+/**
+ * Throws when a response does not match the document, naming the route, status and the first problems.
+ *
+ * @example
+ * await checkResponse({ method: 'GET', url: '/calendar/events/v1/events', status: 200, headers, text })
+ */
+export async function checkResponse(exchange: Exchange): Promise<void> {
+  const { paths, error } = await (compiled ??= compileDocument())
+  const method = exchange.method.toUpperCase()
+  const path = routePath(exchange.url)
+  if (method === 'OPTIONS') return expectPreflight(exchange)
+  const matcher = paths.find((candidate) => candidate.pattern.test(path))
+  const operation = matcher?.operations.get(method)
+  if (!operation) return expectNoRoute(exchange, error, `${method} ${path}`)
+  const documented = operation.responses.get(exchange.status)
+  const where = `${method} ${operation.template} → ${exchange.status}`
+  if (!documented) fail(where, `status ${exchange.status} is not documented (documented: ${[...operation.responses.keys()].join(', ')})`, exchange)
+  for (const header of documented.headers) if (!exchange.headers.has(header)) fail(where, `header ${header} is missing`, exchange)
+  if (!documented.validate) {
+    if (exchange.text !== '') fail(where, 'a body where none is documented', exchange)
+    return
+  }
+  validateJson(documented.validate, where, exchange)
+}
+
+/** The path below the prefix, as the app routes it: repeated slashes collapsed, no trailing slash (CONTRACT §5). */
+function routePath(url: string): string {
+  let path = new URL(url, 'http://localhost').pathname.replace(/\/{2,}/gu, '/')
+  for (const prefix of PREFIXES) {
+    if (path === prefix || path.startsWith(`${prefix}/`)) {
+      path = path.slice(prefix.length)
+      break
+    }
+  }
+  path = path.replace(/\/$/u, '')
+  return path === '' ? '/' : path
+}
+
+function expectPreflight(exchange: Exchange): void {
+  if (exchange.status !== 204 || exchange.text !== '') fail('OPTIONS (preflight)', 'expected an empty 204', exchange)
+}
+
+function expectNoRoute(exchange: Exchange, error: ValidateFunction, where: string): void {
+  if (exchange.status !== 404) fail(where, `no documented operation, so the answer must be 404 rest_no_route`, exchange)
+  validateJson(error, where, exchange)
+  const body = JSON.parse(exchange.text) as { code?: string }
+  if (body.code !== 'rest_no_route') fail(where, `no documented operation, but the code is ${String(body.code)}`, exchange)
+}
+
+function validateJson(validate: ValidateFunction, where: string, exchange: Exchange): void {
+  const type = exchange.headers.get('content-type') ?? ''
+  if (!type.startsWith('application/json')) fail(where, `content type ${type || '(none)'} is not JSON`, exchange)
+  let body: unknown
+  try {
+    body = JSON.parse(exchange.text)
+  } catch {
+    fail(where, 'the body is not JSON', exchange)
+  }
+  if (validate(body)) return
+  const problems = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
+  fail(where, `the body does not match the document:\n  ${problems.join('\n  ')}`, exchange)
+}
+
+function fail(where: string, problem: string, exchange: Exchange): never {
+  throw new Error(`OpenAPI response check, ${where} (${exchange.url}): ${problem}\n  body: ${exchange.text.slice(0, 400)}`)
+}
+
+/** Builds the document once from an empty calendar (the routes and schemas do not depend on the data). */
+async function compileDocument(): Promise<{ paths: PathMatcher[]; error: ValidateFunction }> {
+  const calendar = await openCalendar(null, { initial: '', now: () => 0 })
+  const doc = openApiDocument(calendar, 'http://localhost/calendar/events/v1')
+  // OpenAPI keywords next to JSON Schema ones (none today, but `example` is common) must not stop compilation.
+  const ajv = new Ajv2020({ strict: false, allErrors: true })
+  const components = doc.components as Components
+  for (const [name, schema] of Object.entries(components.schemas)) ajv.addSchema(rewriteRefs(schema) as Json, ID_BASE + name)
+  const paths = Object.entries(doc.paths).map(([template, item]) => ({
+    template,
+    pattern: templatePattern(template, item),
+    operations: new Map(Object.entries(item).map(([method, op]) => [method.toUpperCase(), operationOf(ajv, template, op, components)])),
+  }))
+  return { paths, error: ajv.compile({ $ref: `${ID_BASE}Error` }) }
+}
+
+/** `{id}` is digits only (an integer path parameter), `{slug}` any non-slash text (CONTRACT §5). */
+function templatePattern(template: string, item: OpenApiDocument['paths'][string]): RegExp {
+  const parameters = Object.values(item).flatMap((op) => (op.parameters ?? []) as Array<{ name: string; in: string; schema: Json }>)
+  const source = template.replace(/\{(\w+)\}/gu, (_, name: string) => {
+    const parameter = parameters.find((p) => p.in === 'path' && p.name === name)
+    return parameter?.schema.type === 'integer' ? '\\d+' : '[^/]+'
+  })
+  return new RegExp(`^${source}$`, 'u')
+}
+
+type Components = { schemas: Record<string, Json>; responses: Record<string, Json>; headers: Record<string, Json> }
+
+/** A component the object refers to (`{ $ref: '#/components/responses/BadRequest' }`), or the object itself. */
+function resolve(object: Json, named: Record<string, Json>): Json {
+  return typeof object.$ref === 'string' ? (named[object.$ref.split('/').at(-1) as string] as Json) : object
+}
+
+function operationOf(ajv: Ajv2020, template: string, op: Json, components: Components): Operation {
+  const responses = new Map<number, { validate?: ValidateFunction; headers: string[] }>()
+  for (const [status, raw] of Object.entries(op.responses as Record<string, Json>)) {
+    const response = resolve(raw, components.responses)
+    const schema = (response.content as Record<string, { schema: Json }> | undefined)?.['application/json']?.schema
+    const headers = Object.entries((response.headers ?? {}) as Record<string, Json>)
+      .filter(([, header]) => resolve(header, components.headers).required === true)
+      .map(([name]) => name)
+    responses.set(Number(status), { ...(schema ? { validate: ajv.compile(rewriteRefs(schema) as Json) } : {}), headers })
+  }
+  return { template, responses }
+}
+
+/** `#/components/schemas/X` → an absolute ID ajv knows, so each schema compiles on its own. */
+function rewriteRefs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(rewriteRefs)
+  if (value === null || typeof value !== 'object') return value
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      key === '$ref' && typeof inner === 'string' ? inner.replace('#/components/schemas/', ID_BASE) : rewriteRefs(inner),
+    ]),
+  )
+}
