@@ -72,6 +72,9 @@ const serveCommand = command(
     fsync: { type: 'boolean', description: 'Answer a write only once it is flushed to the disk' },
     corsOrigin: { type: 'string', description: 'Comma-separated origins allowed to read responses (default: any)' },
     allowOpenNetwork: { type: 'boolean', description: 'Listen beyond loopback even when no user has a token' },
+    https: { type: 'boolean', description: 'Serve HTTPS with a self-signed certificate for localhost' },
+    cert: { type: 'string', description: 'HTTPS certificate file (PEM), with --key' },
+    key: { type: 'string', description: 'HTTPS private key file (PEM), with --cert' },
   },
   async (args) => {
     const file = (args.file as string | undefined) ?? DEFAULT_FILE
@@ -93,7 +96,7 @@ const serveCommand = command(
       throw new Error(`refusing to listen on ${host} in open mode (no user has a token, so anyone could write as administrator): add one with "calfile token add --user admin", or pass --allow-open-network`)
     }
     const cors = args.corsOrigin ? { origins: String(args.corsOrigin).split(',').map((o) => o.trim()).filter(Boolean) } : {}
-    const listener = await serve(calendar, { port, host, log, cors })
+    const listener = await serve(calendar, { port, host, log, cors, https: httpsOf(args) })
     const state = calendar.state
     consola.info(`calfile serving ${file} (${state.events.size} events, ${state.venues.size} venues, ${state.organizers.size} organizers)`)
     consola.info(`${listener.url.replace(/\/$/u, '')}/calendar/events/v1/events`)
@@ -175,6 +178,13 @@ const tokenCommand = defineCommand({
     ),
   },
 })
+
+/** `--https` alone: a self-signed certificate; `--cert` and `--key`: those files (CONTRACT §8). */
+function httpsOf(args: Record<string, unknown>): boolean | { cert: string; key: string } {
+  if ((args.cert === undefined) !== (args.key === undefined)) throw new Error('--cert and --key go together')
+  if (typeof args.cert === 'string' && typeof args.key === 'string') return { cert: args.cert, key: args.key }
+  return Boolean(args.https)
+}
 
 /** 127.0.0.0/8, ::1 and localhost: addresses only this machine reaches. */
 function isLoopback(host: string): boolean {

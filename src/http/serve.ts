@@ -9,6 +9,8 @@ export interface ServeOptions extends AppOptions {
   port: number
   /** Address to bind, e.g. `127.0.0.1`. */
   host: string
+  /** HTTPS: `true` for a self-signed certificate (listhen makes one), or PEM files (CONTRACT §8 `--https`). */
+  https?: boolean | { cert: string; key: string }
 }
 
 /**
@@ -32,6 +34,7 @@ export async function serve(calendar: Calendar, options: ServeOptions): Promise<
       autoClose: false,
       isTest: false,
       public: options.host !== '127.0.0.1' && options.host !== 'localhost',
+      https: options.https ?? false,
     })
   } catch (error) {
     throw new Error(`port ${options.port} on ${options.host} is not available: ${error instanceof Error ? error.message : String(error)}`)

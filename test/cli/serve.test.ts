@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises'
+import { get } from 'node:https'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -50,6 +51,23 @@ describe('calfile serve (real file, real port)', () => {
     expect(await response.json()).toMatchObject({ events: [], total: 0, total_pages: 0 })
     expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ events: [], venues: [], settings: { timezone: 'UTC' } })
     expect(server.output()).not.toMatch(/GET \//u)
+  })
+
+  it('serves HTTPS with a self-signed certificate (--https)', async () => {
+    const dir = await tempDir()
+    const file = join(dir, 'calendar.json')
+    await writeFile(file, fixture('small.json'))
+    const port = await freePort()
+    const server = await startServer([file, '--port', String(port), '--https', '--now', '2026-07-01T12:00:00Z', '--quiet'])
+    stops.push(() => server.child.kill())
+    const body = await new Promise<string>((resolve, reject) => {
+      get(`https://127.0.0.1:${port}/calendar/events/v1/events/10`, { rejectUnauthorized: false }, (res) => {
+        let text = ''
+        res.on('data', (chunk) => (text += chunk))
+        res.on('end', () => resolve(text))
+      }).on('error', reject)
+    })
+    expect(JSON.parse(body)).toMatchObject({ id: 10, rest_url: `https://127.0.0.1:${port}/calendar/events/v1/events/10` })
   })
 
   it('refuses a busy port with one line and exit status 1', async () => {
