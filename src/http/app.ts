@@ -61,12 +61,8 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
       }
     })
   }
-  const access = (event: H3Event) => {
-    const view = viewOf(calendar, event)
-    return { view, credentials: view.rejected as CalendarError | undefined }
-  }
-  app.get(PREFIX, (event) => rootResponse(calendar, event, access(event)))
-  app.get(`${PREFIX}/doc`, (event) => docResponse(calendar, access(event)))
+  app.get(PREFIX, (event) => rootResponse(calendar, event, viewOf(calendar, event)))
+  app.get(`${PREFIX}/doc`, (event) => docResponse(calendar, viewOf(calendar, event)))
   app.all('/**', (event) => (event.req.method === 'OPTIONS' ? preflight(event.req.headers.get('origin'), options.cors ?? {}) : errorResponse(noRoute())))
   return app
 }

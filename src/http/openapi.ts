@@ -4,7 +4,7 @@ import type { Calendar } from '../core/calendar.js'
 import type { Settings } from '../core/records.js'
 import { type DescribedRoute, type RouteArg, describedRoutes, openApiPath, routeArgs } from './describe.js'
 import { errorResponse, json } from './respond.js'
-import type { Access } from './root.js'
+import type { View } from '../core/view.js'
 import type { ResourceName } from './routes.js'
 import { objectFields } from './schemas/requests.js'
 import { RESPONSE_SCHEMAS } from './schemas/responses.js'
@@ -36,9 +36,9 @@ const FORM_TYPE = 'application/x-www-form-urlencoded'
  * `GET <prefix>/doc`: the document with `servers[0].url` = `<base>/`, the prefix the request came in on. It is
  * public, but a wrong token is a 401 as everywhere (CONTRACT §6).
  */
-export function docResponse(calendar: Calendar, access: Access): Response {
-  if (access.credentials) return errorResponse(access.credentials)
-  return json(openApiDocument(calendar, access.view.base))
+export function docResponse(calendar: Calendar, view: View): Response {
+  if (view.rejected) return errorResponse(view.rejected)
+  return json(openApiDocument(calendar, view.base))
 }
 
 /**

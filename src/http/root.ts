@@ -2,7 +2,7 @@ import type { JsonSchema } from '@valibot/to-json-schema'
 import type { H3Event } from 'h3'
 import * as v from 'valibot'
 import type { Calendar } from '../core/calendar.js'
-import { type CalendarError, invalidParams } from '../core/errors.js'
+import { invalidParams } from '../core/errors.js'
 import { firstIssuesByField } from '../core/fields.js'
 import type { Settings } from '../core/records.js'
 import type { View } from '../core/view.js'
@@ -42,23 +42,17 @@ export interface RootIndex {
   _links: Record<string, Array<{ href: string; type?: string }>>
 }
 
-/** Who asks and where from, as the app's `viewOf` tells: a wrong token is kept to answer after the parameters. */
-export interface Access {
-  view: View
-  credentials?: CalendarError
-}
-
 /**
  * `GET /calendar/events/v1` (and under TEC's prefix): WordPress's namespace index (CONTRACT §7), every route with
  * its methods and each endpoint's arguments, built from the route table and its schemas. The checks run in the
  * order of CONTRACT §5: `namespace` and `context` (400 `rest_invalid_param`), then the token (a wrong one is a
  * 401, CONTRACT §6); the index itself is public and the same in every context.
  */
-export function rootResponse(calendar: Calendar, event: H3Event, access: Access): Response {
+export function rootResponse(calendar: Calendar, event: H3Event, view: View): Response {
   const parsed = v.safeParse(RootQuerySchema, parseQuery(event.url))
   if (!parsed.success) return errorResponse(invalidParams(firstIssuesByField(parsed.issues)))
-  if (access.credentials) return errorResponse(access.credentials)
-  return json(rootIndex(calendar, access.view.base))
+  if (view.rejected) return errorResponse(view.rejected)
+  return json(rootIndex(calendar, view.base))
 }
 
 /** The namespace index of a calendar, with links under `base` (the prefix the request came in on). */
