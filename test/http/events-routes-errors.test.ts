@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { P, fixture, open } from '../helpers.js'
+import { expectError } from '../expect.js'
 
 type Json = Record<string, any>
 type Opened = Awaited<ReturnType<typeof open>>
@@ -21,16 +22,6 @@ async function raw(method: string, url: string, body?: string, headers: Record<s
   const response = await app.request(url, { method, headers, ...(body === undefined ? {} : { body }) })
   const text = await response.text()
   return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers }
-}
-
-/** CONTRACT §5: `{ code, message, data: { status, ... } }`. */
-function expectError(response: { status: number; body: Json }, status: number, code: string) {
-  expect(response.status, JSON.stringify(response.body)).toBe(status)
-  expect(Object.keys(response.body)).toEqual(['code', 'message', 'data'])
-  expect(response.body.code).toBe(code)
-  expect(typeof response.body.message).toBe('string')
-  expect(response.body.message.length).toBeGreaterThan(0)
-  expect(response.body.data.status).toBe(status)
 }
 
 describe('routes (CONTRACT §5)', () => {

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { P, fixture, open } from '../helpers.js'
+import { expectError, expectInvalid } from '../expect.js'
 
 type Json = Record<string, any>
 type Request = Awaited<ReturnType<typeof open>>['request']
@@ -25,17 +26,6 @@ beforeAll(async () => {
 function parse(url: string) {
   const parsed = new URL(url)
   return { base: `${parsed.origin}${parsed.pathname}`, pairs: [...parsed.searchParams.entries()], params: parsed.searchParams }
-}
-
-function expectError(response: { status: number; body: Json }, status: number, code: string) {
-  expect(response.status, JSON.stringify(response.body)).toBe(status)
-  expect(response.body.code).toBe(code)
-  expect(response.body.data.status).toBe(status)
-}
-
-function expectInvalid(response: { status: number; body: Json }, field: string) {
-  expectError(response, 400, 'rest_invalid_param')
-  expect(Object.keys(response.body.data.params)).toContain(field)
 }
 
 async function ids(query: string, req: Request = request, headers: Record<string, string> = {}): Promise<number[]> {

@@ -5,8 +5,8 @@
  * fixtures/resources-linked.json and the clock frozen at NOW (2026-07-01 12:00:00 UTC, 08:00 in New York).
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { loadDocument, serializeDocument } from '../../src/core/document.js'
 import { P, fixture, open } from '../helpers.js'
+import { expectError, expectInvalid, expectValidFile } from '../expect.js'
 
 type Json = Record<string, any>
 type Opened = Awaited<ReturnType<typeof open>>
@@ -31,25 +31,7 @@ beforeEach(async () => {
   ;({ calendar, request } = await open(fixture('resources-linked.json')))
 })
 
-function expectError(response: { status: number; body: Json }, status: number, code: string) {
-  expect(response.status, JSON.stringify(response.body)).toBe(status)
-  expect(Object.keys(response.body)).toEqual(['code', 'message', 'data'])
-  expect(response.body.code).toBe(code)
-  expect(typeof response.body.message).toBe('string')
-  expect(response.body.data.status).toBe(status)
-}
-
-function expectInvalid(response: { status: number; body: Json }, field: string) {
-  expectError(response, 400, 'rest_invalid_param')
-  expect(Object.keys(response.body.data.params)).toContain(field)
-}
-
 const organizerCount = () => calendar.state.organizers.size
-
-function expectValidFile() {
-  const text = serializeDocument(calendar.state)
-  expect(() => loadDocument(text, { file: 'check', now: () => NOW_WALL })).not.toThrow()
-}
 
 describe('organizer shape (CONTRACT §2.3)', () => {
   it('single GET of a full organizer: every key in order with json_ld, then the extra keys', async () => {
@@ -312,7 +294,7 @@ describe('DELETE /organizers/{id}: trash, force, restore (CONTRACT §5)', () => 
     expectError(await request('GET', '/organizers/201'), 404, 'rest-organizer-not-found')
     expect(calendar.state.events.get(301)?.organizer).toEqual([202])
     expect(calendar.state.events.get(304)?.organizer).toEqual([203])
-    expectValidFile()
+    expectValidFile(calendar)
   })
 
   it('force=true on a trashed organizer', async () => {
@@ -320,7 +302,7 @@ describe('DELETE /organizers/{id}: trash, force, restore (CONTRACT §5)', () => 
     expect(response.status).toBe(200)
     expect(calendar.state.organizers.get(203)).toBeUndefined()
     expect(calendar.state.events.get(304)?.organizer).toEqual([201])
-    expectValidFile()
+    expectValidFile(calendar)
   })
 
   it('unknown: 404; another kind: 400', async () => {

@@ -9,8 +9,8 @@
  */
 import { createHash } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { loadDocument, serializeDocument } from '../../src/core/document.js'
 import { P, fixture, open } from '../helpers.js'
+import { expectError, expectInvalid, expectValidFile } from '../expect.js'
 
 type Json = Record<string, any>
 type Opened = Awaited<ReturnType<typeof open>>
@@ -29,24 +29,6 @@ let request: Opened['request']
 beforeEach(async () => {
   ;({ calendar, request } = await open(fixture('resources-terms.json')))
 })
-
-function expectError(response: { status: number; body: Json }, status: number, code: string) {
-  expect(response.status, JSON.stringify(response.body)).toBe(status)
-  expect(Object.keys(response.body)).toEqual(['code', 'message', 'data'])
-  expect(response.body.code).toBe(code)
-  expect(typeof response.body.message).toBe('string')
-  expect(response.body.data.status).toBe(status)
-}
-
-function expectInvalid(response: { status: number; body: Json }, field: string) {
-  expectError(response, 400, 'rest_invalid_param')
-  expect(Object.keys(response.body.data.params)).toContain(field)
-}
-
-function expectValidFile() {
-  const text = serializeDocument(calendar.state)
-  expect(() => loadDocument(text, { file: 'check', now: () => '2026-07-01 08:00:00' })).not.toThrow()
-}
 
 describe('term shape (CONTRACT §2.4)', () => {
   it('a category with a parent: every key in order, urls with up', async () => {
@@ -345,7 +327,7 @@ describe('DELETE (CONTRACT §5)', () => {
     expect((await request('GET', '/events/401')).body.categories.map((t: Json) => t.id)).toEqual([7])
     expect((await request('GET', '/events/403')).body.categories.map((t: Json) => t.id)).toEqual([7])
     expect(calendar.state.events.get(401)?.categories).toEqual([7])
-    expectValidFile()
+    expectValidFile(calendar)
   })
 
   it("children take the deleted term's parent", async () => {
@@ -363,7 +345,7 @@ describe('DELETE (CONTRACT §5)', () => {
       expect(child.parent).toBe(0)
       expect(child.urls).not.toHaveProperty('up')
     }
-    expectValidFile()
+    expectValidFile(calendar)
   })
 
   it('a tag: removed from events, 200 with its data as it was', async () => {
@@ -374,7 +356,7 @@ describe('DELETE (CONTRACT §5)', () => {
     expect((await request('GET', '/events/402')).body.tags.map((t: Json) => t.id)).toEqual([11])
     expect(calendar.state.events.get(404)?.tags).toEqual([])
     expectError(await request('GET', '/tags/12'), 404, 'rest-tag-not-found')
-    expectValidFile()
+    expectValidFile(calendar)
   })
 
   it('a deleted term ID is not reused', async () => {

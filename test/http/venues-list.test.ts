@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { P, fixture, open } from '../helpers.js'
+import { expectError, expectInvalid } from '../expect.js'
 
 type Json = Record<string, any>
 type Request = Awaited<ReturnType<typeof open>>['request']
@@ -34,18 +35,6 @@ function links(header: string | null): Record<string, string> {
     if (match) out[match[2]!] = match[1]!
   }
   return out
-}
-
-function expectError(response: { status: number; body: Json }, status: number, code: string) {
-  expect(response.status, JSON.stringify(response.body)).toBe(status)
-  expect(Object.keys(response.body)).toEqual(['code', 'message', 'data'])
-  expect(response.body.code).toBe(code)
-  expect(response.body.data.status).toBe(status)
-}
-
-function expectInvalid(response: { status: number; body: Json }, field: string) {
-  expectError(response, 400, 'rest_invalid_param')
-  expect(Object.keys(response.body.data.params)).toContain(field)
 }
 
 async function ids(query: string, req: Request = request, headers: Record<string, string> = {}): Promise<number[]> {

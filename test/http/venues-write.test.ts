@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { loadDocument, serializeDocument } from '../../src/core/document.js'
 import { P, fixture, open } from '../helpers.js'
+import { expectError, expectInvalid, expectValidFile } from '../expect.js'
 
 type Json = Record<string, any>
 type Opened = Awaited<ReturnType<typeof open>>
@@ -23,26 +23,7 @@ beforeEach(async () => {
   ;({ calendar, request } = await open(fixture('resources-linked.json')))
 })
 
-function expectError(response: { status: number; body: Json }, status: number, code: string) {
-  expect(response.status, JSON.stringify(response.body)).toBe(status)
-  expect(Object.keys(response.body)).toEqual(['code', 'message', 'data'])
-  expect(response.body.code).toBe(code)
-  expect(typeof response.body.message).toBe('string')
-  expect(response.body.data.status).toBe(status)
-}
-
-function expectInvalid(response: { status: number; body: Json }, field: string) {
-  expectError(response, 400, 'rest_invalid_param')
-  expect(Object.keys(response.body.data.params)).toContain(field)
-}
-
 const venueCount = () => calendar.state.venues.size
-
-/** The data file as calfile would write it loads again without a problem (CONTRACT §1). */
-function expectValidFile() {
-  const text = serializeDocument(calendar.state)
-  expect(() => loadDocument(text, { file: 'check', now: () => NOW_WALL })).not.toThrow()
-}
 
 describe('POST /venues: create (CONTRACT §3, §5)', () => {
   it('201 with the venue, a Location header, author the requester, date and modified now', async () => {
@@ -461,7 +442,7 @@ describe('DELETE /venues/{id}: trash, force, restore (CONTRACT §5)', () => {
     await request('DELETE', '/venues/101?force=true')
     expect(calendar.state.events.get(301)?.venue).toBeNull()
     expect((await request('GET', '/events/301')).body.venue).toEqual([])
-    expectValidFile()
+    expectValidFile(calendar)
   })
 
   it('force=true on a trashed venue removes it and unlinks it', async () => {
@@ -470,7 +451,7 @@ describe('DELETE /venues/{id}: trash, force, restore (CONTRACT §5)', () => {
     expect(response.body.status).toBe('trash')
     expect(calendar.state.venues.get(104)).toBeUndefined()
     expect(calendar.state.events.get(304)?.venue).toBeNull()
-    expectValidFile()
+    expectValidFile(calendar)
   })
 
   it('the ID of a venue removed for good is not reused', async () => {
