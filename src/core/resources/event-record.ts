@@ -2,7 +2,8 @@ import { dayEnd, dayStart } from '../dates.js'
 import type { EventRecord } from '../records.js'
 import { type NormalizeContext, extraKeys, postDefaults } from './post.js'
 
-const EVENT_KEYS = new Set([
+/** The stored keys of an event; any other key is an extra kept as it is and shown last (CONTRACT §5). */
+export const EVENT_KEYS: ReadonlySet<string> = new Set([
   'id', 'title', 'description', 'excerpt', 'slug', 'status', 'author', 'date', 'modified', 'start_date', 'end_date',
   'timezone', 'all_day', 'image', 'cost', 'website', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky',
   'featured', 'ticketed', 'venue', 'organizer', 'categories', 'tags', 'post_parent', 'custom_fields',

@@ -4,16 +4,12 @@ import { eventTimes } from '../indexes.js'
 import type { EventRecord, Taxonomy } from '../records.js'
 import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
-import { type ShapeOptions, organizerJsonLd, shapeOrganizer, shapeVenue, stripTags, venueJsonLd } from './linked-shape.js'
+import { type ShapeOptions, organizerJsonLd, organizerUrl, shapeOrganizer, shapeVenue, stripTags, venueJsonLd, venueUrl } from './linked-shape.js'
+import { EVENT_KEYS } from './event-record.js'
 import { extraKeys } from './post.js'
 import { globalId, postDates, shapeImage } from './post-shape.js'
 import { shapeEmbeddedTerm } from './term-shape.js'
 
-const EVENT_STORED = new Set([
-  'id', 'title', 'description', 'excerpt', 'slug', 'status', 'author', 'date', 'modified', 'start_date', 'end_date',
-  'timezone', 'all_day', 'image', 'cost', 'website', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky',
-  'featured', 'ticketed', 'venue', 'organizer', 'categories', 'tags', 'post_parent', 'custom_fields',
-])
 
 /**
  * An event as the API shows it (CONTRACT §2.1): every key, in order, dates derived from the stored wall times,
@@ -67,7 +63,7 @@ export function shapeEvent(state: CalendarState, event: EventRecord, view: View,
     custom_fields: event.custom_fields ?? [],
   }
   if (options.single) shaped.json_ld = eventJsonLd(state, event, url, view)
-  return Object.assign(shaped, extraKeys(event, EVENT_STORED))
+  return Object.assign(shaped, extraKeys(event, EVENT_KEYS))
 }
 
 function terms(state: CalendarState, ids: number[], taxonomy: Taxonomy, view: View) {
@@ -108,9 +104,9 @@ function eventJsonLd(state: CalendarState, event: EventRecord, url: string, view
     url,
     startDate: wallToIso(event.start_date, event.timezone),
     endDate: wallToIso(event.end_date, event.timezone),
-    ...(venue ? { location: venueJsonLd(venue, `${view.siteUrl}/venue/${venue.slug}/`) } : {}),
+    ...(venue ? { location: venueJsonLd(venue, venueUrl(view, venue)) } : {}),
     ...(organizers.length > 0
-      ? { organizer: organizers.map((o) => organizerJsonLd(o, `${view.siteUrl}/organizer/${o.slug}/`)) }
+      ? { organizer: organizers.map((o) => organizerJsonLd(o, organizerUrl(view, o))) }
       : {}),
     ...(price === undefined
       ? {}

@@ -3,10 +3,18 @@ import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
 import { dropEmpty, globalId, postDates, shapeImage } from './post-shape.js'
 import { extraKeys } from './post.js'
-import { ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS } from './venue-record.js'
+import { ORGANIZER_KEYS, ORGANIZER_TEXT_FIELDS, VENUE_KEYS, VENUE_TEXT_FIELDS } from './venue-record.js'
 
-const VENUE_STORED = new Set(['id', 'author', 'status', 'date', 'modified', 'venue', 'description', 'excerpt', 'slug', 'image', ...VENUE_TEXT_FIELDS, 'geo_lat', 'geo_lng', 'show_map', 'show_map_link'])
-const ORGANIZER_STORED = new Set(['id', 'author', 'status', 'date', 'modified', 'organizer', 'description', 'excerpt', 'slug', 'image', ...ORGANIZER_TEXT_FIELDS])
+
+/** `<site_url>/venue/<slug>/` (CONTRACT §2.2). */
+export function venueUrl(view: View, venue: VenueRecord): string {
+  return `${view.siteUrl}/venue/${venue.slug}/`
+}
+
+/** `<site_url>/organizer/<slug>/` (CONTRACT §2.3). */
+export function organizerUrl(view: View, organizer: OrganizerRecord): string {
+  return `${view.siteUrl}/organizer/${organizer.slug}/`
+}
 
 /** Options of a shape: `single` adds `json_ld`, as only single GETs carry it (CONTRACT §2.1–2.3). */
 export interface ShapeOptions {
@@ -18,7 +26,7 @@ export interface ShapeOptions {
  * `show_map_link`, `json_ld` (single only), `global_id`, `global_id_lineage`, then keys beyond the contract's.
  */
 export function shapeVenue(state: CalendarState, venue: VenueRecord, view: View, options: ShapeOptions) {
-  const url = `${view.siteUrl}/venue/${venue.slug}/`
+  const url = venueUrl(view, venue)
   const fields: Record<string, unknown> = {
     id: venue.id,
     author: String(venue.author),
@@ -39,7 +47,7 @@ export function shapeVenue(state: CalendarState, venue: VenueRecord, view: View,
     show_map_link: venue.show_map_link,
     ...(options.single ? { json_ld: venueJsonLd(venue, url) } : {}),
     ...globalId(venue.id, view),
-    ...extraKeys(venue, VENUE_STORED),
+    ...extraKeys(venue, VENUE_KEYS),
   }
 }
 
@@ -48,7 +56,7 @@ export function shapeVenue(state: CalendarState, venue: VenueRecord, view: View,
  * every empty value dropped; keys beyond the contract's last.
  */
 export function shapeOrganizer(state: CalendarState, organizer: OrganizerRecord, view: View, options: ShapeOptions) {
-  const url = `${view.siteUrl}/organizer/${organizer.slug}/`
+  const url = organizerUrl(view, organizer)
   const fields: Record<string, unknown> = {
     id: organizer.id,
     author: String(organizer.author),
@@ -63,7 +71,7 @@ export function shapeOrganizer(state: CalendarState, organizer: OrganizerRecord,
   }
   for (const key of ORGANIZER_TEXT_FIELDS) fields[key] = organizer[key]
   if (options.single) fields.json_ld = organizerJsonLd(organizer, url)
-  return { ...dropEmpty({ ...fields, ...globalId(organizer.id, view) }), ...extraKeys(organizer, ORGANIZER_STORED) }
+  return { ...dropEmpty({ ...fields, ...globalId(organizer.id, view) }), ...extraKeys(organizer, ORGANIZER_KEYS) }
 }
 
 /** schema.org `Place` of a venue, as TEC writes it. */
