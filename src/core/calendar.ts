@@ -7,7 +7,7 @@ import type { Durability } from './atomic-file.js'
 import type { DocumentError } from './document-error.js'
 import type { CalendarState } from './state.js'
 import { Store, type StoreLog } from './store.js'
-import type { View } from './view.js'
+import { type View, viewUrls } from './view.js'
 
 /** Options of `openCalendar`. */
 export interface CalendarOptions {
@@ -95,10 +95,8 @@ export class Calendar implements CalendarCore {
   }
 
   defaultView(): View {
-    const origin = (this.state.settings.base_url ?? 'http://localhost').replace(/\/+$/u, '')
-    const siteUrl = (this.state.settings.site_url ?? origin).replace(/\/+$/u, '')
     const admin = this.state.users.get(1) ?? { id: 1, name: 'admin', role: 'administrator' as const }
-    return { base: `${origin}${PREFIX}`, siteUrl, user: admin, openMode: true }
+    return { ...viewUrls(this.state.settings, 'http://localhost', PREFIX), user: admin, openMode: true }
   }
 
   /** Finishes pending writes, stops watching and releases the file's lock. */

@@ -1,4 +1,4 @@
-import type { UserRecord } from './records.js'
+import type { Settings, UserRecord } from './records.js'
 
 /**
  * Who is asking and where from: what every response shape needs to build URLs (CONTRACT §2.6) and what every
@@ -30,4 +30,14 @@ export function siteHost(siteUrl: string): string {
   } catch {
     return siteUrl.replace(/^[a-z]+:\/\//iu, '').replace(/\/.*$/u, '')
   }
+}
+
+/**
+ * `base` and `siteUrl` of a view (CONTRACT §2.6): the origin is `settings.base_url` when set, else the request's
+ * own (`origin`); the site URL is `settings.site_url` when set, else that origin. `prefix` is the route prefix the
+ * request came in on. No trailing slashes.
+ */
+export function viewUrls(settings: Settings, origin: string, prefix: string): { base: string; siteUrl: string } {
+  const own = (settings.base_url ?? origin).replace(/\/+$/u, '')
+  return { base: own + prefix, siteUrl: (settings.site_url ?? own).replace(/\/+$/u, '') }
 }

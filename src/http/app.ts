@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import type { GenericSchema } from 'valibot'
 import { CalendarError, invalidParams, noRoute } from '../core/errors.js'
 import { firstIssuesByField } from '../core/fields.js'
-import type { View } from '../core/view.js'
+import { type View, viewUrls } from '../core/view.js'
 import { authenticate } from './auth.js'
 import { type CorsOptions, preflight, withCors } from './cors.js'
 import { docResponse } from './openapi.js'
@@ -89,10 +89,8 @@ function normalizePath(event: H3Event): void {
  * before permissions (401/403), and the resources check parameters that need the state.
  */
 export function viewOf(calendar: Calendar, event: H3Event): View {
-  const settings = calendar.state.settings
-  const origin = (settings.base_url ?? `${event.url.protocol}//${event.url.host}`).replace(/\/+$/u, '')
-  const base = origin + String(event.context.prefix ?? PREFIX)
-  const siteUrl = (settings.site_url ?? origin).replace(/\/+$/u, '')
+  const origin = `${event.url.protocol}//${event.url.host}`
+  const { base, siteUrl } = viewUrls(calendar.state.settings, origin, String(event.context.prefix ?? PREFIX))
   try {
     return { base, siteUrl, ...authenticate(calendar.state, event.req.headers.get('authorization')) }
   } catch (error) {
