@@ -27,7 +27,7 @@ afterEach(async () => {
 })
 afterAll(cleanFolders)
 
-/** proper-lockfile's staleness in src/core/file-lock.ts: a lock not refreshed for this long is taken over. */
+/** proper-lockfile's staleness in src/core/file/lock.ts: a lock not refreshed for this long is taken over. */
 const STALE_MS = 10_000
 
 /**

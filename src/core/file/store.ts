@@ -1,15 +1,15 @@
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { Low, Memory } from 'lowdb'
-import { AtomicTextFile, type Durability, fingerprint, removeStaleTemporaries } from './atomic-file.js'
-import { DocumentError } from './document-error.js'
-import { type LoadOptions, loadDocument, serializeDocument } from './document.js'
-import { CalendarError } from './errors.js'
-import { lockDataFile } from './file-lock.js'
-import { watchFile } from './file-watch.js'
+import { AtomicTextFile, type Durability, fingerprint, removeStaleTemporaries } from './atomic-text-file.js'
+import { DocumentError } from '../document-error.js'
+import { type LoadOptions, loadDocument, serializeDocument } from '../document.js'
+import { CalendarError } from '../errors.js'
+import { lockDataFile } from './lock.js'
+import { watchFile } from './watch.js'
 import { GroupCommit } from './group-commit.js'
 import { describeReload } from './reload-summary.js'
-import type { CalendarState } from './state.js'
+import type { CalendarState } from '../state.js'
 
 /** How a store reports what happens to its file: reloads, invalid files. */
 export type StoreLog = (level: 'info' | 'warn' | 'error', message: string) => void

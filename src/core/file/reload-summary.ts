@@ -1,4 +1,4 @@
-import type { CalendarState } from './state.js'
+import type { CalendarState } from '../state.js'
 
 const KINDS = ['events', 'venues', 'organizers', 'categories', 'tags'] as const
 

@@ -1,5 +1,5 @@
 import lockfile from 'proper-lockfile'
-import { CalendarError } from './errors.js'
+import { CalendarError } from '../errors.js'
 
 /**
  * Takes the one-writer lock of a data file (`<file>.lock`, proper-lockfile): steno-style atomic writes are only
