@@ -1,16 +1,24 @@
+import type { Journal } from './journal.js'
+
 /**
  * One kind of record, by ID and by slug, in file order. Records are replaced, never mutated, so a cached value
- * keyed by a record object (a WeakMap) stays right; `version` changes on every put or delete so that derived
- * indexes know when to rebuild.
+ * keyed by a record object (a WeakMap) stays right; `version` changes on every put, delete or undo so that
+ * derived indexes know when to rebuild. Every change is recorded in the state's journal, so a change that fails
+ * half-way can be taken back exactly, file order included.
  *
  * @example
  * const venues = new Collection<VenueRecord>()
  * venues.put({ id: 11, slug: 'blue-room', ... }); venues.bySlug('blue-room')?.id // 11
  */
 export class Collection<T extends { id: number; slug?: string }> {
-  readonly #byId = new Map<number, T>()
+  #byId = new Map<number, T>()
   readonly #bySlug = new Map<string, number>()
+  readonly #journal: Journal | undefined
   #version = 0
+
+  constructor(journal?: Journal) {
+    this.#journal = journal
+  }
 
   /** Changes whenever a record is added, replaced or removed. */
   get version(): number {
@@ -37,6 +45,7 @@ export class Collection<T extends { id: number; slug?: string }> {
   /** Adds a record, or replaces the one with its ID in place (file order is kept). */
   put(record: T): void {
     const old = this.#byId.get(record.id)
+    this.#remember(record.id, [old?.slug, record.slug], false)
     if (old?.slug !== undefined && this.#bySlug.get(old.slug) === old.id) this.#bySlug.delete(old.slug)
     this.#byId.set(record.id, record)
     if (record.slug !== undefined) this.#bySlug.set(record.slug, record.id)
@@ -46,9 +55,31 @@ export class Collection<T extends { id: number; slug?: string }> {
   delete(id: number): T | undefined {
     const old = this.#byId.get(id)
     if (!old) return undefined
+    this.#remember(id, [old.slug], true)
     this.#byId.delete(id)
     if (old.slug !== undefined && this.#bySlug.get(old.slug) === id) this.#bySlug.delete(old.slug)
     this.#version++
     return old
+  }
+
+  /**
+   * Records how to put back the entries a change is about to touch. A Map cannot re-insert a key at its old
+   * place, so undoing a delete restores the whole order as it was (deletes already scan every record).
+   */
+  #remember(id: number, slugs: Array<string | undefined>, reorders: boolean): void {
+    if (!this.#journal?.recording) return
+    const record = this.#byId.get(id)
+    const order = reorders ? [...this.#byId] : undefined
+    const holders = slugs.flatMap((slug) => (slug === undefined ? [] : [[slug, this.#bySlug.get(slug)] as const]))
+    this.#journal.record(() => {
+      if (order) this.#byId = new Map(order)
+      else if (record) this.#byId.set(id, record)
+      else this.#byId.delete(id)
+      for (const [slug, holder] of holders) {
+        if (holder === undefined) this.#bySlug.delete(slug)
+        else this.#bySlug.set(slug, holder)
+      }
+      this.#version++
+    })
   }
 }

@@ -1,4 +1,5 @@
 import { wallToInstant } from './dates.js'
+import { derivedIndex } from './derived.js'
 import type { EventRecord } from './records.js'
 import type { CalendarState } from './state.js'
 
@@ -20,40 +21,37 @@ export function eventTimes(event: EventRecord): EventTimes {
   return times
 }
 
-interface Derived {
-  version: number
+interface Timeline {
   byStart: EventRecord[]
   /** UTC start and end of `byStart[i]`, epoch ms: the date window scans these instead of the records. */
   starts: Float64Array
   ends: Float64Array
-  counts: Map<number, number>
   /** Events by the venue and by each organizer they link to (trashed links included). */
   byVenue: Map<number, EventRecord[]>
   byOrganizer: Map<number, EventRecord[]>
 }
-const derivedCache = new WeakMap<CalendarState, Derived>()
 
-function derived(state: CalendarState): Derived {
-  const cached = derivedCache.get(state)
-  if (cached && cached.version === state.events.version) return cached
+const eventsVersion = (state: CalendarState) => state.events.version
+
+const timeline = derivedIndex(eventsVersion, (state): Timeline => {
   const byStart = sortByStart(state)
   const starts = Float64Array.from(byStart, (event) => eventTimes(event).start)
   const ends = Float64Array.from(byStart, (event) => eventTimes(event).end)
-  const { byVenue, byOrganizer } = linkIndexes(byStart)
-  const fresh = { version: state.events.version, byStart, starts, ends, counts: countTerms(state), byVenue, byOrganizer }
-  derivedCache.set(state, fresh)
-  return fresh
-}
+  return { byStart, starts, ends, ...linkIndexes(byStart) }
+})
+
+// Apart from the timeline: shaping an event inside a change needs the counts, and must not pay for a sort.
+const termCounts = derivedIndex(eventsVersion, countTerms)
 
 /** The list-order index with the UTC start and end (epoch ms) of each event at the same position. */
 export function eventTimeline(state: CalendarState): { events: readonly EventRecord[]; starts: Float64Array; ends: Float64Array } {
-  const { byStart, starts, ends } = derived(state)
+  const { byStart, starts, ends } = timeline(state)
   return { events: byStart, starts, ends }
 }
 
 /** Number of `publish` events carrying a term (CONTRACT §2.4 `count`). */
 export function termCount(state: CalendarState, termId: number): number {
-  return derived(state).counts.get(termId) ?? 0
+  return termCounts(state).get(termId) ?? 0
 }
 
 /** Index of the first value ≥ `instant` in ascending `values` (binary search); `values.length` when none. */
@@ -76,7 +74,7 @@ function sortByStart(state: CalendarState): EventRecord[] {
 
 /** The events that link to a venue or an organizer, in list order (CONTRACT §4.3 `has_events`, `event`). */
 export function eventsLinkedTo(state: CalendarState, kind: 'venue' | 'organizer', id: number): readonly EventRecord[] {
-  const index = kind === 'venue' ? derived(state).byVenue : derived(state).byOrganizer
+  const index = kind === 'venue' ? timeline(state).byVenue : timeline(state).byOrganizer
   return index.get(id) ?? []
 }
 

@@ -1,4 +1,6 @@
 import { Collection } from './collection.js'
+import { IdSpace } from './id-space.js'
+import { Journal } from './journal.js'
 import type {
   EventRecord,
   MediaRecord,
@@ -14,21 +16,22 @@ import type {
 /**
  * Everything the data file holds, in memory, with its indexes: one object that a load builds and a reload swaps
  * in whole. Posts (events, venues, organizers, media) share one ID space and terms (categories, tags) another
- * (CONTRACT §1).
+ * (CONTRACT §1). Changes to it are recorded in `journal` while one is open, so they can be rolled back.
  */
 export class CalendarState {
-  readonly users = new Collection<UserRecord>()
-  readonly events = new Collection<EventRecord>()
-  readonly venues = new Collection<VenueRecord>()
-  readonly organizers = new Collection<OrganizerRecord>()
-  readonly media = new Collection<MediaRecord>()
-  readonly categories = new Collection<TermRecord>()
-  readonly tags = new Collection<TermRecord>()
-  #maxPostId = 0
-  #maxTermId = 0
+  readonly journal = new Journal()
+  readonly users = new Collection<UserRecord>(this.journal)
+  readonly events = new Collection<EventRecord>(this.journal)
+  readonly venues = new Collection<VenueRecord>(this.journal)
+  readonly organizers = new Collection<OrganizerRecord>(this.journal)
+  readonly media = new Collection<MediaRecord>(this.journal)
+  readonly categories = new Collection<TermRecord>(this.journal)
+  readonly tags = new Collection<TermRecord>(this.journal)
+  readonly #postIds = new IdSpace(this.journal)
+  readonly #termIds = new IdSpace(this.journal)
 
   constructor(
-    public settings: Settings,
+    readonly settings: Settings,
     /** Top-level keys of the file beyond the contract's, written back as they were. */
     readonly extras: Record<string, unknown> = {},
     /** The `--timezone` flag: wins over `settings.timezone` without being written to the file. */
@@ -62,19 +65,19 @@ export class CalendarState {
 
   /** Records that an ID is in use, so that new IDs never take it (even after it is deleted). */
   notePostId(id: number): void {
-    if (id > this.#maxPostId) this.#maxPostId = id
+    this.#postIds.note(id)
   }
 
   noteTermId(id: number): void {
-    if (id > this.#maxTermId) this.#maxTermId = id
+    this.#termIds.note(id)
   }
 
   /** A fresh post ID: 1 + the largest seen (CONTRACT §1). */
   nextPostId(): number {
-    return ++this.#maxPostId
+    return this.#postIds.next()
   }
 
   nextTermId(): number {
-    return ++this.#maxTermId
+    return this.#termIds.next()
   }
 }

@@ -1,28 +1,20 @@
+import { derivedIndex } from './derived.js'
 import type { CalendarState } from './state.js'
 
-interface Tree {
-  version: number
-  children: Map<number, number[]>
-}
-const trees = new WeakMap<CalendarState, Tree>()
-
-function tree(state: CalendarState): Tree {
-  const cached = trees.get(state)
-  if (cached && cached.version === state.categories.version) return cached
+/** Each category's direct children, by parent ID (0 for the top level). */
+const childrenOf = derivedIndex((state) => state.categories.version, (state) => {
   const children = new Map<number, number[]>()
   for (const category of state.categories.values()) {
     const siblings = children.get(category.parent)
     if (siblings) siblings.push(category.id)
     else children.set(category.parent, [category.id])
   }
-  const fresh = { version: state.categories.version, children }
-  trees.set(state, fresh)
-  return fresh
-}
+  return children
+})
 
 /** A category and all its descendants (CONTRACT §4.2: a category matches its descendants too). */
 export function withDescendants(state: CalendarState, id: number): Set<number> {
-  const { children } = tree(state)
+  const children = childrenOf(state)
   const found = new Set<number>([id])
   const stack = [id]
   for (let at = stack.pop(); at !== undefined; at = stack.pop()) {

@@ -33,6 +33,13 @@ interface Pending {
   reject: (error: unknown) => void
 }
 
+/** What became of one change of a group commit: its result, or what it threw. */
+interface Outcome {
+  pending: Pending
+  ok: boolean
+  value: unknown
+}
+
 /**
  * The data file behind lowdb (CONTRACT §1), and the one place the current state lives.
  * - Writes are queued and grouped: the changes that arrive while a file write runs share the next one, and each
@@ -112,7 +119,8 @@ export class Store {
 
   /**
    * Applies `change` to the current state and writes the file; resolves with what `change` returned once it is
-   * in the file. `change` must throw before it changes anything when it refuses (it is all or nothing).
+   * in the file. All or nothing: when `change` throws, or the file cannot be written, every change it made is
+   * undone, in memory and on disk.
    * @throws CalendarError 503 `store-file-invalid` / `store-read-only`, and whatever `change` throws.
    */
   commit<T>(change: (state: CalendarState) => T): Promise<T> {
@@ -154,42 +162,47 @@ export class Store {
         for (const pending of batch) pending.reject(this.#invalid)
         return
       }
-      const outcomes = batch.map((pending) => this.#apply(pending))
-      if (outcomes.some((outcome) => outcome.ok)) {
-        try {
-          await this.#writeOrRollBack(serializeDocument(this.#state), outcomes, attempt < 5)
-        } catch (error) {
-          if (!(error instanceof FileChanged)) throw error
-          // Someone saved the file while the changes were applied: start again from their file, not over it.
-          this.#state = loadDocument(this.#text, this.#options)
-          continue
-        }
-      }
+      const outcomes = await this.#commitBatch(batch, attempt < 5)
+      // Someone saved the file while the changes were applied: start again from their file, not over it.
+      if (outcomes === 'file-changed') continue
       for (const { pending, ok, value } of outcomes) (ok ? pending.resolve : pending.reject)(value)
       return
     }
   }
 
-  #apply(pending: Pending): { pending: Pending; ok: boolean; value: unknown } {
+  /**
+   * Applies the changes of one group commit and writes the file once, all or nothing: a change that throws is
+   * rolled back on its own; when the write fails, every change of the group is rolled back and fails with 500.
+   * @returns `file-changed` when `guarded` and someone saved the file meanwhile (all rolled back, nothing written).
+   */
+  async #commitBatch(batch: Pending[], guarded: boolean): Promise<Outcome[] | 'file-changed'> {
+    const before = this.#state
+    const mark = before.journal.open()
     try {
-      return { pending, ok: true, value: pending.change(this.#state) }
-    } catch (error) {
-      return { pending, ok: false, value: error }
+      const outcomes = batch.map((pending) => this.#apply(pending))
+      if (!outcomes.some((outcome) => outcome.ok)) return outcomes
+      try {
+        await this.#write(serializeDocument(this.#state), guarded)
+        return outcomes
+      } catch (error) {
+        this.#state = before
+        before.journal.rollBack(mark)
+        if (error instanceof FileChanged) return 'file-changed'
+        const failed = new CalendarError('store-write-failed', 500, `Could not write ${this.file}: ${String(error)}`)
+        return outcomes.map((outcome) => (outcome.ok ? { ...outcome, ok: false, value: failed } : outcome))
+      }
+    } finally {
+      before.journal.close()
     }
   }
 
-  /**
-   * Writes the file; when that fails, the state goes back to what the file holds and the changes fail with 500.
-   * @throws FileChanged when `guarded` and someone saved the file meanwhile (nothing is written then).
-   */
-  async #writeOrRollBack(text: string, outcomes: Array<{ ok: boolean; value: unknown }>, guarded: boolean): Promise<void> {
+  /** Runs one change; if it throws, whatever it changed is undone (the state is exactly as before). */
+  #apply(pending: Pending): Outcome {
+    const state = this.#state
     try {
-      await this.#write(text, guarded)
+      return { pending, ok: true, value: state.journal.attempt(() => pending.change(state)) }
     } catch (error) {
-      if (error instanceof FileChanged) throw error
-      this.#state = loadDocument(this.#text, this.#options)
-      const failed = new CalendarError('store-write-failed', 500, `Could not write ${this.file}: ${String(error)}`)
-      for (const outcome of outcomes) if (outcome.ok) Object.assign(outcome, { ok: false, value: failed })
+      return { pending, ok: false, value: error }
     }
   }
 

@@ -1,0 +1,54 @@
+/**
+ * The undo log of a `CalendarState`: while it is open, every put and delete of its collections and every ID it
+ * hands out records how to take it back. A change that throws half-way is rolled back to where it began, and a
+ * group of changes whose file write fails is rolled back whole (CONTRACT §1: a refused write leaves nothing
+ * behind). Marks nest: the store opens one for a group commit and one for each change inside it.
+ *
+ * @example
+ * const mark = journal.open()
+ * try { change() } catch (error) { journal.rollBack(mark); throw error } finally { journal.close() }
+ */
+export class Journal {
+  #undos: Array<() => void> = []
+  #depth = 0
+
+  /** Whether changes are being recorded. */
+  get recording(): boolean {
+    return this.#depth > 0
+  }
+
+  /** Starts (or nests) recording; returns the mark to roll back to. */
+  open(): number {
+    this.#depth++
+    return this.#undos.length
+  }
+
+  /** Ends one level of recording; the outermost one forgets every undo. */
+  close(): void {
+    this.#depth = Math.max(0, this.#depth - 1)
+    if (this.#depth === 0) this.#undos = []
+  }
+
+  /** Remembers how to undo a change that was just made (nothing is kept while not recording). */
+  record(undo: () => void): void {
+    if (this.#depth > 0) this.#undos.push(undo)
+  }
+
+  /** Undoes every change recorded since `mark`, newest first. */
+  rollBack(mark: number): void {
+    while (this.#undos.length > mark) this.#undos.pop()?.()
+  }
+
+  /** Runs `change`; if it throws, everything it did is undone before the error goes on. */
+  attempt<T>(change: () => T): T {
+    const mark = this.open()
+    try {
+      return change()
+    } catch (error) {
+      this.rollBack(mark)
+      throw error
+    } finally {
+      this.close()
+    }
+  }
+}
