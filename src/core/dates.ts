@@ -318,6 +318,26 @@ export function zoneAbbr(ms: number, zone: string): string {
 }
 
 /**
+ * Why a wall time in `zone` cannot be stored, or undefined when it can. calfile shows every stored date in UTC too
+ * (`utc_start_date`, `date_utc`, …) in the same `YYYY-MM-DD HH:MM:SS` form, so the instant must fall within years
+ * 0000–9999 in UTC as well as in its zone: `9999-12-31 23:59:59` in America/New_York is year 10000 in UTC.
+ * Throws RangeError on a bad wall or zone. Issue 9; CONTRACT §1, §2.1, §3.
+ */
+export function wallOutOfRange(wall: string, zone: string): string | undefined {
+  if (utcToWallOrNull(wallToInstant(wall, zone)) !== null) return undefined
+  return `${wall} in ${zone} is outside years 0000–9999 in UTC, which calfile cannot store`
+}
+
+/**
+ * A wall time in `from` → the same instant as a wall time in `to`; null when that falls outside years 0000–9999
+ * there or in UTC. Throws RangeError on a bad wall or zone. CONTRACT §3 `date_utc`.
+ */
+export function wallInZone(wall: string, from: string, to: string): string | null {
+  const moved = instantToWallOrNull(wallToInstant(wall, from), requireZone(to))
+  return moved === null || wallOutOfRange(moved, to) !== undefined ? null : moved
+}
+
+/**
  * The offset of `zone` at the instant as ISO 8601 `±HH:MM` (`+05:30`, `-04:00`, `+00:00`). Throws RangeError on a
  * bad zone or instant. CONTRACT §2.1 `json_ld`.
  */
@@ -503,4 +523,23 @@ export function parseDateInput(input: string | number, zone: string, now: number
   if (typeof input !== 'string') return null
   const s = input.trim()
   return s === '' ? null : parseStringInput(s, z, zone, now)
+}
+
+/** A date input read for storing or comparing: its wall time, or why it cannot be used (a 400's reason). */
+export type DateReading = { wall: string; problem?: undefined } | { wall?: undefined; problem: string }
+
+/**
+ * A date input (CONTRACT §3) read in `zone` as `parseDateInput` does, and checked against what calfile can store
+ * (`wallOutOfRange`): `{ wall }`, or `{ problem }` saying whether it is no date at all or one out of range.
+ * Throws RangeError only on a bad zone or `now`.
+ */
+export function readDateInput(input: string | number, zone: string, now: number): DateReading {
+  const wall = parseDateInput(input, zone, now)
+  if (wall === null) {
+    // Read at the two extreme offsets, an instant that is a date anywhere is a date in one of them.
+    const anywhere = parseDateInput(input, 'UTC-14', now) ?? parseDateInput(input, 'UTC+14', now)
+    return { problem: anywhere === null ? `not a date: ${JSON.stringify(input)}` : `${JSON.stringify(input)} is outside years 0000–9999 in ${zone}, which calfile cannot store` }
+  }
+  const problem = wallOutOfRange(wall, zone)
+  return problem === undefined ? { wall } : { problem }
 }

@@ -1,5 +1,6 @@
 import type { JsonPath } from './json-locate.js'
 import type { DocumentFile } from './records.js'
+import { unstorableDates } from './storable-dates.js'
 
 /** A problem found across records, before it is located in the text. */
 export interface CheckProblem {
@@ -11,12 +12,14 @@ type Collections = 'events' | 'venues' | 'organizers' | 'media' | 'categories' |
 type Raw = { id?: number; [key: string]: unknown }
 
 /**
- * The rules of a data file that span records (CONTRACT §1): IDs unique in their space, every reference to an
+ * The rules of a data file beyond one field's form (CONTRACT §1): IDs unique in their space, every reference to an
  * existing record of the right kind, explicit slugs unique within a kind, no event ending before it starts,
- * no category that is its own ancestor.
+ * no category that is its own ancestor, and every date one calfile can show (issue 9: a file that loads can
+ * always be served). `siteZone` is the zone `date` and `modified` are read in.
  */
-export function checkDocument(file: DocumentFile): CheckProblem[] {
+export function checkDocument(file: DocumentFile, siteZone: string): CheckProblem[] {
   const problems: CheckProblem[] = []
+  storableDates(file, siteZone, problems)
   uniqueIds(file, ['events', 'venues', 'organizers', 'media'], problems)
   uniqueIds(file, ['categories', 'tags'], problems)
   uniqueUsers(file, problems)
@@ -107,4 +110,13 @@ function categoryParents(file: DocumentFile, problems: CheckProblem[]): void {
       problems.push({ path: ['categories', index, 'parent'], message: `category ${category.id} is its own ancestor` })
     }
   })
+}
+
+/** Every stored date one calfile can show (issue 9). */
+function storableDates(file: DocumentFile, siteZone: string, problems: CheckProblem[]): void {
+  for (const key of ['events', 'venues', 'organizers'] as const) {
+    rows(file, key).forEach((row, index) => {
+      for (const [field, message] of Object.entries(unstorableDates(row, siteZone))) problems.push({ path: [key, index, field], message })
+    })
+  }
 }

@@ -25,6 +25,9 @@ export interface LoadOptions {
   now: (timezone: string) => string
 }
 
+/** The site time zone of a file whose settings name none (CONTRACT §3 `timezone`). */
+const DEFAULT_TIMEZONE = 'UTC'
+
 const POST_COLLECTIONS = ['events', 'venues', 'organizers', 'media'] as const
 const TERM_COLLECTIONS = ['categories', 'tags'] as const
 
@@ -41,7 +44,7 @@ export function loadDocument(text: string, options: LoadOptions): CalendarState 
   if (!result.success) {
     throw new DocumentError(options.file, result.issues.map((issue) => toProblem(issueKeys(issue), issue.message, locator)))
   }
-  const problems = checkDocument(result.output)
+  const problems = checkDocument(result.output, options.timezone ?? result.output.settings?.timezone ?? DEFAULT_TIMEZONE)
   if (problems.length > 0) {
     throw new DocumentError(options.file, problems.map((p) => toProblem(p.path, p.message, locator)))
   }
@@ -104,7 +107,7 @@ function buildState(file: DocumentFile, options: LoadOptions): CalendarState {
 function normalizeSettings(raw: NonNullable<DocumentFile['settings']>): Settings {
   return {
     ...raw,
-    timezone: raw.timezone ?? 'UTC',
+    timezone: raw.timezone ?? DEFAULT_TIMEZONE,
     per_page: raw.per_page ?? 6,
     max_per_page: raw.max_per_page ?? 50,
     site_url: raw.site_url ?? null,

@@ -4,7 +4,8 @@ import { normalizeEvent } from '../core/resources/event-record.js'
 import type { NormalizeContext } from '../core/resources/post.js'
 import { normalizeTerm } from '../core/resources/term-record.js'
 import { normalizeOrganizer, normalizeVenue } from '../core/resources/venue-record.js'
-import type { Located } from './tec-capture.js'
+import { unstorableDates } from '../core/storable-dates.js'
+import { type Located, invalid } from './tec-capture.js'
 import { type FieldContext, eventFields, mediaRecord, organizerFields, termFields, venueFields } from './tec-fields.js'
 import { type Plan, categoryParents } from './tec-plan.js'
 import type { EventCapture, OrganizerCapture, TermCapture, VenueCapture } from './tec-schema.js'
@@ -41,7 +42,10 @@ function noteSlug(kind: Kind, wanted: string | undefined, record: { id: number; 
   warnings.add(`${kind} ${record.id}: slug "${wanted}" is taken by another ${kind}; stored as "${record.slug}"`)
 }
 
-/** Builds and upserts each planned record of one kind; `build` gets the stored record it replaces, if any. */
+/**
+ * Builds and upserts each planned record of one kind; `build` gets the stored record it replaces, if any.
+ * @throws CalendarError 400 `import-invalid-capture` for a date calfile could not show (issue 9), by its path.
+ */
 function applyEach<C extends { id: number; slug?: string }, R extends { id: number; slug: string }>(
   run: Run,
   kind: Kind,
@@ -49,8 +53,9 @@ function applyEach<C extends { id: number; slug?: string }, R extends { id: numb
   collection: Collection<R>,
   build: (value: C, old: R | undefined) => R,
 ): void {
-  for (const { value } of items.values()) {
+  for (const { value, path } of items.values()) {
     const record = build(value, collection.get(value.id))
+    for (const [field, problem] of Object.entries(unstorableDates(record, run.ctx.state.siteTimezone))) throw invalid([...path, field], problem)
     noteSlug(kind, value.slug, record, run.fields.warnings)
     upsert(collection, record, run.report[COUNTS[kind]])
   }

@@ -35,7 +35,8 @@ export function below<T>(parent: Located<unknown>, value: T, ...keys: JsonPath):
   return { value, path: [...parent.path, ...keys] }
 }
 
-function invalid(path: JsonPath, message: string): CalendarError {
+/** 400 `import-invalid-capture` naming the capture's JSON path (`events[2].start_date: …`). */
+export function invalid(path: JsonPath, message: string): CalendarError {
   const where = formatPath(path) || '(capture)'
   return new CalendarError('import-invalid-capture', 400, `${where}: ${message}`, { path: where })
 }

@@ -1,4 +1,4 @@
-import { instantToWall, wallToInstant } from '../core/dates.js'
+import { wallInZone } from '../core/dates.js'
 import { type MediaRecord, STATUSES, type Status } from '../core/records.js'
 import { extraKeys } from '../core/resources/post.js'
 import { ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS, texts } from '../core/resources/venue-record.js'
@@ -56,9 +56,12 @@ export function label(kind: string, id: number, name: string | undefined): strin
   return name ? `${kind} ${id} "${name}"` : `${kind} ${id}`
 }
 
-/** `date`/`modified` are stored in the site time zone (CONTRACT §1); the capture's UTC twin says which instant. */
+/**
+ * `date`/`modified` are stored in the site time zone (CONTRACT §1); the capture's UTC twin says which instant. One
+ * that falls outside what the site zone can show keeps the local value, which the import then refuses.
+ */
 function siteWall(utc: string | undefined, local: string | undefined, zone: string): string | undefined {
-  return utc === undefined ? local : instantToWall(wallToInstant(utc, 'UTC'), zone)
+  return utc === undefined ? local : (wallInZone(utc, 'UTC', zone) ?? local)
 }
 
 function isStatus(status: string): status is Status {

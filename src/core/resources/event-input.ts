@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { isZone, parseDateInput } from '../dates.js'
+import { isZone, readDateInput } from '../dates.js'
 import { boolField, dateField, listItems, textField, urlField } from '../fields.js'
 import type { EventRecord, Status, Taxonomy } from '../records.js'
 import type { NormalizeContext } from './post.js'
@@ -65,9 +65,9 @@ export function resolveEventBody(body: EventBody, existing: EventRecord | undefi
   for (const key of ['start_date', 'end_date'] as const) {
     const input = body[key]
     if (input === undefined) continue
-    const wall = parseDateInput(input, zone, ctx.now)
-    if (wall === null) ctx.errors[key] = `not a date: ${JSON.stringify(input)}`
-    else out[key] = wall
+    const read = readDateInput(input, zone, ctx.now)
+    if (read.problem !== undefined) ctx.errors[key] = read.problem
+    else out[key] = read.wall
   }
   const pending = resolveRelations(body, ctx)
   const relations = (): Record<string, unknown> =>
@@ -121,7 +121,13 @@ function linkedRef(value: unknown, kind: 'venue' | 'organizer', ctx: EventResolv
     ctx.errors[kind] = parsed.issues.map((issue) => `${issue.path?.[0]?.key ?? kind}: ${issue.message}`).join('; ')
     return undefined
   }
-  const fields = resolveLinkedFields(linkedKind, parsed.output, ctx)
+  // The nested record's problems are the relation's: the body's own `date` is not the venue's.
+  const nested = { ...ctx, errors: {} as Record<string, string> }
+  const fields = resolveLinkedFields(linkedKind, parsed.output, nested)
+  if (Object.keys(nested.errors).length > 0) {
+    ctx.errors[kind] = Object.entries(nested.errors).map(([key, message]) => `${key}: ${message}`).join('; ')
+    return undefined
+  }
   const status = ctx.scale(fields.status as Status | undefined)
   return () => findOrCreateLinked(linkedKind, { ...fields, ...(status ? { status } : {}) }, ctx)
 }

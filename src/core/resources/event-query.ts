@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { listStatuses } from '../access.js'
-import { addToWall, dayEnd, dayStart, instantToWall, parseDateInput, wallToInstant } from '../dates.js'
+import { addToWall, dayEnd, dayStart, instantToWall, readDateInput, wallOutOfRange, wallToInstant } from '../dates.js'
 import { invalidParam } from '../errors.js'
 import { boolField, dateField, idListField, refListField, statusListField, textField } from '../fields.js'
 import { eventTimeline, eventTimes, lowerBound } from '../indexes.js'
@@ -98,9 +98,12 @@ function dateBounds(query: EventQuery, zone: string, now: number): Partial<Recor
   for (const key of DATE_BOUNDS) {
     const input = query[key]
     if (input === undefined || input === '') continue
-    const wall = parseDateInput(input, zone, now)
-    if (wall === null) throw invalidParam(key, `not a date: ${JSON.stringify(input)}`)
-    bounds[key] = query.strict_dates ? wall : key === 'start_date' ? dayStart(wall) : dayEnd(wall)
+    const read = readDateInput(input, zone, now)
+    if (read.problem !== undefined) throw invalidParam(key, read.problem)
+    const bound = query.strict_dates ? read.wall : key === 'start_date' ? dayStart(read.wall) : dayEnd(read.wall)
+    const problem = wallOutOfRange(bound, zone)
+    if (problem !== undefined) throw invalidParam(key, problem)
+    bounds[key] = bound
   }
   const relative = DATE_BOUNDS.slice(2).some((key) => bounds[key] !== undefined)
   if (!relative && bounds.start_date === undefined) bounds.start_date = dayStart(addToWall(instantToWall(now, zone), -1, 'day'))

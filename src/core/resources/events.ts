@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
 import { dayEnd, dayStart, instantToWall } from '../dates.js'
 import { invalidParams, missingParams } from '../errors.js'
+import { unstorableDates } from '../storable-dates.js'
 import { firstIssuesByField } from '../fields.js'
 import { type ListPage, paginate } from '../lists.js'
 import type { EventRecord, Status } from '../records.js'
@@ -79,8 +80,7 @@ export class Events {
     const input = parseBody(body)
     const missing = (['title', 'start_date', 'end_date'] as const).filter((key) => input[key] === undefined)
     if (missing.length > 0) throw missingParams(missing)
-    const event = await this.#core.write((state) => this.#save(state, input, undefined, view))
-    return shapeEvent(this.#core.state, event, view, { single: false })
+    return this.#core.write((state) => shapeEvent(state, this.#save(state, input, undefined, view), view, { single: false }))
   }
 
   /**
@@ -90,8 +90,7 @@ export class Events {
    */
   async update(ref: EventRef, body: unknown, view = this.#core.defaultView()): Promise<EventResponse> {
     const input = parseBody(body)
-    const event = await this.#core.write((state) => this.#save(state, input, ref, view))
-    return shapeEvent(this.#core.state, event, view, { single: false })
+    return this.#core.write((state) => shapeEvent(state, this.#save(state, input, ref, view), view, { single: false }))
   }
 
   /**
@@ -143,7 +142,7 @@ export class Events {
     const status = writableStatus(view, input.status, ref === undefined)
     const raw: Record<string, unknown> = { author, ...found, ...fields, ...(status ? { status } : {}), modified: nowWall }
     if (ref === undefined && fields.date === undefined) raw.date = nowWall
-    checkEventDates(raw, ctx.errors)
+    checkEventDates(raw, state.siteTimezone, ctx.errors)
     if (Object.keys(ctx.errors).length > 0) throw invalidParams(ctx.errors)
     assertCanWrite(view)
     const existing = ref === undefined ? undefined : this.#find(state, ref)
@@ -154,14 +153,18 @@ export class Events {
   }
 }
 
-/** CONTRACT §3 (calfile differs from TEC): an end before the start is refused, after the all-day rule. */
-function checkEventDates(raw: Record<string, unknown>, errors: Record<string, string>): void {
+/**
+ * CONTRACT §3 (calfile differs from TEC): an end before the start is refused, after the all-day rule; and both
+ * must be dates calfile can store (issue 9).
+ */
+function checkEventDates(raw: Record<string, unknown>, siteZone: string, errors: Record<string, string>): void {
   const start = raw.start_date
   const end = raw.end_date
   // No dates yet: an update of an unknown event, answered 404 after the permission check.
   if (errors.start_date || errors.end_date || typeof start !== 'string' || typeof end !== 'string') return
+  Object.assign(errors, unstorableDates(raw, siteZone))
   const allDay = raw.all_day === true
-  if ((allDay ? dayEnd(end) : end) < (allDay ? dayStart(start) : start)) {
+  if (errors.end_date === undefined && (allDay ? dayEnd(end) : end) < (allDay ? dayStart(start) : start)) {
     errors.end_date = `${end} is before start_date ${start}`
   }
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { instantToWall, parseDateInput, wallToInstant } from '../dates.js'
+import { readDateInput, wallInZone } from '../dates.js'
 import { dateField, positiveIntField, textField, isHttpUrl } from '../fields.js'
 import { STATUSES, type Status } from '../records.js'
 import type { CalendarState } from '../state.js'
@@ -59,18 +59,18 @@ export function resolvePostFields(body: PostBody, ctx: ResolveContext): Record<s
 function resolvePublicationDate(body: PostBody, ctx: ResolveContext): string | undefined {
   const zone = ctx.state.siteTimezone
   if (body.date !== undefined) {
-    const wall = parseDateInput(body.date, zone, ctx.now)
-    if (wall === null) ctx.errors.date = `not a date: ${JSON.stringify(body.date)}`
-    return wall ?? undefined
+    const read = readDateInput(body.date, zone, ctx.now)
+    if (read.problem !== undefined) ctx.errors.date = read.problem
+    return read.wall
   }
   if (body.date_utc !== undefined) {
-    const wall = parseDateInput(body.date_utc, 'UTC', ctx.now)
-    if (wall === null) ctx.errors.date_utc = `not a date: ${JSON.stringify(body.date_utc)}`
-    return wall === null ? undefined : instantToWall(wallToInstant(wall, 'UTC'), zone)
+    const read = readDateInput(body.date_utc, 'UTC', ctx.now)
+    const wall = read.wall === undefined ? null : wallInZone(read.wall, 'UTC', zone)
+    if (wall === null) ctx.errors.date_utc = read.problem ?? `${read.wall} UTC is outside years 0000–9999 in ${zone}, which calfile cannot store`
+    return wall ?? undefined
   }
   return undefined
 }
-
 
 function resolveImage(image: string | number, ctx: ResolveContext): string | number | null | undefined {
   if (image === '' || image === 0 || image === '0') return null

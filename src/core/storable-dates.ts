@@ -1,0 +1,26 @@
+import { dayEnd, dayStart, wallOutOfRange } from './dates.js'
+
+/**
+ * The dates of a post that calfile could not show, by field, with the reason (issue 9: whatever is stored can be
+ * served): `date` and `modified` in the site zone, and an event's `start_date` and `end_date`, after the all-day
+ * rule, in its own zone (`wallOutOfRange`). `post` is a stored record, a record of the data file, or one being
+ * built; dates it lacks are skipped. The loader, the event routes and the TEC import all ask this.
+ *
+ * @example
+ * unstorableDates({ date: '9999-12-31 23:59:59' }, 'America/New_York') // { date: '… outside years 0000–9999 in UTC …' }
+ */
+export function unstorableDates(post: Record<string, unknown>, siteZone: string): Record<string, string> {
+  const problems: Record<string, string> = {}
+  const check = (field: string, zone: string, round: (wall: string) => string = (wall) => wall) => {
+    const wall = post[field]
+    const problem = typeof wall === 'string' ? wallOutOfRange(round(wall), zone) : undefined
+    if (problem !== undefined) problems[field] = problem
+  }
+  check('date', siteZone)
+  check('modified', siteZone)
+  const zone = (post.timezone as string | undefined) ?? siteZone
+  const allDay = post.all_day === true
+  check('start_date', zone, allDay ? dayStart : undefined)
+  check('end_date', zone, allDay ? dayEnd : undefined)
+  return problems
+}
