@@ -8,7 +8,8 @@ import { type View, viewUrls } from '../core/view.js'
 import { authenticate } from './auth.js'
 import { type CorsOptions, preflight, withCors } from './cors.js'
 import { docResponse } from './openapi.js'
-import { bodyOf, parseQuery } from './params.js'
+import { parseQuery } from './params.js'
+import { bodyOf, drainRest } from './request-body.js'
 import { errorResponse } from './respond.js'
 import { rootResponse } from './root.js'
 import { type RouteSpec, routeTable } from './routes.js'
@@ -36,11 +37,14 @@ export interface AppOptions {
 export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   const started = new WeakMap<H3Event, number>()
   const app = new H3({
+    // A malformed escape is CONTRACT §5's 404 `rest_no_route`, not h3's 400: the first middleware answers it.
+    allowMalformedURL: true,
     onRequest(event) {
       started.set(event, performance.now())
       normalizePath(event)
     },
-    onResponse(response, event) {
+    async onResponse(response, event) {
+      await drainRest(event.req, response)
       withCors(response, event.req.headers.get('origin'), options.cors ?? {})
       const begin = started.get(event)
       const ms = begin === undefined ? 0 : performance.now() - begin
@@ -48,6 +52,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     },
     onError: (error) => errorResponse(error),
   })
+  app.use((event) => (decodes(event.url.pathname) ? undefined : errorResponse(noRoute())))
   for (const spec of routeTable(calendar)) {
     app.on(spec.method, PREFIX + spec.path, async (event) => {
       try {
@@ -84,6 +89,16 @@ function normalizePath(event: H3Event): void {
   }
 }
 
+/** Whether a path's percent escapes are well-formed UTF-8 (`%ZZ`, `%FF`, `%C0%AF`, `%ED%A0%80` are not). */
+function decodes(path: string): boolean {
+  try {
+    decodeURI(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
 /**
  * Who asks and where from. A wrong token is carried in the view, not thrown: CONTRACT §5 checks parameters (400)
  * before permissions (401/403), and the resources check parameters that need the state.
@@ -99,15 +114,18 @@ export function viewOf(calendar: Calendar, event: H3Event): View {
   }
 }
 
-/** The parameter step of CONTRACT §5: query and body against the route's schemas, before any permission check. */
+/**
+ * The parameter step of CONTRACT §5: query and body against the route's schemas, before any permission check. A
+ * write's body is read whole even when the route takes none: a write is carried out only once its request
+ * arrived whole (issue 9 §2).
+ */
 async function checkParameters(spec: RouteSpec, event: H3Event): Promise<void> {
-  const parts: Array<[GenericSchema | undefined, () => unknown]> = [
-    [spec.query, () => parseQuery(event.url)],
-    [spec.body, () => bodyOf(event)],
-  ]
-  for (const [schema, read] of parts) {
-    if (!schema) continue
-    const parsed = v.safeParse(schema, (await read()) ?? {})
+  const check = (schema: GenericSchema, input: unknown) => {
+    const parsed = v.safeParse(schema, input ?? {})
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
   }
+  if (spec.query) check(spec.query, parseQuery(event.url))
+  if (spec.method === 'GET') return
+  const body = await bodyOf(event)
+  if (spec.body) check(spec.body, body)
 }

@@ -9,10 +9,11 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 /**
  * The error body of CONTRACT §5 for anything thrown by a handler: a CalendarError as it is, anything else as a
- * 500 `rest_internal_error` (logged by the caller).
+ * 500 `rest_internal_error` (logged by the caller). A 413 closes the connection: the rest of a body too large to
+ * take is not read past a bound (issue 9 §4).
  */
 export function errorResponse(error: unknown): Response {
-  if (error instanceof CalendarError) return json(error.toJSON(), error.status)
+  if (error instanceof CalendarError) return json(error.toJSON(), error.status, error.status === 413 ? { Connection: 'close' } : {})
   const internal = new CalendarError('rest_internal_error', 500, 'Internal server error.')
   return json(internal.toJSON(), 500)
 }

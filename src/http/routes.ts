@@ -11,7 +11,8 @@ import { LinkedQuerySchema } from '../core/resources/linked-query.js'
 import { TermQuerySchema } from '../core/resources/term-query.js'
 import { TermBodySchema } from '../core/resources/terms.js'
 import type { View } from '../core/view.js'
-import { bodyOf, parseQuery } from './params.js'
+import { parseQuery } from './params.js'
+import { bodyOf } from './request-body.js'
 import { json } from './respond.js'
 
 /** The resources of the interface (spec §4), and what a route answers with. */

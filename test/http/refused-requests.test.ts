@@ -1,0 +1,191 @@
+/**
+ * Issue 9 §2–§4: what the HTTP layer refuses is never carried out, a malformed escape is a 404, and every client
+ * sees the 413 of a body that is too large. §2 and §4 run against a real `calfile serve` over raw sockets, since
+ * Node's HTTP parser and the socket's life are the point; §3 runs in process on every route.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import net from 'node:net'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { PREFIX, TEC_PREFIX } from '../../src/http/app.js'
+import { routeTable } from '../../src/http/routes.js'
+import { expectError } from '../expect.js'
+import { fixture, open } from '../helpers.js'
+import { type Server, cleanFolders, dataFile, folder, getJson, killAll, newEvent, startServe } from '../store/store-helpers.js'
+
+afterAll(async () => {
+  await killAll()
+  await cleanFolders()
+})
+
+/** One raw HTTP/1.1 exchange: what the server sent back before closing, and how the socket ended. */
+interface Exchange {
+  response: string
+  status: number
+  /** The error the socket ended with (`EPIPE`, `ECONNRESET`), if any. */
+  error?: string
+}
+
+/**
+ * Sends `head` (request line and headers, without the blank line) and `body`, written in 64 KiB pieces as fast as
+ * the socket takes them, then reads until the server closes, as Python's urllib does with `Connection: close`.
+ */
+function exchange(port: number, head: string, body: Buffer = Buffer.alloc(0)): Promise<Exchange> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1')
+    let response = ''
+    let error: string | undefined
+    socket.setEncoding('latin1')
+    socket.on('data', (chunk) => (response += chunk))
+    socket.on('error', (e: NodeJS.ErrnoException) => (error ??= e.code ?? e.message))
+    socket.on('close', () => resolve({ response, status: Number(/^HTTP\/1\.1 (\d{3})/u.exec(response)?.[1] ?? 0), error }))
+    socket.on('connect', async () => {
+      socket.write(`${head}\r\n\r\n`)
+      for (let offset = 0; offset < body.length && !socket.destroyed; offset += 64 * 1024) {
+        if (!socket.write(body.subarray(offset, offset + 64 * 1024))) await new Promise((r) => socket.once('drain', r))
+      }
+      if (!socket.destroyed) socket.end()
+    })
+  })
+}
+
+describe('a request the HTTP layer refuses is never carried out (issue 9 §2, real server)', () => {
+  let server: Server
+  let file: string
+  beforeAll(async () => {
+    file = join(await folder(), 'calendar.json')
+    await writeFile(file, dataFile(5))
+    server = await startServe(file)
+  })
+  afterEach(async () => {
+    // Give a wrongly carried-out write the time to reach the file before the assertions read it.
+    await new Promise((resolve) => setTimeout(resolve, 150))
+  })
+
+  const host = () => `Host: 127.0.0.1:${server.port}`
+
+  it.each(['gzip', 'xyz', 'gzip, identity'])('DELETE /events/{id}?force=true with Transfer-Encoding: %s: Node answers 400 and the event stays', async (coding) => {
+    const before = await readFile(file, 'utf8')
+    const answer = await exchange(server.port, `DELETE ${PREFIX}/events/1001?force=true HTTP/1.1\r\n${host()}\r\nTransfer-Encoding: ${coding}`)
+    expect(answer.status).toBe(400)
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect((await getJson(`${server.base}/events/1001`)).status).toBe(200)
+    expect(await readFile(file, 'utf8')).toBe(before)
+  })
+
+  it('DELETE of a term with Transfer-Encoding: xyz leaves the term', async () => {
+    const before = await readFile(file, 'utf8')
+    const answer = await exchange(server.port, `DELETE ${TEC_PREFIX}/categories/3 HTTP/1.1\r\n${host()}\r\nTransfer-Encoding: xyz`)
+    expect(answer.status).toBe(400)
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect((await getJson(`${server.base}/categories/3`)).status).toBe(200)
+    expect(await readFile(file, 'utf8')).toBe(before)
+  })
+
+  it('POST /events with Transfer-Encoding: gzip and a whole JSON body creates nothing', async () => {
+    const before = await readFile(file, 'utf8')
+    const body = Buffer.from(JSON.stringify(newEvent('Smuggled')))
+    const answer = await exchange(server.port, `POST ${PREFIX}/events HTTP/1.1\r\n${host()}\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip`, body)
+    expect(answer.status).toBe(400)
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(await readFile(file, 'utf8')).toBe(before)
+  })
+
+  it('a client that hangs up half-way through its body changes nothing (update and create)', async () => {
+    const before = await readFile(file, 'utf8')
+    for (const [method, path] of [['PATCH', '/events/1002'], ['POST', '/events'], ['DELETE', '/venues/11']]) {
+      const body = JSON.stringify({ ...newEvent('Half'), description: 'x'.repeat(4000) })
+      await new Promise<void>((resolve) => {
+        const socket = net.connect(server.port, '127.0.0.1', () => {
+          socket.write(`${method} ${PREFIX}${path} HTTP/1.1\r\n${host()}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`)
+          socket.write(body.slice(0, body.length / 2), () => setTimeout(() => socket.destroy(), 50))
+        })
+        socket.on('close', () => resolve())
+        socket.on('error', () => undefined)
+      })
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    expect(await readFile(file, 'utf8')).toBe(before)
+    expect((await getJson(`${server.base}/events/1002`)).body.title).toBe('Event 2')
+  })
+})
+
+describe('a malformed percent escape is a 404 rest_no_route on every route, method and prefix (issue 9 §3)', () => {
+  const ESCAPES = ['%ZZ', '%FF', '%C0%AF', '%ED%A0%80', '%', '%E2%82']
+
+  it('on every route of the table, under both prefixes, with its own method and OPTIONS', async () => {
+    const { calendar, app } = await open(fixture('events-rich.json'))
+    const before = JSON.stringify([...calendar.state.events.values()])
+    const seen: string[] = []
+    for (const route of routeTable(calendar)) {
+      for (const prefix of [PREFIX, TEC_PREFIX, `/${PREFIX}`]) {
+        for (const escape of ESCAPES) {
+          const path = route.path.replace(/:id|:slug/u, `1${escape}`).replace(/^\/(\w+)$/u, `/$1${escape}`)
+          for (const method of [route.method, 'OPTIONS']) {
+            const init: RequestInit = { method }
+            if (!['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(method)) Object.assign(init, { body: '{"title":"x"}', headers: { 'content-type': 'application/json' } })
+            const response = await app.request(`${prefix}${path}`, init)
+            const body = await response.json()
+            expectError({ status: response.status, body }, 404, 'rest_no_route')
+            seen.push(`${method} ${prefix}${path}`)
+          }
+        }
+      }
+    }
+    expect(seen.length).toBeGreaterThan(1000)
+    expect(JSON.stringify([...calendar.state.events.values()])).toBe(before)
+  })
+
+  it('on unknown paths and on the root and doc routes', async () => {
+    const { app } = await open()
+    for (const path of ['/nothing%ZZ', '/%FF', `${PREFIX}%ZZ`, `${PREFIX}/doc%C0%AF`, `${TEC_PREFIX}/%ED%A0%80/x`, '/wp-json/%']) {
+      for (const method of ['GET', 'POST', 'DELETE', 'OPTIONS']) {
+        const response = await app.request(path, { method })
+        expectError({ status: response.status, body: await response.json() }, 404, 'rest_no_route')
+      }
+    }
+  })
+})
+
+describe('every client sees the 413 of a body over 1 MiB (issue 9 §4, real server)', () => {
+  let server: Server
+  beforeAll(async () => {
+    const file = join(await folder(), 'calendar.json')
+    await writeFile(file, dataFile(1))
+    server = await startServe(file)
+  })
+
+  const FIVE_MIB = Buffer.alloc(5 * 1024 * 1024, 'x')
+  const host = () => `Host: 127.0.0.1:${server.port}`
+
+  it('a client that sends all 5 MiB before reading, with Connection: close (urllib), gets the 413 five times out of five', async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const answer = await exchange(server.port, `POST ${PREFIX}/events HTTP/1.1\r\n${host()}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${FIVE_MIB.length}`, FIVE_MIB)
+      expect(answer.error, `attempt ${attempt}`).toBeUndefined()
+      expect(answer.status, `attempt ${attempt}`).toBe(413)
+      expect(answer.response).toMatch(/\r\nconnection: close\r\n/iu)
+      expect(answer.response).toContain('"code":"rest_payload_too_large"')
+    }
+  })
+
+  it('the same without Content-Length (chunked) and with keep-alive: 413 and Connection: close', async () => {
+    const chunked = Buffer.concat([Buffer.from(`${FIVE_MIB.length.toString(16)}\r\n`), FIVE_MIB, Buffer.from('\r\n0\r\n\r\n')])
+    const answer = await exchange(server.port, `PUT ${PREFIX}/events/1000 HTTP/1.1\r\n${host()}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked`, chunked)
+    expect(answer.error).toBeUndefined()
+    expect(answer.status).toBe(413)
+    expect(answer.response).toMatch(/\r\nconnection: close\r\n/iu)
+  })
+
+  it('a body sent to a route that answers before reading it (404, bad ID) is read first, so that answer arrives too', async () => {
+    const body = Buffer.alloc(900 * 1024, 'x')
+    for (const path of ['/nothing', `${PREFIX}/events/abc`, `${PREFIX}/events/%ZZ`]) {
+      const answer = await exchange(server.port, `POST ${path} HTTP/1.1\r\n${host()}\r\nConnection: close\r\nContent-Length: ${body.length}`, body)
+      expect(answer.error, path).toBeUndefined()
+      expect(answer.status, path).toBe(404)
+    }
+  })
+
+  it('the server keeps serving afterwards', async () => {
+    expect((await getJson(`${server.base}/events/1000`)).status).toBe(200)
+  })
+})
