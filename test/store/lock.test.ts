@@ -1,9 +1,12 @@
-import { existsSync, statSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, readFileSync, utimesSync } from 'node:fs'
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
 import { CalendarError } from '../../src/core/errors.js'
+import { lockDataFile } from '../../src/core/file/lock.js'
+import { type LockOwner, readOwner, thisProcess } from '../../src/core/file/lock-owner.js'
 import {
   cleanFolders,
   dataFile,
@@ -14,7 +17,7 @@ import {
   newEvent,
   postJson,
   runCli,
-  sleep,
+  spawnServe,
   startServe,
   waitFor,
   watcherArmed,
@@ -29,23 +32,65 @@ afterAll(cleanFolders)
 
 /** proper-lockfile's staleness in src/core/file/lock.ts: a lock not refreshed for this long is taken over. */
 const STALE_MS = 10_000
+/** Above Linux's largest pid_max (2^22): no process ever has this PID. */
+const NO_SUCH_PID = 4_194_304
 
-/**
- * A server SIGKILLed at the start of this file, and a start tried right after (refused: the lock is still fresh).
- * The last test waits for its lock to go stale; the other tests run meanwhile.
- */
-let killed: { file: string; killedAt: number; early: Promise<{ code: number | null; stdout: string; stderr: string }> }
-beforeAll(async () => {
-  const file = await dataFileIn()
-  const server = await startServe(file)
-  await server.stop('SIGKILL')
-  killed = { file, killedAt: Date.now(), early: runCli(['serve', file, '--port', String(await freePort()), '--quiet']) }
+/** Processes a test started besides servers (the parents of zombies): killed after each test. */
+const helpers: ChildProcess[] = []
+afterEach(() => {
+  for (const child of helpers.splice(0)) child.kill('SIGKILL')
 })
 
 async function dataFileIn(events = 3): Promise<string> {
   const file = join(await folder(), 'calendar.json')
   await writeFile(file, dataFile(events))
   return file
+}
+
+/**
+ * A lock left on `file` as another process would leave it: the folder, an owner record (a `LockOwner`, or text
+ * as it is), and an mtime `ageMs` in the past (proper-lockfile refreshes it every 2 s while its holder runs).
+ */
+async function leaveLock(file: string, owner: Partial<LockOwner> | string | undefined, ageMs = 0): Promise<void> {
+  const lock = `${file}.lock`
+  await mkdir(lock)
+  if (owner !== undefined) await writeFile(join(lock, 'owner.json'), typeof owner === 'string' ? owner : JSON.stringify({ ...thisProcess(), ...owner }))
+  const at = new Date(Date.now() - ageMs)
+  utimesSync(lock, at, at)
+}
+
+/** The PID of a process that has exited and been reaped. */
+async function deadPid(): Promise<number> {
+  const child = spawn('true')
+  await new Promise((resolve) => child.once('exit', resolve))
+  return child.pid as number
+}
+
+/** A child of a process that never reaps it: its PID exists, as a zombie, until that parent ends. */
+async function zombiePid(): Promise<number> {
+  const parent = spawn('sh', ['-c', 'sleep 0.05 & echo $!; exec sleep 60'])
+  helpers.push(parent)
+  const pid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (chunk) => resolve(String(chunk)))))
+  expect(await waitFor(() => /^\d+ \(.*\) Z /u.test(readFileSync(`/proc/${pid}/stat`, 'utf8')))).toBe(true)
+  return pid
+}
+
+/** `calfile serve` refused with its one-line store-locked message. */
+async function expectRefused(file: string): Promise<void> {
+  const refused = await runCli(['serve', file, '--port', String(await freePort()), '--quiet'])
+  expect(refused.code).toBe(1)
+  const lines = (refused.stderr + refused.stdout).trim().split('\n')
+  expect(lines).toHaveLength(1)
+  expect(lines[0]).toMatch(/is in use by another calfile process/u)
+}
+
+/** `calfile serve` takes the lock over: it serves, writes, and the lock now names it. */
+async function expectTakenOver(file: string): Promise<void> {
+  const server = await startServe(file)
+  expect((await postJson(`${server.base}/events`, newEvent('After the take-over'))).status).toBe(201)
+  expect(await readOwner(`${file}.lock`)).toMatchObject({ pid: server.child.pid })
+  expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null })
+  expect(existsSync(`${file}.lock`)).toBe(false)
 }
 
 describe('one writer per data file (real processes)', () => {
@@ -104,26 +149,86 @@ describe('one writer per data file (real processes)', () => {
     expect((await postJson(`${next.base}/events`, newEvent('Next server'))).status).toBe(201)
   })
 
-  it(`recovers the stale lock of a SIGKILLed server (after proper-lockfile's ${STALE_MS / 1000} s)`, async () => {
-    // The server was SIGKILLed in beforeAll, so the 10 s it takes a lock to go stale ran during the tests above.
-    const { file, killedAt } = killed
-    const early = await killed.early
-    expect(early.code).toBe(1)
-    expect(early.stderr + early.stdout).toMatch(/in use by another calfile process/u)
-    const lock = `${file}.lock`
-    expect(existsSync(lock)).toBe(true)
+  it('a SIGKILLed server\'s lock is taken over by the next `calfile serve` at once', async () => {
+    const file = await dataFileIn()
+    let started = Date.now()
+    const first = await startServe(file)
+    const firstStart = Date.now() - started
+    expect(await first.stop('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' })
+    expect(await readOwner(`${file}.lock`)).toMatchObject({ pid: first.child.pid })
 
-    // Once the lock has not been refreshed for 10 s it is stale, and a new server takes it over.
-    const staleAt = statSync(lock).mtimeMs + STALE_MS + 300
-    await sleep(Math.max(0, staleAt - Date.now()))
+    started = Date.now()
     const next = await startServe(file)
-    console.log(`stale lock recovered ${((Date.now() - killedAt) / 1000).toFixed(1)} s after the SIGKILL`)
-    expect(Date.now() - killedAt).toBeGreaterThan(STALE_MS - 2500)
-    expect((await postJson(`${next.base}/events`, newEvent('After recovery'))).status).toBe(201)
-    expect(existsSync(lock)).toBe(true)
+    const restart = Date.now() - started
+    console.log(`after a SIGKILL the next server served in ${restart} ms (a start on a free file: ${firstStart} ms; proper-lockfile alone waited ${STALE_MS / 1000} s)`)
+    expect(restart).toBeLessThan(STALE_MS / 2)
+    expect((await postJson(`${next.base}/events`, newEvent('After the take-over'))).status).toBe(201)
+    expect(await readOwner(`${file}.lock`)).toMatchObject({ pid: next.child.pid })
     expect(await next.stop('SIGTERM')).toEqual({ code: 0, signal: null })
-    expect(existsSync(lock)).toBe(false)
-  }, 30_000)
+    expect(existsSync(`${file}.lock`)).toBe(false)
+  })
+
+  it.each<[string, () => Promise<Partial<LockOwner>>]>([
+    ['whose PID is gone', async () => ({ pid: await deadPid() })],
+    // Telling a reused PID or a zombie from a live holder takes Linux's /proc.
+    ...(process.platform === 'linux'
+      ? [
+          ['whose PID now belongs to another process (same PID, another start)', async () => ({ start: '1' })],
+          ['whose process exited but is not reaped (a zombie)', async () => ({ pid: await zombiePid(), start: null })],
+        ] as Array<[string, () => Promise<Partial<LockOwner>>]>
+      : []),
+  ])('takes over at once a fresh lock %s', async (_, owner) => {
+    const file = await dataFileIn()
+    await leaveLock(file, await owner())
+    await expectTakenOver(file)
+  })
+
+  it.each([
+    ['held by a live process (this test runner, with its start)', thisProcess()],
+    ['from another host', { host: 'elsewhere.example', pid: NO_SUCH_PID }],
+    ['from another PID namespace (a container sharing the hostname)', { pid: NO_SUCH_PID, pidNamespace: 'pid:[1]' }],
+    ['with no owner record (its holder died before writing it)', undefined],
+    ['with an unreadable owner record', '{"pid": 12'],
+  ] as Array<[string, Partial<LockOwner> | string | undefined]>)('refuses a fresh lock %s', async (_, owner) => {
+    const file = await dataFileIn()
+    await leaveLock(file, owner)
+    await expectRefused(file)
+    expect(existsSync(`${file}.lock`)).toBe(true)
+  })
+
+  it(`takes over a lock it cannot judge once it has not been refreshed for ${STALE_MS / 1000} s (proper-lockfile's staleness comes first)`, async () => {
+    const aged = STALE_MS + 1000
+    const foreign = await dataFileIn()
+    await leaveLock(foreign, { host: 'elsewhere.example', pid: NO_SUCH_PID }, aged)
+    await expectTakenOver(foreign)
+    // Even a live holder that stopped refreshing its lock (stopped, or its event loop blocked) loses it then.
+    const stuck = await dataFileIn()
+    await leaveLock(stuck, thisProcess(), aged)
+    await expectTakenOver(stuck)
+  })
+
+  it('of two servers started at the same moment on a dead lock, exactly one serves and the other is refused', async () => {
+    for (let round = 0; round < 3; round++) {
+      const file = await dataFileIn()
+      await leaveLock(file, { pid: await deadPid() })
+      const servers = await Promise.all([freePort(), freePort()]).then((ports) => ports.map((port) => spawnServe(file, port)))
+      const outcomes = await Promise.all(servers.map(async (server) => {
+        const settled = await Promise.race([
+          server.exited.then((exit) => ({ exit })),
+          waitFor(() => /serving/u.test(server.output()), 15_000).then(() => ({ exit: undefined })),
+        ])
+        return { ...settled, output: server.output().trim(), pid: server.child.pid }
+      }))
+      const serving = outcomes.filter((outcome) => outcome.exit === undefined)
+      const refused = outcomes.filter((outcome) => outcome.exit !== undefined)
+      expect(serving, `round ${round}: ${JSON.stringify(outcomes)}`).toHaveLength(1)
+      expect(refused[0]?.exit).toEqual({ code: 1, signal: null })
+      expect(refused[0]?.output.split('\n')).toHaveLength(1)
+      expect(refused[0]?.output).toMatch(/in use by another calfile process/u)
+      expect(await readOwner(`${file}.lock`)).toMatchObject({ pid: serving[0]?.pid })
+      await killAll()
+    }
+  }, 60_000)
 })
 
 describe('the lock through the library', () => {
@@ -146,5 +251,34 @@ describe('the lock through the library', () => {
     calendars.push(second)
     await second.events.create(newEvent('Second writer'))
     expect(existsSync(`${file}.lock`)).toBe(true)
+  })
+  it('a second lockDataFile in the same process is refused: same PID, same start', async () => {
+    const file = await dataFileIn()
+    const release = await lockDataFile(file)
+    await expect(lockDataFile(file)).rejects.toMatchObject({ code: 'store-locked', status: 409 })
+    await release()
+    expect(existsSync(`${file}.lock`)).toBe(false)
+  })
+
+  it('of eight takers racing for one dead lock, exactly one wins and no claim folder is left', async () => {
+    for (let round = 0; round < 10; round++) {
+      const file = await dataFileIn()
+      await leaveLock(file, { pid: await deadPid() })
+      const results = await Promise.allSettled(Array.from({ length: 8 }, () => lockDataFile(file)))
+      const won = results.filter((result) => result.status === 'fulfilled')
+      expect(won, `round ${round}`).toHaveLength(1)
+      for (const result of results) if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'store-locked' })
+      expect(await readOwner(`${file}.lock`)).toEqual(thisProcess())
+      expect((await readdir(dirname(file))).filter((name) => name.includes('.lock.'))).toEqual([])
+      await (won[0] as PromiseFulfilledResult<() => Promise<void>>).value()
+    }
+  })
+
+  it('a process that exits without releasing removes its lock folder, owner record included (signal-exit)', async () => {
+    const file = await dataFileIn()
+    const script = `import { lockDataFile } from './src/core/file/lock.ts'; await lockDataFile(${JSON.stringify(file)}); process.exit(0)`
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: new URL('../..', import.meta.url).pathname, stdio: 'inherit' })
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0)
+    expect(existsSync(`${file}.lock`)).toBe(false)
   })
 })
