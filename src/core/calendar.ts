@@ -6,6 +6,7 @@ import { Terms } from './resources/terms.js'
 import type { Durability } from './file/atomic-text-file.js'
 import type { DocumentError } from './document-error.js'
 import type { CalendarState } from './state.js'
+import { realDataPath } from './file/real-path.js'
 import { Store, type StoreLog } from './file/store.js'
 import { type View, viewUrls } from './view.js'
 
@@ -68,7 +69,7 @@ export class Calendar implements CalendarCore {
     return this.#store.invalid
   }
 
-  /** The data file's path, or null for a memory store. */
+  /** The data file's absolute real path (a symbolic link resolved to its target), or null for a memory store. */
   get file(): string | null {
     return this.#store.file
   }
@@ -107,7 +108,8 @@ export class Calendar implements CalendarCore {
 
 /**
  * Opens the data file at `file` (created empty, or from `options.initial`, when missing), validates it (CONTRACT
- * §1) and keeps it in memory; `null` opens a memory store.
+ * §1) and keeps it in memory; `null` opens a memory store. A symbolic link is resolved once, here: the calendar
+ * locks, watches and writes the file it points to (`calendar.file` is that real path).
  *
  * @throws DocumentError listing every problem of an invalid file with its JSON path and line:column;
  * CalendarError 409 `store-locked` when another process writes the file.
@@ -117,7 +119,8 @@ export async function openCalendar(file: string | null, options: CalendarOptions
     const now = options.now?.() ?? Date.now()
     return typeof now === 'number' ? now : now.getTime()
   }
-  const store = new Store(file, {
+  // The link's target, not the link: one lock per file however it is spelt, and writes land in the target.
+  const store = new Store(file === null ? null : await realDataPath(file), {
     file: file ?? 'memory',
     timezone: options.timezone,
     now: (zone) => instantToWall(clock(), zone),
