@@ -1,0 +1,239 @@
+/**
+ * Issue 9, property-based (fast-check): generated dates, bodies and query strings thrown at the app and at the
+ * library, over a real data file. For every one:
+ * - no 5xx, and every response matches the OpenAPI document (CONTRACT §7);
+ * - a refused write leaves the state and the file byte for byte as they were;
+ * - an accepted record can be read back by ID, and appears in the lists that select it;
+ * - a data file that loads can be served: every list and single read of it answers below 500.
+ * `CALFILE_PROPERTY_RUNS` raises the number of runs per property (default 250).
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import qs from 'qs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Calendar, openCalendar } from '../../src/core/calendar.js'
+import { DocumentError } from '../../src/core/document-error.js'
+import { serializeDocument } from '../../src/core/document.js'
+import { CalendarError } from '../../src/core/errors.js'
+import { createApp } from '../../src/http/app.js'
+import { tempDir } from '../cli/cli-helpers.js'
+import { NOW, P, fixture } from '../helpers.js'
+import { checkResponse } from '../response-check.js'
+import { anyZone, dateInput, eventBody, organizerBody, queryString, termBody, venueBody, wall } from './arbitraries.js'
+
+const RUNS = Number(process.env.CALFILE_PROPERTY_RUNS ?? 250)
+
+type Kind = 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
+const POSTS = new Set<Kind>(['events', 'venues', 'organizers'])
+
+let calendar: Calendar
+let file: string
+let app: ReturnType<typeof createApp>
+
+beforeAll(async () => {
+  file = join(await tempDir(), 'calendar.json')
+  await writeFile(file, fixture('resources-linked.json'))
+  calendar = await openCalendar(file, { now: () => NOW })
+  app = createApp(calendar)
+})
+afterAll(() => calendar.close())
+
+const ids = () => ({
+  venues: [...calendar.state.venues.values()].map((r) => r.id),
+  organizers: [...calendar.state.organizers.values()].map((r) => r.id),
+  terms: [...calendar.state.categories.values(), ...calendar.state.tags.values()].map((r) => r.id),
+})
+
+async function snapshot(): Promise<{ state: string; file: string }> {
+  return { state: serializeDocument(calendar.state), file: await readFile(file, 'utf8') }
+}
+
+/** One request through the app, checked against the OpenAPI document. */
+async function send(method: string, path: string, body?: { text: string; type: string }) {
+  const init: RequestInit = { method }
+  if (body) Object.assign(init, { body: body.text, headers: { 'content-type': body.type } })
+  const response = await app.request(`${P}${path}`, init)
+  const text = await response.text()
+  expect(response.status, `${method} ${path} ${body?.text ?? ''}\n${text}`).toBeLessThan(500)
+  await checkResponse({ method, url: `${P}${path}`, status: response.status, headers: response.headers, text })
+  return { status: response.status, body: text ? JSON.parse(text) : undefined }
+}
+
+/** The ID of the `n`th record of a kind now (the runs create and delete records), or one that names none. */
+function pick(kind: Kind, n: number): number {
+  const list = [...calendar.state[kind].values()].map((record) => record.id)
+  return n % 7 === 6 || list.length === 0 ? 90_000 + n : (list[n % list.length] as number)
+}
+
+/** A body as JSON, as a PHP-bracket form, or (one time in ten) as JSON cut short. */
+const encodings = (value: unknown) =>
+  fc.oneof(
+    { arbitrary: fc.constant({ text: JSON.stringify(value) ?? '', type: 'application/json' }), weight: 6 },
+    { arbitrary: fc.constant({ text: qs.stringify(value, { encodeValuesOnly: true }), type: 'application/x-www-form-urlencoded' }), weight: 3 },
+    { arbitrary: fc.constant({ text: JSON.stringify(value)?.slice(0, -1) ?? '{', type: 'application/json' }), weight: 1 },
+  )
+
+const bodyOf = (kind: Kind) => {
+  if (kind === 'events') return eventBody(ids())
+  if (kind === 'venues') return venueBody
+  if (kind === 'organizers') return organizerBody
+  return termBody
+}
+
+/** A write of any route: the method, the path and a body in JSON, form encoding or broken JSON. */
+const write = fc
+  .tuple(
+    fc.constantFrom<Kind>('events', 'events', 'events', 'venues', 'organizers', 'categories', 'tags'),
+    fc.constantFrom('create', 'create', 'create', 'POST', 'PUT', 'PATCH', 'PATCH', 'DELETE', 'DELETE?force=true'),
+    fc.nat(),
+  )
+  .chain(([kind, action, n]) => fc.tuple(fc.constant({ kind, action, n }), bodyOf(kind).chain(encodings)))
+
+/** An accepted record reads back by ID, and the lists that select it show it. */
+async function expectReadable(kind: Kind, record: { id: number; status?: string; hide_from_listings?: boolean; venue?: string; organizer?: string }) {
+  const read = await send('GET', `/${kind}/${record.id}`)
+  if (record.status === 'trash') {
+    expect(read.status).toBe(403)
+    return
+  }
+  expect(read.status).toBe(200)
+  expect(read.body.id).toBe(record.id)
+  if (kind === 'events') {
+    if (record.hide_from_listings) return
+    const listed = await send('GET', `/events?include=${record.id}&status=${record.status}`)
+    expect(listed.body.events.map((e: { id: number }) => e.id)).toEqual([record.id])
+  } else if (kind === 'categories' || kind === 'tags') {
+    const listed = await send('GET', `/${kind}?include=${record.id}&hide_empty=false`)
+    expect(listed.body[kind].map((t: { id: number }) => t.id)).toEqual([record.id])
+  } else {
+    const search = encodeURIComponent((kind === 'venues' ? record.venue : record.organizer) ?? '')
+    expect(await pagesContain(`/${kind}?status=${record.status}&per_page=50&search=${search}`, kind, record.id)).toBe(true)
+  }
+}
+
+async function pagesContain(path: string, kind: Kind, id: number): Promise<boolean> {
+  for (let page = 1; ; page++) {
+    const listed = await send('GET', `${path}&page=${page}`)
+    if (listed.status !== 200) return false
+    if (listed.body[kind].some((r: { id: number }) => r.id === id)) return true
+    if (page >= listed.body.total_pages) return false
+  }
+}
+
+describe('hostile input through the app (issue 9, fast-check)', () => {
+  it(`${RUNS} writes of every route: no 5xx; refused ones change nothing; accepted ones read back and list`, async () => {
+    await fc.assert(
+      fc.asyncProperty(write, async ([{ kind, action, n }, body]) => {
+        const before = await snapshot()
+        const target = action === 'create' ? `/${kind}` : `/${kind}/${pick(kind, n)}${action.startsWith('DELETE?') ? '?force=true' : ''}`
+        const method = action === 'create' ? 'POST' : action.split('?')[0] as string
+        const answer = await send(method, target, method === 'DELETE' ? undefined : body)
+        if (answer.status >= 400) {
+          expect(await snapshot()).toEqual(before)
+          return
+        }
+        if (method !== 'DELETE') {
+          await expectReadable(kind, answer.body)
+          return
+        }
+        const gone = await send('GET', `/${kind}/${answer.body.id}`)
+        expect(gone.status).toBe(POSTS.has(kind) && !action.endsWith('force=true') ? 403 : 404)
+      }),
+      { numRuns: RUNS },
+    )
+  })
+
+  it(`${RUNS} query strings on every list route: no 5xx, nothing changes`, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom<Kind>('events', 'venues', 'organizers', 'categories', 'tags'), queryString, async (kind, query) => {
+        const before = serializeDocument(calendar.state)
+        await send('GET', `/${kind}?${query}`)
+        expect(serializeDocument(calendar.state)).toBe(before)
+      }),
+      { numRuns: RUNS },
+    )
+  })
+})
+
+describe('hostile input through the library (issue 9, fast-check)', () => {
+  /** A rejection must be a CalendarError below 500; anything else is a defect. */
+  async function settle(call: () => Promise<unknown> | unknown): Promise<{ ok: true; value: any } | { ok: false }> {
+    try {
+      return { ok: true, value: await call() }
+    } catch (error) {
+      if (!(error instanceof CalendarError) || error.status >= 500) throw error
+      return { ok: false }
+    }
+  }
+
+  it(`${RUNS} creates and updates with generated bodies: refused ones change nothing, accepted ones read back`, async () => {
+    const resource = (kind: Kind) => calendar[kind] as unknown as { create(b: unknown): Promise<any>; update(id: number, b: unknown): Promise<any>; get(id: number): any }
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<Kind>('events', 'venues', 'organizers', 'categories', 'tags').chain((kind) => fc.tuple(fc.constant(kind), bodyOf(kind), fc.nat(), fc.boolean())),
+        async ([kind, body, n, update]) => {
+          const before = await snapshot()
+          const result = await settle(() => (update ? resource(kind).update(pick(kind, n), body) : resource(kind).create(body)))
+          if (!result.ok) {
+            expect(await snapshot()).toEqual(before)
+            return
+          }
+          const read = await settle(() => resource(kind).get(result.value.id))
+          if (result.value.status === 'trash') expect(read.ok).toBe(false)
+          else expect(read.ok && read.value.id).toBe(result.value.id)
+        },
+      ),
+      { numRuns: RUNS },
+    )
+  })
+
+  it(`${RUNS} event list queries with generated dates: a 400 or a page, never anything else`, async () => {
+    const keys = fc.constantFrom('start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after')
+    await fc.assert(
+      fc.asyncProperty(fc.dictionary(keys, dateInput, { maxKeys: 3 }), fc.boolean(), async (dates, strict) => {
+        await settle(() => calendar.events.list({ ...dates, strict_dates: strict }))
+      }),
+      { numRuns: RUNS },
+    )
+  })
+})
+
+describe('a data file that loads can be served (issue 9 §1, fast-check)', () => {
+  const storedEvent = fc.record(
+    { start_date: wall, end_date: wall, timezone: anyZone, all_day: fc.boolean(), date: wall, modified: wall },
+    { requiredKeys: ['start_date', 'end_date'] },
+  )
+  const dataFile = fc.record({
+    site: anyZone,
+    events: fc.array(storedEvent, { maxLength: 4 }),
+    venueDates: fc.array(wall, { maxLength: 2 }),
+  })
+
+  it(`${RUNS} generated files: each one refused with its problems, or served without a 5xx`, async () => {
+    let served = 0
+    await fc.assert(
+      fc.asyncProperty(dataFile, async ({ site, events, venueDates }) => {
+        const text = JSON.stringify({
+          settings: { timezone: site },
+          events: events.map((event, i) => ({ id: 10 + i, title: `E${i}`, ...event })),
+          venues: venueDates.map((date, i) => ({ id: 50 + i, venue: `V${i}`, date })),
+        })
+        const opened = await openCalendar(null, { initial: text, now: () => NOW }).catch((error: unknown) => {
+          if (error instanceof DocumentError) return undefined
+          throw error
+        })
+        if (!opened) return
+        served++
+        const server = createApp(opened)
+        const paths = ['/events?status=publish&start_date=0000-01-02&end_date=9999-12-30', '/events', '/venues', ...events.map((_, i) => `/events/${10 + i}`), ...venueDates.map((_, i) => `/venues/${50 + i}`)]
+        for (const path of paths) {
+          const response = await server.request(`${P}${path}`)
+          expect(response.status, `${path}\n${text}\n${await response.clone().text()}`).toBeLessThan(500)
+        }
+      }),
+      { numRuns: RUNS },
+    )
+    expect(served).toBeGreaterThan(RUNS / 20)
+  })
+})
