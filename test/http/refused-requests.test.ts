@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import net from 'node:net'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PREFIX, TEC_PREFIX } from '../../src/http/app.js'
 import { routeTable } from '../../src/http/routes.js'
 import { expectError } from '../expect.js'
