@@ -1,10 +1,14 @@
 import type { Journal } from './journal.js'
 
+/** Hears of a record replaced by a put, delete or undo: before and after, undefined where there is none. */
+export type Changed<T> = (previous: T | undefined, next: T | undefined) => void
+
 /**
  * One kind of record, by ID and by slug, in file order. Records are replaced, never mutated, so a cached value
  * keyed by a record object (a WeakMap) stays right; `version` changes on every put, delete or undo so that
- * derived indexes know when to rebuild. Every change is recorded in the state's journal, so a change that fails
- * half-way can be taken back exactly, file order included.
+ * derived indexes know when to rebuild, and `changed` hears of each record replaced, to keep an index up to date
+ * instead. Every change is recorded in the state's journal, so a change that fails half-way can be taken back
+ * exactly, file order included.
  *
  * @example
  * const venues = new Collection<VenueRecord>()
@@ -14,10 +18,12 @@ export class Collection<T extends { id: number; slug?: string }> {
   #byId = new Map<number, T>()
   readonly #bySlug = new Map<string, number>()
   readonly #journal: Journal | undefined
+  readonly #changed: Changed<T> | undefined
   #version = 0
 
-  constructor(journal?: Journal) {
+  constructor(journal?: Journal, changed?: Changed<T>) {
     this.#journal = journal
+    this.#changed = changed
   }
 
   /** Changes whenever a record is added, replaced or removed. */
@@ -50,6 +56,7 @@ export class Collection<T extends { id: number; slug?: string }> {
     this.#byId.set(record.id, record)
     if (record.slug !== undefined) this.#bySlug.set(record.slug, record.id)
     this.#version++
+    this.#changed?.(old, record)
   }
 
   delete(id: number): T | undefined {
@@ -59,6 +66,7 @@ export class Collection<T extends { id: number; slug?: string }> {
     this.#byId.delete(id)
     if (old.slug !== undefined && this.#bySlug.get(old.slug) === id) this.#bySlug.delete(old.slug)
     this.#version++
+    this.#changed?.(old, undefined)
     return old
   }
 
@@ -72,6 +80,7 @@ export class Collection<T extends { id: number; slug?: string }> {
     const order = reorders ? [...this.#byId] : undefined
     const holders = slugs.flatMap((slug) => (slug === undefined ? [] : [[slug, this.#bySlug.get(slug)] as const]))
     this.#journal.record(() => {
+      const current = this.#byId.get(id)
       if (order) this.#byId = new Map(order)
       else if (record) this.#byId.set(id, record)
       else this.#byId.delete(id)
@@ -80,6 +89,7 @@ export class Collection<T extends { id: number; slug?: string }> {
         else this.#bySlug.set(slug, holder)
       }
       this.#version++
+      this.#changed?.(current, record)
     })
   }
 }

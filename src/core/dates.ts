@@ -20,6 +20,9 @@ const ERA = 146_097 * DAY
 const OFFSET_FLOOR = Date.UTC(1800, 0, 1)
 /** Date's range less a day, so the day-wide offset probes never leave it (and Intl never throws). */
 const MAX_INSTANT = 8.64e15 - DAY
+/** The first and last instants whose UTC wall time has a four-digit year (0000-01-01 00:00:00, 9999-12-31 23:59:59). */
+const FIRST_INSTANT = fieldsToUtc(0, 1, 1, 0, 0, 0)
+const LAST_INSTANT = fieldsToUtc(9999, 12, 31, 23, 59, 59)
 /** A cap on the per-zone day cache, so a long-running server asked about arbitrary dates cannot grow without bound. */
 const MAX_CACHED_DAYS = 50_000
 const MAX_CACHED_ZONES = 2_000
@@ -321,10 +324,15 @@ export function zoneAbbr(ms: number, zone: string): string {
  * Why a wall time in `zone` cannot be stored, or undefined when it can. calfile shows every stored date in UTC too
  * (`utc_start_date`, `date_utc`, …) in the same `YYYY-MM-DD HH:MM:SS` form, so the instant must fall within years
  * 0000–9999 in UTC as well as in its zone: `9999-12-31 23:59:59` in America/New_York is year 10000 in UTC.
- * Throws RangeError on a bad wall or zone. Issue 9; CONTRACT §1, §2.1, §3.
+ * `wall` is a checked wall time: it is converted (and a bad one throws RangeError, as a bad zone does) only in the
+ * years 0000 and 9999, the others being always in range. Issue 9; CONTRACT §1, §2.1, §3.
  */
 export function wallOutOfRange(wall: string, zone: string): string | undefined {
-  if (utcToWallOrNull(wallToInstant(wall, zone)) !== null) return undefined
+  // Every offset is under a day, so only a wall in the first or the last year can leave the range in UTC.
+  const year = typeof wall === 'string' ? wall.slice(0, 4) : ''
+  if (year > '0000' && year < '9999' && /^\d{4}$/u.test(year)) return undefined
+  const instant = wallToInstant(wall, zone)
+  if (instant >= FIRST_INSTANT && instant < LAST_INSTANT + SECOND) return undefined
   return `${wall} in ${zone} is outside years 0000–9999 in UTC, which calfile cannot store`
 }
 

@@ -31,17 +31,12 @@ interface Timeline {
   byOrganizer: Map<number, EventRecord[]>
 }
 
-const eventsVersion = (state: CalendarState) => state.events.version
-
-const timeline = derivedIndex(eventsVersion, (state): Timeline => {
+const timeline = derivedIndex((state) => state.events.version, (state): Timeline => {
   const byStart = sortByStart(state)
   const starts = Float64Array.from(byStart, (event) => eventTimes(event).start)
   const ends = Float64Array.from(byStart, (event) => eventTimes(event).end)
   return { byStart, starts, ends, ...linkIndexes(byStart) }
 })
-
-// Apart from the timeline: shaping an event inside a change needs the counts, and must not pay for a sort.
-const termCounts = derivedIndex(eventsVersion, countTerms)
 
 /** The list-order index with the UTC start and end (epoch ms) of each event at the same position. */
 export function eventTimeline(state: CalendarState): { events: readonly EventRecord[]; starts: Float64Array; ends: Float64Array } {
@@ -51,7 +46,7 @@ export function eventTimeline(state: CalendarState): { events: readonly EventRec
 
 /** Number of `publish` events carrying a term (CONTRACT §2.4 `count`). */
 export function termCount(state: CalendarState, termId: number): number {
-  return termCounts(state).get(termId) ?? 0
+  return state.termCounts.get(termId)
 }
 
 /** Index of the first value ≥ `instant` in ascending `values` (binary search); `values.length` when none. */
@@ -95,14 +90,4 @@ function linkIndexes(byStart: readonly EventRecord[]) {
 
 function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
-}
-
-function countTerms(state: CalendarState): Map<number, number> {
-  const counts = new Map<number, number>()
-  for (const event of state.events.values()) {
-    if (event.status !== 'publish') continue
-    for (const id of event.categories) counts.set(id, (counts.get(id) ?? 0) + 1)
-    for (const id of event.tags) counts.set(id, (counts.get(id) ?? 0) + 1)
-  }
-  return counts
 }

@@ -1,6 +1,7 @@
 import { Collection } from './collection.js'
 import { IdSpace } from './id-space.js'
 import { Journal } from './journal.js'
+import { TermCounts } from './term-counts.js'
 import type {
   EventRecord,
   MediaRecord,
@@ -20,8 +21,10 @@ import type {
  */
 export class CalendarState {
   readonly journal = new Journal()
+  /** Published events per term, kept up to date with `events` (CONTRACT §2.4 `count`). */
+  readonly termCounts = new TermCounts()
   readonly users = new Collection<UserRecord>(this.journal)
-  readonly events = new Collection<EventRecord>(this.journal)
+  readonly events = new Collection<EventRecord>(this.journal, (previous, next) => this.termCounts.replace(previous, next))
   readonly venues = new Collection<VenueRecord>(this.journal)
   readonly organizers = new Collection<OrganizerRecord>(this.journal)
   readonly media = new Collection<MediaRecord>(this.journal)

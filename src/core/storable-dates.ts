@@ -11,16 +11,17 @@ import { dayEnd, dayStart, wallOutOfRange } from './dates.js'
  */
 export function unstorableDates(post: Record<string, unknown>, siteZone: string): Record<string, string> {
   const problems: Record<string, string> = {}
-  const check = (field: string, zone: string, round: (wall: string) => string = (wall) => wall) => {
-    const wall = post[field]
-    const problem = typeof wall === 'string' ? wallOutOfRange(round(wall), zone) : undefined
-    if (problem !== undefined) problems[field] = problem
-  }
-  check('date', siteZone)
-  check('modified', siteZone)
   const zone = (post.timezone as string | undefined) ?? siteZone
   const allDay = post.all_day === true
-  check('start_date', zone, allDay ? dayStart : undefined)
-  check('end_date', zone, allDay ? dayEnd : undefined)
+  for (const field of FIELDS) {
+    const wall = post[field]
+    if (typeof wall !== 'string') continue
+    const problem = field === 'start_date' || field === 'end_date'
+      ? wallOutOfRange(allDay ? (field === 'start_date' ? dayStart : dayEnd)(wall) : wall, zone)
+      : wallOutOfRange(wall, siteZone)
+    if (problem !== undefined) problems[field] = problem
+  }
   return problems
 }
+
+const FIELDS = ['date', 'modified', 'start_date', 'end_date'] as const

@@ -1,7 +1,11 @@
-import type { Collection } from '../collection.js'
 import type { Status } from '../records.js'
 import type { CalendarState } from '../state.js'
 import { slugFromTitle, uniqueSlug } from '../slugs.js'
+
+/** Where a kind's slugs are looked up: its collection. */
+export interface SlugIndex {
+  bySlug(slug: string): { id: number } | undefined
+}
 
 /** What filling in a record's defaults needs: the state it joins and "now" in the site time zone. */
 export interface NormalizeContext {
@@ -29,7 +33,7 @@ export function postDefaults(
   raw: Record<string, unknown>,
   id: number,
   title: string,
-  collection: Collection<{ id: number; slug?: string }>,
+  collection: SlugIndex,
   ctx: NormalizeContext,
 ): PostDefaults {
   const date = (raw.date as string | undefined) ?? ctx.now
@@ -55,7 +59,7 @@ export function resolveSlug(
   wanted: string | undefined,
   title: string,
   id: number,
-  collection: Collection<{ id: number; slug?: string }>,
+  collection: SlugIndex,
 ): string {
   const taken = (slug: string) => {
     const holder = collection.bySlug(slug)
