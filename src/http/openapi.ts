@@ -165,7 +165,8 @@ function success(route: DescribedRoute): Json {
 /**
  * The error statuses each route can answer (CONTRACT §5–§6): parameters (400), a wrong or missing token (401),
  * permissions, trashed and unreadable records (403), unknown records and pages past the end (404), deleting a
- * trashed record (410), large bodies (413), and writes while the data file is invalid or read-only (503).
+ * trashed record (410), large bodies (413), and writes while the data file is invalid or read-only (503). Every
+ * write reads its body, deletes included (issue 9 §2), so every write can answer 400 and 413 for it.
  */
 function errorStatuses(route: DescribedRoute): number[] {
   const terms = route.resource === 'categories' || route.resource === 'tags'
@@ -183,7 +184,7 @@ function errorStatuses(route: DescribedRoute): number[] {
     case 'update':
       return [400, 401, 403, 404, 413, 503]
     case 'delete':
-      return terms ? [401, 403, 404, 503] : [400, 401, 403, 404, 410, 503]
+      return terms ? [400, 401, 403, 404, 413, 503] : [400, 401, 403, 404, 410, 413, 503]
   }
 }
 
@@ -224,7 +225,7 @@ const documentedError = (description: string) => ({ description, content: { [JSO
 
 /** The error responses of CONTRACT §5, each with the error body. */
 const ERROR_RESPONSES: Record<string, Json> = {
-  BadRequest: documentedError('rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug'),
+  BadRequest: documentedError('rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug'),
   Unauthorized: documentedError('rest_forbidden: a write without a token while tokens exist, or a token that matches no user'),
   Forbidden: documentedError('rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible'),
   NotFound: documentedError('rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end'),

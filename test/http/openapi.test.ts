@@ -86,7 +86,8 @@ describe('the document', () => {
     expect(statuses('/events', 'get')).toEqual([200, 400, 401, 404])
     expect(statuses('/categories', 'get')).toEqual([200, 400, 401])
     expect(statuses('/events', 'post')).toEqual([201, 400, 401, 403, 413, 503])
-    expect(statuses('/events/{id}', 'delete')).toEqual([200, 400, 401, 403, 404, 410, 503])
+    expect(statuses('/events/{id}', 'delete')).toEqual([200, 400, 401, 403, 404, 410, 413, 503])
+    expect(statuses('/tags/{id}', 'delete')).toEqual([200, 400, 401, 403, 404, 413, 503])
     expect(statuses('/tags/{id}', 'get')).toEqual([200, 401, 404])
     for (const response of Object.values<Json>(doc.components.responses)) {
       expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' })

@@ -96,6 +96,18 @@ describe('a request the HTTP layer refuses is never carried out (issue 9 §2, re
   })
 })
 
+describe('a delete reads its body like any write (issue 9 §2)', () => {
+  it('a malformed JSON body is a 400 and one over 1 MiB a 413, and nothing is deleted', async () => {
+    const { calendar, request } = await open(fixture('events-rich.json'))
+    const before = JSON.stringify([...calendar.state.events.values()])
+    for (const path of ['/events/10?force=true', '/venues/11', '/categories/1']) {
+      expectError(await request('DELETE', path, '{"force": tru'), 400, 'rest_invalid_json')
+      expectError(await request('DELETE', path, JSON.stringify({ pad: 'x'.repeat(1024 * 1024) })), 413, 'rest_payload_too_large')
+    }
+    expect(JSON.stringify([...calendar.state.events.values()])).toBe(before)
+  })
+})
+
 describe('a malformed percent escape is a 404 rest_no_route on every route, method and prefix (issue 9 §3)', () => {
   const ESCAPES = ['%ZZ', '%FF', '%C0%AF', '%ED%A0%80', '%', '%E2%82']
 
