@@ -329,8 +329,8 @@ export function zoneAbbr(ms: number, zone: string): string {
  */
 export function wallOutOfRange(wall: string, zone: string): string | undefined {
   // Every offset is under a day, so only a wall in the first or the last year can leave the range in UTC.
-  const year = typeof wall === 'string' ? wall.slice(0, 4) : ''
-  if (year > '0000' && year < '9999' && /^\d{4}$/u.test(year)) return undefined
+  const year = wall.slice(0, 4)
+  if (year > '0000' && year < '9999') return undefined
   const instant = wallToInstant(wall, zone)
   if (instant >= FIRST_INSTANT && instant < LAST_INSTANT + SECOND) return undefined
   return `${wall} in ${zone} is outside years 0000–9999 in UTC, which calfile cannot store`
