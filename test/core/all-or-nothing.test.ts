@@ -65,22 +65,22 @@ describe('a change that throws half-way is undone (issue 9 §1)', () => {
 
   it('term counts follow the undo: they are what they were before the change', async () => {
     const { calendar } = await fileCalendar()
-    const music = await calendar.categories.create({ name: 'Music' })
-    const body = { title: 'Counted', start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00', categories: [music.id] }
-    const kept = await calendar.events.create(body)
-    expect(calendar.categories.get(music.id).count).toBe(1)
+    const music = (await calendar.categories.create({ name: 'Music' })).id as number
+    const body = { title: 'Counted', start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00', categories: [music] }
+    const kept = (await calendar.events.create(body)).id as number
+    expect(calendar.categories.get(music).count).toBe(1)
     const failure = calendar.write((state) => {
-      const event = state.events.get(kept.id) as EventRecord
+      const event = state.events.get(kept) as EventRecord
       state.events.put({ ...event, status: 'draft' })
       state.events.put(anEvent(state, state.nextPostId(), 'Also music'))
-      state.events.put({ ...(state.events.get(kept.id) as EventRecord), categories: [] })
-      state.events.delete(kept.id)
+      state.events.put({ ...(state.events.get(kept) as EventRecord), categories: [] })
+      state.events.delete(kept)
       throw new Error('refused')
     })
     await expect(failure).rejects.toThrow('refused')
-    expect(calendar.categories.get(music.id).count).toBe(1)
-    await calendar.events.update(kept.id, { status: 'draft' })
-    expect(calendar.categories.get(music.id).count).toBe(0)
+    expect(calendar.categories.get(music).count).toBe(1)
+    await calendar.events.update(kept, { status: 'draft' })
+    expect(calendar.categories.get(music).count).toBe(0)
   })
 
   it('only the failing change of a group commit is undone; the others land', async () => {
