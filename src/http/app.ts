@@ -1,4 +1,4 @@
-import { H3, type H3Event } from 'h3'
+import { type EventHandler, H3, type H3Event, type HTTPMethod } from 'h3'
 import type { Calendar } from '../core/calendar.js'
 import * as v from 'valibot'
 import type { GenericSchema } from 'valibot'
@@ -20,7 +20,10 @@ export const TEC_PREFIX = '/wp-json/tribe/events/v1'
 
 /** Options of `createApp`. */
 export interface AppOptions {
-  /** Called once per request with method, path, status and duration in ms (the request log). */
+  /**
+   * Called once per request with method, path, status and duration in ms (the request log). The path is the one
+   * the client sent, query included, before the app maps it onto a route (`//wp-json/…/events/?page=2`).
+   */
   log?: (line: { method: string; path: string; status: number; ms: number }) => void
   /** Cross-origin access (CONTRACT §7); default: every origin. */
   cors?: CorsOptions
@@ -35,26 +38,25 @@ export interface AppOptions {
  * const res = await app.request('/calendar/events/v1/events?per_page=2')
  */
 export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
-  const started = new WeakMap<H3Event, number>()
+  const received = new WeakMap<H3Event, { begin: number; path: string }>()
   const app = new H3({
     // A malformed escape is CONTRACT §5's 404 `rest_no_route`, not h3's 400: the first middleware answers it.
     allowMalformedURL: true,
     onRequest(event) {
-      started.set(event, performance.now())
+      received.set(event, { begin: performance.now(), path: event.url.pathname + event.url.search })
       normalizePath(event)
     },
     async onResponse(response, event) {
       await drainRest(event.req, response)
       withCors(response, event.req.headers.get('origin'), options.cors ?? {})
-      const begin = started.get(event)
-      const ms = begin === undefined ? 0 : performance.now() - begin
-      options.log?.({ method: event.req.method, path: event.url.pathname + event.url.search, status: response.status, ms })
+      const { begin, path } = received.get(event) ?? { begin: performance.now(), path: event.url.pathname + event.url.search }
+      options.log?.({ method: event.req.method, path, status: response.status, ms: performance.now() - begin })
     },
     onError: (error) => errorResponse(error),
   })
   app.use((event) => (decodes(event.url.pathname) ? undefined : errorResponse(noRoute())))
   for (const spec of routeTable(calendar)) {
-    app.on(spec.method, PREFIX + spec.path, async (event) => {
+    on(app, spec.method, PREFIX + spec.path, async (event) => {
       try {
         // IDs in paths are digits only: `/events/abc` matches no route (CONTRACT §5), before anything else.
         if (spec.key === 'id' && !/^\d+$/u.test(event.context.params?.id ?? '')) throw noRoute()
@@ -66,10 +68,20 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
       }
     })
   }
-  app.get(PREFIX, (event) => rootResponse(calendar, event, viewOf(calendar, event)))
-  app.get(`${PREFIX}/doc`, (event) => docResponse(calendar, viewOf(calendar, event)))
+  on(app, 'GET', PREFIX, (event) => rootResponse(calendar, event, viewOf(calendar, event)))
+  on(app, 'GET', `${PREFIX}/doc`, (event) => docResponse(calendar, viewOf(calendar, event)))
   app.all('/**', (event) => (event.req.method === 'OPTIONS' ? preflight(event.req.headers.get('origin'), options.cors ?? {}) : errorResponse(noRoute())))
   return app
+}
+
+/**
+ * Adds a route; a GET route answers HEAD too (RFC 9110 §9.3.2, CONTRACT §5) with the same handler, so the status
+ * and headers are the GET's, and h3 drops the body of an answer to HEAD. h3 would fall back from HEAD to GET by
+ * itself, but only where no route matches at all, and the catch-all below matches every path.
+ */
+function on(app: H3, method: HTTPMethod, path: string, handler: EventHandler): void {
+  app.on(method, path, handler)
+  if (method === 'GET') app.on('HEAD', path, handler)
 }
 
 /** Collapses repeated slashes, maps TEC's prefix onto calfile's and drops a trailing slash (CONTRACT §5). */

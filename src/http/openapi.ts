@@ -12,7 +12,8 @@ import { RESPONSE_SCHEMAS } from './schemas/responses.js'
 /**
  * `GET /calendar/events/v1/doc` (CONTRACT §7): an OpenAPI 3.1 document of every route, parameter, request body,
  * response and error, generated from the route table, its valibot request schemas and the response schemas of
- * `schemas/responses.ts`, so that it cannot drift from what the app validates and sends.
+ * `schemas/responses.ts`, so that it cannot drift from what the app validates and sends. Every GET operation has
+ * its HEAD twin (RFC 9110 §9.3.2): the same parameters, statuses and headers, and no content.
  */
 
 type Json = Record<string, unknown>
@@ -31,6 +32,7 @@ export interface OpenApiDocument {
 const SCHEMAS = '#/components/schemas/'
 const JSON_TYPE = 'application/json'
 const FORM_TYPE = 'application/x-www-form-urlencoded'
+const MULTIPART_TYPE = 'multipart/form-data'
 
 /**
  * `GET <prefix>/doc`: the document with `servers[0].url` = `<base>/`, the prefix the request came in on. It is
@@ -51,7 +53,9 @@ export function openApiDocument(calendar: Calendar, base: string): OpenApiDocume
   const paths: OpenApiDocument['paths'] = {}
   for (const route of routes) {
     const item = (paths[openApiPath(route.path)] ??= {})
-    item[route.method.toLowerCase()] = operation(route, settings)
+    const documented = operation(route, settings)
+    item[route.method.toLowerCase()] = documented
+    if (route.method === 'GET') item.head = headOperation(documented)
   }
   return structuredClone<OpenApiDocument>({
     openapi: '3.1.0',
@@ -107,7 +111,7 @@ function inputSchemas(routes: DescribedRoute[]): Record<string, JsonSchema> {
     const fields = objectFields(route.body as NonNullable<DescribedRoute['body']>)
     inputs[`${SINGULAR[route.resource]}Input`] = {
       type: 'object',
-      description: 'Unknown fields are ignored. Form bodies write arrays and objects with PHP brackets (`organizer[]=12`, `venue[venue]=Blue`).',
+      description: 'Unknown fields are ignored. Form bodies (urlencoded or multipart) write arrays and objects with PHP brackets (`organizer[]=12`, `venue[venue]=Blue`); file parts are ignored.',
       properties: Object.fromEntries(fields.map((field) => [field.name, field.schema])),
     }
   }
@@ -135,13 +139,30 @@ function parameter(arg: RouteArg): Json {
   return { name: arg.name, in: arg.in, required: arg.required, description: arg.description, schema }
 }
 
-/** JSON or a form body (CONTRACT §3); a create names the fields it needs. */
+/** JSON, an urlencoded or a multipart form body (CONTRACT §3, §5); a create names the fields it needs. */
 function requestBody(route: DescribedRoute, args: RouteArg[]): Json | undefined {
   if (!route.body || !route.resource) return undefined
   const ref = { $ref: `${SCHEMAS}${SINGULAR[route.resource]}Input` }
   const required = args.filter((arg) => arg.in === 'body' && arg.required).map((arg) => arg.name)
   const schema = required.length > 0 ? { allOf: [ref], required } : ref
-  return { required: route.action === 'create', content: { [JSON_TYPE]: { schema }, [FORM_TYPE]: { schema } } }
+  return { required: route.action === 'create', content: { [JSON_TYPE]: { schema }, [FORM_TYPE]: { schema }, [MULTIPART_TYPE]: { schema } } }
+}
+
+/**
+ * The HEAD twin of a GET operation (RFC 9110 §9.3.2, CONTRACT §5): the same parameters, and each status with the
+ * GET's headers and description but no content, since the answer has no body.
+ */
+function headOperation(get: Json): Json {
+  const responses = Object.entries(get.responses as Record<string, Json>).map(([status, response]) => {
+    const { content: _content, ...rest } = typeof response.$ref === 'string' ? namedResponse(response.$ref) : response
+    return [status, rest]
+  })
+  return { ...get, operationId: `${String(get.operationId)}Head`, summary: `${String(get.summary)}: status and headers only`, responses: Object.fromEntries(responses) }
+}
+
+/** `#/components/responses/BadRequest` → that response. */
+function namedResponse(ref: string): Json {
+  return ERROR_RESPONSES[ref.split('/').at(-1) as string] as Json
 }
 
 function success(route: DescribedRoute): Json {
@@ -225,7 +246,7 @@ const documentedError = (description: string) => ({ description, content: { [JSO
 
 /** The error responses of CONTRACT §5, each with the error body. */
 const ERROR_RESPONSES: Record<string, Json> = {
-  BadRequest: documentedError('rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug'),
+  BadRequest: documentedError('rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug'),
   Unauthorized: documentedError('rest_forbidden: a write without a token while tokens exist, or a token that matches no user'),
   Forbidden: documentedError('rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible'),
   NotFound: documentedError('rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end'),

@@ -1,9 +1,18 @@
 import qs from 'qs'
 
-/** qs limits for query strings and form bodies: PHP-style brackets, bounded nesting and counts. */
-export const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 2000 } as const
+/**
+ * qs options that read query strings and form bodies as PHP fills `$_GET` and `$_POST` (CONTRACT §3–§4): bracket
+ * arrays and objects, and a key given twice without brackets keeps its last value (`per_page=2&per_page=3` is 3,
+ * `venue=1&venue=2` is 2), while `venue[]=1&venue[]=2` still collects both. Nesting and counts are bounded.
+ */
+export const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 2000, duplicates: 'last' } as const
 
 /** A query string with PHP brackets (`venue[]=1&venue[]=2`, `venue[venue]=Blue`) as an object (CONTRACT §4). */
 export function parseQuery(url: URL): Record<string, unknown> {
-  return qs.parse(url.search.slice(1), QS_OPTIONS)
+  return parseForm(url.search.slice(1))
+}
+
+/** A query-string-like text (a query, an urlencoded body, a multipart body's fields) read as PHP reads it. */
+export function parseForm(text: string): Record<string, unknown> {
+  return qs.parse(text, QS_OPTIONS)
 }

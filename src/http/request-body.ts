@@ -1,7 +1,6 @@
 import type { H3Event } from 'h3'
-import qs from 'qs'
 import { CalendarError } from '../core/errors.js'
-import { QS_OPTIONS } from './params.js'
+import { parseForm } from './params.js'
 
 /** Largest body accepted (CONTRACT §5): 1 MiB. */
 export const BODY_LIMIT = 1024 * 1024
@@ -16,19 +15,38 @@ export const DRAIN_LIMIT = 16 * 1024 * 1024
 const DRAIN_MS = 5_000
 
 /**
- * The body of a write, read whole: JSON, or `application/x-www-form-urlencoded` with PHP brackets (CONTRACT §3);
- * an empty body is `{}`. A write is carried out only once its request arrived whole (issue 9 §2: a request that
- * Node's HTTP parser refuses half-way, such as `Transfer-Encoding: gzip`, ends its body with an error).
+ * The body of a write, read whole: JSON, `application/x-www-form-urlencoded` or `multipart/form-data`, the two
+ * form kinds with PHP brackets and read alike (CONTRACT §3, §5); an empty body is `{}`. The 1 MiB limit is checked
+ * on the raw bytes while they arrive, before anything is parsed. A write is carried out only once its request
+ * arrived whole (issue 9 §2: a request that Node's HTTP parser refuses half-way, such as `Transfer-Encoding: gzip`,
+ * ends its body with an error).
  *
  * @throws CalendarError 413 `rest_payload_too_large` over 1 MiB, 400 `rest_invalid_json` for malformed JSON,
- * 400 `rest_incomplete_body` when the body did not arrive whole.
+ * 400 `rest_invalid_body` for a malformed multipart body, 400 `rest_incomplete_body` when the body did not arrive
+ * whole.
  */
 export async function readBody(request: Request): Promise<unknown> {
   if (Number(request.headers.get('content-length') ?? '0') > BODY_LIMIT) throw tooLarge()
-  const text = new TextDecoder().decode(await readLimited(request.body, BODY_LIMIT))
+  const bytes = await readLimited(request.body, BODY_LIMIT)
+  const text = new TextDecoder().decode(bytes)
   if (text.trim() === '') return {}
   const type = request.headers.get('content-type') ?? ''
-  if (type.includes('application/x-www-form-urlencoded')) return qs.parse(text, QS_OPTIONS)
+  switch (mediaType(type)) {
+    case 'application/x-www-form-urlencoded':
+      return parseForm(text)
+    case 'multipart/form-data':
+      return parseForm(await multipartFields(bytes, type))
+    default:
+      return parseJson(text)
+  }
+}
+
+/** The media type of a `Content-Type` value, lower case, without its parameters (RFC 9110 §8.3.1). */
+function mediaType(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase()
+}
+
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
@@ -38,8 +56,29 @@ export async function readBody(request: Request): Promise<unknown> {
   }
 }
 
+/**
+ * The text fields of a `multipart/form-data` body (RFC 7578), in order, as an urlencoded text, so that PHP bracket
+ * names (`organizer[]`, `venue[venue]`) read as in an urlencoded body. File parts are left out: WordPress puts them
+ * in `$_FILES`, which these routes never read. The platform's parser (undici's `Response.formData()`) reads it.
+ *
+ * @throws CalendarError 400 `rest_invalid_body` when the body is not multipart (no boundary, a part cut short).
+ */
+async function multipartFields(bytes: Uint8Array<ArrayBuffer>, contentType: string): Promise<string> {
+  let form: FormData
+  try {
+    form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData()
+  } catch (error) {
+    throw new CalendarError('rest_invalid_body', 400, 'Invalid multipart/form-data body passed.', {
+      body_error_message: error instanceof Error ? error.message : String(error),
+    })
+  }
+  const fields = new URLSearchParams()
+  for (const [name, value] of form) if (typeof value === 'string') fields.append(name, value)
+  return fields.toString()
+}
+
 /** The bytes of `body` up to `limit`; the reader is released, so what is left can be drained. */
-async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array> {
+async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   if (body === null) return new Uint8Array()
   const chunks: Uint8Array[] = []
   let size = 0

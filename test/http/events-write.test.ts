@@ -107,6 +107,21 @@ describe('create (CONTRACT §3, §5)', () => {
     expect([...response.body.data.params].sort()).toEqual(['end_date', 'start_date'])
   })
 
+  it('title: "" is a 400 rest_invalid_param naming title, on create and on update (CONTRACT §3)', async () => {
+    expectInvalid(await create({ title: '' }), 'title')
+    expectInvalid(await request('POST', '/events', ...form('title=&start_date=2026-08-01&end_date=2026-08-01')), 'title')
+    for (const method of ['POST', 'PUT', 'PATCH']) expectInvalid(await request(method, '/events/10', { title: '' }), 'title')
+    expectInvalid(await request('PATCH', '/events/10', ...form('title=')), 'title')
+    expect((await request('GET', '/events/10')).body.title).toBe('Jazz night')
+    await expect(calendar.events.create({ title: '', start_date: '2026-08-01', end_date: '2026-08-01' })).rejects.toMatchObject({ code: 'rest_invalid_param', data: { params: { title: expect.any(String) } } })
+  })
+
+  it('title: only spaces is empty too (WordPress trims a title as it stores it); other titles are stored as sent', async () => {
+    expectInvalid(await create({ title: '   ' }), 'title')
+    expectInvalid(await request('PATCH', '/events/10', { title: ' \t\n' }), 'title')
+    expect((await created({ title: ' Padded ' })).title).toBe(' Padded ')
+  })
+
   it('text fields are stored as sent', async () => {
     const event = await created({ title: 'Texts', description: '<p>Hello <em>you</em></p>', excerpt: 'Hello' })
     expect(event.title).toBe('Texts')

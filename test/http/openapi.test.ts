@@ -1,7 +1,7 @@
 /**
  * CONTRACT §7, `GET /calendar/events/v1/doc`: an OpenAPI 3.1 document of every route, parameter, request body,
  * response and error. It validates with swagger-parser, its schemas are valid JSON Schema 2020-12, it covers the
- * route table exactly, and a client generated from it (openapi-typescript types, openapi-fetch) lists, creates,
+ * route table exactly (each GET with its HEAD twin), and a client generated from it (openapi-typescript types, openapi-fetch) lists, creates,
  * updates and deletes an event against a running server. The test helpers check every response of the suite
  * against it (test/response-check.ts); the last tests show that check refuses what it should.
  */
@@ -60,9 +60,10 @@ describe('the document', () => {
     expect((await documentAt()).servers[0].url).toBe(`https://cal.example.org${P}/`)
   })
 
-  it('has every route and method of the route table, the index and itself, and nothing else', async () => {
+  it('has every route and method of the route table, the index and itself, each GET with HEAD, and nothing else', async () => {
     const doc = await documentAt()
-    const expected = ['GET /', 'GET /doc', ...routeTable(calendar).map((spec) => `${spec.method} ${template(spec.path)}`)]
+    const routes = [{ method: 'GET', path: '' }, { method: 'GET', path: '/doc' }, ...routeTable(calendar)]
+    const expected = routes.flatMap((spec) => (spec.method === 'GET' ? ['GET', 'HEAD'] : [spec.method]).map((method) => `${method} ${template(spec.path) || '/'}`))
     const documented = Object.entries<Json>(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
     expect(documented.sort()).toEqual(expected.sort())
   })
@@ -104,11 +105,26 @@ describe('the document', () => {
     expect(id).toMatchObject({ name: 'id', in: 'path', required: true, schema: { type: 'integer' } })
   })
 
-  it('documents request bodies as JSON and form bodies; a create requires the fields the spec requires', async () => {
+  it('documents HEAD as its GET without content: same parameters, statuses and headers (RFC 9110 §9.3.2)', async () => {
+    const doc = await documentAt()
+    for (const [path, item] of Object.entries<Json>(doc.paths)) {
+      if (!item.get) continue
+      expect(item.head, path).toBeDefined()
+      expect(item.head.parameters, path).toEqual(item.get.parameters)
+      expect(item.head.operationId).toBe(`${item.get.operationId}Head`)
+      expect(Object.keys(item.head.responses), path).toEqual(Object.keys(item.get.responses))
+      for (const response of Object.values<Json>(item.head.responses)) expect(response, path).not.toHaveProperty('content')
+    }
+    expect(Object.keys(doc.paths['/events'].head.responses[200].headers)).toEqual(['X-TEC-Total', 'X-TEC-TotalPages', 'Link'])
+    expect(doc.paths['/events'].head.responses[400].description).toMatch(/rest_invalid_param/u)
+  })
+
+  it('documents request bodies as JSON, urlencoded and multipart forms; a create requires the fields the spec requires', async () => {
     const doc = await documentAt()
     const create = doc.paths['/events'].post.requestBody
     expect(create.required).toBe(true)
-    expect(Object.keys(create.content)).toEqual(['application/json', 'application/x-www-form-urlencoded'])
+    expect(Object.keys(create.content)).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'])
+    expect(create.content['multipart/form-data'].schema).toEqual(create.content['application/json'].schema)
     expect(create.content['application/json'].schema).toEqual({ allOf: [{ $ref: '#/components/schemas/EventInput' }], required: ['title', 'start_date', 'end_date'] })
     expect(doc.paths['/categories'].post.requestBody.content['application/json'].schema.required).toEqual(['name'])
     expect(doc.paths['/events/{id}'].patch.requestBody).toMatchObject({ required: false, content: { 'application/json': { schema: { $ref: '#/components/schemas/EventInput' } } } })
@@ -203,6 +219,14 @@ describe('the response check of the test helpers', () => {
   it('refuses a status the route does not document', async () => {
     const text = JSON.stringify({ code: 'x', message: 'x', data: { status: 410 } })
     await expect(checkResponse({ method: 'GET', url: `${P}/events/10`, status: 410, headers, text })).rejects.toThrow(/not documented/u)
+  })
+
+  it('refuses a body in an answer to HEAD, documented route or not', async () => {
+    const { body } = await request('GET', '/events/10')
+    await expect(checkResponse({ method: 'HEAD', url: `${P}/events/10`, status: 200, headers, text: '' })).resolves.toBeUndefined()
+    await expect(checkResponse({ method: 'HEAD', url: `${P}/events/10`, status: 200, headers, text: JSON.stringify(body) })).rejects.toThrow(/a body where none is documented/u)
+    await expect(checkResponse({ method: 'HEAD', url: `${P}/nowhere`, status: 404, headers, text: '' })).resolves.toBeUndefined()
+    await expect(checkResponse({ method: 'HEAD', url: `${P}/nowhere`, status: 404, headers, text: '{}' })).rejects.toThrow(/a body in an answer to HEAD/u)
   })
 
   it('refuses anything but 404 rest_no_route where no operation is documented', async () => {

@@ -11,10 +11,20 @@ import { normalizeTerm } from './term-record.js'
 const relation = (description: string, type: 'integer' | 'array' = 'array') =>
   v.pipe(v.unknown(), v.description(description), v.metadata(type === 'array' ? { type, items: 'integer' } : { type }))
 
+/**
+ * `title` may not be empty, on create or update (CONTRACT §3): TEC's validator (`Tribe__Validator__Base::is_string`)
+ * refuses `""`. It lets a title of spaces through, but WordPress trims a title as it stores it (`title_save_pre`),
+ * so TEC would store it empty: calfile refuses that too, and stores other titles as sent.
+ */
+const titleField = v.pipe(
+  textField('Event title, not empty; required on create'),
+  v.check((title) => title.trim() !== '', 'must not be empty'),
+)
+
 /** Writable fields of an event (spec §2.1, CONTRACT §3); unknown fields are ignored. */
 export const EventBodySchema = v.looseObject({
   ...postBodyEntries,
-  title: v.optional(textField('Event title; required on create')),
+  title: v.optional(titleField),
   start_date: v.optional(dateField('Start, in the event time zone unless it carries an offset; required on create')),
   end_date: v.optional(dateField('End, likewise; required on create')),
   timezone: v.optional(v.pipe(textField('IANA time zone, UTC, or UTC+H[:MM]'), v.check(isZone, 'must be an IANA time zone, UTC or UTC+H[:MM]'))),

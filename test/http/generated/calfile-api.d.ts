@@ -14,7 +14,8 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /** Every route, its methods and arguments: status and headers only */
+        head: operations["getIndexHead"];
         patch?: never;
         trace?: never;
     };
@@ -31,7 +32,8 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
-        head?: never;
+        /** This OpenAPI document: status and headers only */
+        head: operations["getOpenApiDocumentHead"];
         patch?: never;
         trace?: never;
     };
@@ -49,7 +51,8 @@ export interface paths {
         post: operations["createEvent"];
         delete?: never;
         options?: never;
-        head?: never;
+        /** List events: status and headers only */
+        head: operations["listEventsHead"];
         patch?: never;
         trace?: never;
     };
@@ -69,7 +72,8 @@ export interface paths {
         /** Delete an event */
         delete: operations["deleteEvent"];
         options?: never;
-        head?: never;
+        /** Get an event: status and headers only */
+        head: operations["getEventHead"];
         /** Update an event */
         patch: operations["updateEventPatch"];
         trace?: never;
@@ -90,7 +94,8 @@ export interface paths {
         /** Delete an event by slug */
         delete: operations["deleteEventBySlug"];
         options?: never;
-        head?: never;
+        /** Get an event by slug: status and headers only */
+        head: operations["getEventBySlugHead"];
         /** Update an event by slug */
         patch: operations["updateEventBySlugPatch"];
         trace?: never;
@@ -109,7 +114,8 @@ export interface paths {
         post: operations["createVenue"];
         delete?: never;
         options?: never;
-        head?: never;
+        /** List venues: status and headers only */
+        head: operations["listVenuesHead"];
         patch?: never;
         trace?: never;
     };
@@ -129,7 +135,8 @@ export interface paths {
         /** Delete a venue */
         delete: operations["deleteVenue"];
         options?: never;
-        head?: never;
+        /** Get a venue: status and headers only */
+        head: operations["getVenueHead"];
         /** Update a venue */
         patch: operations["updateVenuePatch"];
         trace?: never;
@@ -150,7 +157,8 @@ export interface paths {
         /** Delete a venue by slug */
         delete: operations["deleteVenueBySlug"];
         options?: never;
-        head?: never;
+        /** Get a venue by slug: status and headers only */
+        head: operations["getVenueBySlugHead"];
         /** Update a venue by slug */
         patch: operations["updateVenueBySlugPatch"];
         trace?: never;
@@ -169,7 +177,8 @@ export interface paths {
         post: operations["createOrganizer"];
         delete?: never;
         options?: never;
-        head?: never;
+        /** List organizers: status and headers only */
+        head: operations["listOrganizersHead"];
         patch?: never;
         trace?: never;
     };
@@ -189,7 +198,8 @@ export interface paths {
         /** Delete an organizer */
         delete: operations["deleteOrganizer"];
         options?: never;
-        head?: never;
+        /** Get an organizer: status and headers only */
+        head: operations["getOrganizerHead"];
         /** Update an organizer */
         patch: operations["updateOrganizerPatch"];
         trace?: never;
@@ -210,7 +220,8 @@ export interface paths {
         /** Delete an organizer by slug */
         delete: operations["deleteOrganizerBySlug"];
         options?: never;
-        head?: never;
+        /** Get an organizer by slug: status and headers only */
+        head: operations["getOrganizerBySlugHead"];
         /** Update an organizer by slug */
         patch: operations["updateOrganizerBySlugPatch"];
         trace?: never;
@@ -229,7 +240,8 @@ export interface paths {
         post: operations["createCategory"];
         delete?: never;
         options?: never;
-        head?: never;
+        /** List categories: status and headers only */
+        head: operations["listCategoriesHead"];
         patch?: never;
         trace?: never;
     };
@@ -249,7 +261,8 @@ export interface paths {
         /** Delete a category */
         delete: operations["deleteCategory"];
         options?: never;
-        head?: never;
+        /** Get a category: status and headers only */
+        head: operations["getCategoryHead"];
         /** Update a category */
         patch: operations["updateCategoryPatch"];
         trace?: never;
@@ -268,7 +281,8 @@ export interface paths {
         post: operations["createTag"];
         delete?: never;
         options?: never;
-        head?: never;
+        /** List tags: status and headers only */
+        head: operations["listTagsHead"];
         patch?: never;
         trace?: never;
     };
@@ -288,7 +302,8 @@ export interface paths {
         /** Delete a tag */
         delete: operations["deleteTag"];
         options?: never;
-        head?: never;
+        /** Get a tag: status and headers only */
+        head: operations["getTagHead"];
         /** Update a tag */
         patch: operations["updateTagPatch"];
         trace?: never;
@@ -724,7 +739,7 @@ export interface components {
                 [key: string]: unknown;
             };
         };
-        /** @description Unknown fields are ignored. Form bodies write arrays and objects with PHP brackets (`organizer[]=12`, `venue[venue]=Blue`). */
+        /** @description Unknown fields are ignored. Form bodies (urlencoded or multipart) write arrays and objects with PHP brackets (`organizer[]=12`, `venue[venue]=Blue`); file parts are ignored. */
         EventInput: {
             /** @description Author ID: an existing user; default the requesting user */
             author?: number;
@@ -745,7 +760,7 @@ export interface components {
             status?: "publish" | "future" | "draft" | "pending" | "private" | "trash";
             /** @description Featured image: an http(s) URL or a media ID */
             image?: string | number;
-            /** @description Event title; required on create */
+            /** @description Event title, not empty; required on create */
             title?: string;
             /** @description Start, in the event time zone unless it carries an offset; required on create */
             start_date?: string;
@@ -780,7 +795,7 @@ export interface components {
             /** @description Tag IDs, slugs or names (new names are created); [] clears */
             tags?: number[];
         };
-        /** @description Unknown fields are ignored. Form bodies write arrays and objects with PHP brackets (`organizer[]=12`, `venue[venue]=Blue`). */
+        /** @description Unknown fields are ignored. Form bodies (urlencoded or multipart) write arrays and objects with PHP brackets (`organizer[]=12`, `venue[venue]=Blue`); file parts are ignored. */
         VenueInput: {
             /** @description Author ID: an existing user; default the requesting user */
             author?: number;
@@ -830,7 +845,7 @@ export interface components {
             /** @description Whether events at the venue show a map link */
             show_map_link?: boolean;
         };
-        /** @description Unknown fields are ignored. Form bodies write arrays and objects with PHP brackets (`organizer[]=12`, `venue[venue]=Blue`). */
+        /** @description Unknown fields are ignored. Form bodies (urlencoded or multipart) write arrays and objects with PHP brackets (`organizer[]=12`, `venue[venue]=Blue`); file parts are ignored. */
         OrganizerInput: {
             /** @description Author ID: an existing user; default the requesting user */
             author?: number;
@@ -860,7 +875,7 @@ export interface components {
             /** @description E-mail address (any text) */
             email?: string;
         };
-        /** @description Unknown fields are ignored. Form bodies write arrays and objects with PHP brackets (`organizer[]=12`, `venue[venue]=Blue`). */
+        /** @description Unknown fields are ignored. Form bodies (urlencoded or multipart) write arrays and objects with PHP brackets (`organizer[]=12`, `venue[venue]=Blue`); file parts are ignored. */
         CategoryInput: {
             /** @description Term name; required on create */
             name?: string;
@@ -871,7 +886,7 @@ export interface components {
             /** @description Parent category ID, 0 for none */
             parent?: number;
         };
-        /** @description Unknown fields are ignored. Form bodies write arrays and objects with PHP brackets (`organizer[]=12`, `venue[venue]=Blue`). */
+        /** @description Unknown fields are ignored. Form bodies (urlencoded or multipart) write arrays and objects with PHP brackets (`organizer[]=12`, `venue[venue]=Blue`); file parts are ignored. */
         TagInput: {
             /** @description Term name; required on create */
             name?: string;
@@ -884,7 +899,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+        /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -991,6 +1006,43 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    getIndexHead: {
+        parameters: {
+            query?: {
+                /** @description The namespace to describe */
+                namespace?: string;
+                /** @description Scope under which the request is made; the index is the same in each */
+                context?: "view" | "embed" | "edit";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The namespace index: every route, its methods and arguments */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     getOpenApiDocument: {
         parameters: {
             query?: never;
@@ -1010,6 +1062,31 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    getOpenApiDocumentHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description This OpenAPI document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     listEvents: {
@@ -1096,6 +1173,7 @@ export interface operations {
             content: {
                 "application/json": WithRequired<components["schemas"]["EventInput"], "title" | "start_date" | "end_date">;
                 "application/x-www-form-urlencoded": WithRequired<components["schemas"]["EventInput"], "title" | "start_date" | "end_date">;
+                "multipart/form-data": WithRequired<components["schemas"]["EventInput"], "title" | "start_date" | "end_date">;
             };
         };
         responses: {
@@ -1114,6 +1192,95 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    listEventsHead: {
+        parameters: {
+            query?: {
+                /** @description Page of the list, from 1 */
+                page?: number;
+                /** @description Items per page; default settings.per_page, at most settings.max_per_page */
+                per_page?: number;
+                /** @description Events that start on or after this date; default yesterday */
+                start_date?: string;
+                /** @description Events that end on or before this date; default 24 months from now */
+                end_date?: string;
+                /** @description Events that start before this date */
+                starts_before?: string;
+                /** @description Events that start after this date */
+                starts_after?: string;
+                /** @description Events that end before this date */
+                ends_before?: string;
+                /** @description Events that end after this date */
+                ends_after?: string;
+                /** @description Use the dates at their exact times instead of whole days */
+                strict_dates?: boolean;
+                /** @description Every word appears in the title, excerpt or description */
+                search?: string;
+                /** @description Category IDs or slugs; a category matches its descendants */
+                categories?: string[];
+                /** @description Tag IDs or slugs */
+                tags?: string[];
+                /** @description Venue IDs */
+                venue?: number[];
+                /** @description Organizer IDs */
+                organizer?: number[];
+                /** @description Featured or not */
+                featured?: boolean;
+                /** @description With or without tickets */
+                ticketed?: boolean;
+                /** @description Post statuses, CSV or array */
+                status?: string[];
+                /** @description Whether the venue has coordinates */
+                geoloc?: boolean;
+                /** @description Latitude of the center; needs geoloc_lng */
+                geoloc_lat?: number;
+                /** @description Longitude of the center; needs geoloc_lat */
+                geoloc_lng?: number;
+                /** @description Radius in km around the center; default 25 */
+                geoloc_radius?: number;
+                /** @description Only these event IDs; date filters are then ignored */
+                include?: number[];
+                /** @description Events whose parent is this event */
+                post_parent?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    "X-TEC-Total": components["headers"]["XTecTotal"];
+                    "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getEvent: {
@@ -1157,6 +1324,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["EventInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["EventInput"];
+                "multipart/form-data": components["schemas"]["EventInput"];
             };
         };
         responses: {
@@ -1191,6 +1359,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["EventInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["EventInput"];
+                "multipart/form-data": components["schemas"]["EventInput"];
             };
         };
         responses: {
@@ -1244,6 +1413,55 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getEventHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric ID of the event */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     updateEventPatch: {
         parameters: {
             query?: never;
@@ -1258,6 +1476,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["EventInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["EventInput"];
+                "multipart/form-data": components["schemas"]["EventInput"];
             };
         };
         responses: {
@@ -1318,6 +1537,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["EventInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["EventInput"];
+                "multipart/form-data": components["schemas"]["EventInput"];
             };
         };
         responses: {
@@ -1352,6 +1572,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["EventInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["EventInput"];
+                "multipart/form-data": components["schemas"]["EventInput"];
             };
         };
         responses: {
@@ -1405,6 +1626,48 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getEventBySlugHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the event */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     updateEventBySlugPatch: {
         parameters: {
             query?: never;
@@ -1419,6 +1682,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["EventInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["EventInput"];
+                "multipart/form-data": components["schemas"]["EventInput"];
             };
         };
         responses: {
@@ -1491,6 +1755,7 @@ export interface operations {
             content: {
                 "application/json": WithRequired<components["schemas"]["VenueInput"], "venue">;
                 "application/x-www-form-urlencoded": WithRequired<components["schemas"]["VenueInput"], "venue">;
+                "multipart/form-data": WithRequired<components["schemas"]["VenueInput"], "venue">;
             };
         };
         responses: {
@@ -1509,6 +1774,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    listVenuesHead: {
+        parameters: {
+            query?: {
+                /** @description Page of the list, from 1 */
+                page?: number;
+                /** @description Items per page; default settings.per_page, at most settings.max_per_page */
+                per_page?: number;
+                /** @description Every word appears in the name, description, excerpt or text fields */
+                search?: string;
+                /** @description Only those linked to this event */
+                event?: number;
+                /** @description Linked to at least one event that is not a draft or pending (true), or to none (false) */
+                has_events?: boolean;
+                /** @description Linked to an event that has not ended */
+                only_with_upcoming?: boolean;
+                /** @description Post statuses, CSV or array */
+                status?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of venues */
+            200: {
+                headers: {
+                    "X-TEC-Total": components["headers"]["XTecTotal"];
+                    "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getVenue: {
@@ -1552,6 +1874,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["VenueInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["VenueInput"];
+                "multipart/form-data": components["schemas"]["VenueInput"];
             };
         };
         responses: {
@@ -1586,6 +1909,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["VenueInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["VenueInput"];
+                "multipart/form-data": components["schemas"]["VenueInput"];
             };
         };
         responses: {
@@ -1639,6 +1963,55 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getVenueHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric ID of the venue */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The venue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     updateVenuePatch: {
         parameters: {
             query?: never;
@@ -1653,6 +2026,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["VenueInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["VenueInput"];
+                "multipart/form-data": components["schemas"]["VenueInput"];
             };
         };
         responses: {
@@ -1713,6 +2087,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["VenueInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["VenueInput"];
+                "multipart/form-data": components["schemas"]["VenueInput"];
             };
         };
         responses: {
@@ -1747,6 +2122,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["VenueInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["VenueInput"];
+                "multipart/form-data": components["schemas"]["VenueInput"];
             };
         };
         responses: {
@@ -1800,6 +2176,48 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getVenueBySlugHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the venue */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The venue */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     updateVenueBySlugPatch: {
         parameters: {
             query?: never;
@@ -1814,6 +2232,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["VenueInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["VenueInput"];
+                "multipart/form-data": components["schemas"]["VenueInput"];
             };
         };
         responses: {
@@ -1886,6 +2305,7 @@ export interface operations {
             content: {
                 "application/json": WithRequired<components["schemas"]["OrganizerInput"], "organizer">;
                 "application/x-www-form-urlencoded": WithRequired<components["schemas"]["OrganizerInput"], "organizer">;
+                "multipart/form-data": WithRequired<components["schemas"]["OrganizerInput"], "organizer">;
             };
         };
         responses: {
@@ -1904,6 +2324,63 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    listOrganizersHead: {
+        parameters: {
+            query?: {
+                /** @description Page of the list, from 1 */
+                page?: number;
+                /** @description Items per page; default settings.per_page, at most settings.max_per_page */
+                per_page?: number;
+                /** @description Every word appears in the name, description, excerpt or text fields */
+                search?: string;
+                /** @description Only those linked to this event */
+                event?: number;
+                /** @description Linked to at least one event that is not a draft or pending (true), or to none (false) */
+                has_events?: boolean;
+                /** @description Linked to an event that has not ended */
+                only_with_upcoming?: boolean;
+                /** @description Post statuses, CSV or array */
+                status?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of organizers */
+            200: {
+                headers: {
+                    "X-TEC-Total": components["headers"]["XTecTotal"];
+                    "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getOrganizer: {
@@ -1947,6 +2424,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["OrganizerInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["OrganizerInput"];
+                "multipart/form-data": components["schemas"]["OrganizerInput"];
             };
         };
         responses: {
@@ -1981,6 +2459,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["OrganizerInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["OrganizerInput"];
+                "multipart/form-data": components["schemas"]["OrganizerInput"];
             };
         };
         responses: {
@@ -2034,6 +2513,55 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getOrganizerHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric ID of the organizer */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organizer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     updateOrganizerPatch: {
         parameters: {
             query?: never;
@@ -2048,6 +2576,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["OrganizerInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["OrganizerInput"];
+                "multipart/form-data": components["schemas"]["OrganizerInput"];
             };
         };
         responses: {
@@ -2108,6 +2637,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["OrganizerInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["OrganizerInput"];
+                "multipart/form-data": components["schemas"]["OrganizerInput"];
             };
         };
         responses: {
@@ -2142,6 +2672,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["OrganizerInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["OrganizerInput"];
+                "multipart/form-data": components["schemas"]["OrganizerInput"];
             };
         };
         responses: {
@@ -2195,6 +2726,48 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getOrganizerBySlugHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Slug of the organizer */
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organizer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     updateOrganizerBySlugPatch: {
         parameters: {
             query?: never;
@@ -2209,6 +2782,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["OrganizerInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["OrganizerInput"];
+                "multipart/form-data": components["schemas"]["OrganizerInput"];
             };
         };
         responses: {
@@ -2290,6 +2864,7 @@ export interface operations {
             content: {
                 "application/json": WithRequired<components["schemas"]["CategoryInput"], "name">;
                 "application/x-www-form-urlencoded": WithRequired<components["schemas"]["CategoryInput"], "name">;
+                "multipart/form-data": WithRequired<components["schemas"]["CategoryInput"], "name">;
             };
         };
         responses: {
@@ -2308,6 +2883,66 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    listCategoriesHead: {
+        parameters: {
+            query?: {
+                /** @description Page of the list, from 1 */
+                page?: number;
+                /** @description Items per page; default settings.per_page, at most settings.max_per_page */
+                per_page?: number;
+                /** @description Name or slug contains this */
+                search?: string;
+                /** @description Only these term IDs */
+                include?: number[];
+                /** @description Leave out these term IDs */
+                exclude?: number[];
+                /** @description asc or desc */
+                order?: "asc" | "desc";
+                /** @description One of name, slug, id, description, parent, count, include, none */
+                orderby?: "name" | "slug" | "id" | "description" | "parent" | "count" | "include" | "none";
+                /** @description Hide terms no published event carries */
+                hide_empty?: boolean;
+                /** @description Direct children of this category (categories only) */
+                parent?: number;
+                /** @description Terms of this event */
+                post?: number;
+                /** @description Terms of this event; wins over post */
+                event?: number;
+                /** @description Exactly this slug */
+                slug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of categories */
+            200: {
+                headers: {
+                    "X-TEC-Total": components["headers"]["XTecTotal"];
+                    "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getCategory: {
@@ -2349,6 +2984,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["CategoryInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["CategoryInput"];
+                "multipart/form-data": components["schemas"]["CategoryInput"];
             };
         };
         responses: {
@@ -2383,6 +3019,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["CategoryInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["CategoryInput"];
+                "multipart/form-data": components["schemas"]["CategoryInput"];
             };
         };
         responses: {
@@ -2432,6 +3069,41 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getCategoryHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric ID of the category */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The category */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     updateCategoryPatch: {
         parameters: {
             query?: never;
@@ -2446,6 +3118,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["CategoryInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["CategoryInput"];
+                "multipart/form-data": components["schemas"]["CategoryInput"];
             };
         };
         responses: {
@@ -2527,6 +3200,7 @@ export interface operations {
             content: {
                 "application/json": WithRequired<components["schemas"]["TagInput"], "name">;
                 "application/x-www-form-urlencoded": WithRequired<components["schemas"]["TagInput"], "name">;
+                "multipart/form-data": WithRequired<components["schemas"]["TagInput"], "name">;
             };
         };
         responses: {
@@ -2545,6 +3219,66 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    listTagsHead: {
+        parameters: {
+            query?: {
+                /** @description Page of the list, from 1 */
+                page?: number;
+                /** @description Items per page; default settings.per_page, at most settings.max_per_page */
+                per_page?: number;
+                /** @description Name or slug contains this */
+                search?: string;
+                /** @description Only these term IDs */
+                include?: number[];
+                /** @description Leave out these term IDs */
+                exclude?: number[];
+                /** @description asc or desc */
+                order?: "asc" | "desc";
+                /** @description One of name, slug, id, description, parent, count, include, none */
+                orderby?: "name" | "slug" | "id" | "description" | "parent" | "count" | "include" | "none";
+                /** @description Hide terms no published event carries */
+                hide_empty?: boolean;
+                /** @description Direct children of this category (categories only) */
+                parent?: number;
+                /** @description Terms of this event */
+                post?: number;
+                /** @description Terms of this event; wins over post */
+                event?: number;
+                /** @description Exactly this slug */
+                slug?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tags */
+            200: {
+                headers: {
+                    "X-TEC-Total": components["headers"]["XTecTotal"];
+                    "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getTag: {
@@ -2586,6 +3320,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["TagInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["TagInput"];
+                "multipart/form-data": components["schemas"]["TagInput"];
             };
         };
         responses: {
@@ -2620,6 +3355,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["TagInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["TagInput"];
+                "multipart/form-data": components["schemas"]["TagInput"];
             };
         };
         responses: {
@@ -2669,6 +3405,41 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    getTagHead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric ID of the tag */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tag */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     updateTagPatch: {
         parameters: {
             query?: never;
@@ -2683,6 +3454,7 @@ export interface operations {
             content: {
                 "application/json": components["schemas"]["TagInput"];
                 "application/x-www-form-urlencoded": components["schemas"]["TagInput"];
+                "multipart/form-data": components["schemas"]["TagInput"];
             };
         };
         responses: {
