@@ -112,6 +112,7 @@ function normalizeSettings(raw: NonNullable<DocumentFile['settings']>): Settings
     max_per_page: raw.max_per_page ?? 50,
     site_url: raw.site_url ?? null,
     base_url: raw.base_url ?? null,
+    api_revision: raw.api_revision ?? 'extended',
   }
 }
 

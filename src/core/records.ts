@@ -124,6 +124,7 @@ export const SettingsFileSchema = v.looseObject({
   max_per_page: v.optional(v.pipe(number, v.integer(), v.minValue(1, expected('a positive integer')))),
   site_url: v.optional(v.nullable(text)),
   base_url: v.optional(v.nullable(text)),
+  api_revision: v.optional(v.picklist(['extended', 'earlier'], expected('"extended" or "earlier"'))),
 })
 
 /** The whole data file (CONTRACT §1): every key optional. */
@@ -233,6 +234,8 @@ export interface Settings extends Extra {
   max_per_page: number
   site_url: string | null
   base_url: string | null
+  /** The revision of the interface served (spec §9, CONTRACT §7); read on every request. */
+  api_revision: 'extended' | 'earlier'
 }
 
 /** The kinds that share the post ID space (CONTRACT §1). */

@@ -46,7 +46,7 @@ export const META_ROUTES: readonly DescribedRoute[] = [
   { method: 'GET', path: '/doc', action: 'doc', status: 200 },
 ]
 
-/** Every route of the interface, the describing ones first. */
+/** Every route of the interface, the describing ones first, with the parameters of the revision in force (spec §9). */
 export function describedRoutes(calendar: Calendar): DescribedRoute[] {
   return [...META_ROUTES, ...routeTable(calendar).map(({ handle: _handle, ...route }) => route)]
 }

@@ -59,7 +59,7 @@ export function openApiDocument(calendar: Calendar, base: string): OpenApiDocume
   }
   return structuredClone<OpenApiDocument>({
     openapi: '3.1.0',
-    info: { title: 'calfile', version: packageVersion(), description: DESCRIPTION },
+    info: { title: 'calfile', version: packageVersion(), description: `${DESCRIPTION} ${REVISION_NOTES[settings.api_revision]}` },
     servers: [{ url: `${base}/` }],
     paths,
     components: { schemas: { ...responseSchemas(), ...inputSchemas(routes) }, responses: ERROR_RESPONSES, headers: HEADERS, securitySchemes: SECURITY },
@@ -74,6 +74,16 @@ const DESCRIPTION = [
   'A path or method that matches no route answers 404 `rest_no_route` with the Error body.',
   'Without tokens in the data file every request acts as the administrator; with tokens, send `Authorization: Bearer <token>`.',
 ].join(' ')
+
+/**
+ * Which revision of the interface this document describes (spec §9, CONTRACT §7): the one of the data file's
+ * `settings.api_revision` when it was asked for.
+ */
+const REVISION_NOTES: Record<Settings['api_revision'], string> = {
+  extended: 'This is the extended revision of the interface (`settings.api_revision`: "extended", the default).',
+  earlier:
+    'This is the earlier revision of the interface (`settings.api_revision`: "earlier"): the event list takes no starts_before, starts_after, ends_before, ends_after, strict_dates or ticketed (they are ignored), its end_date keeps events that start on or before it, and geoloc_lat/geoloc_lng are strings.',
+}
 
 const TAGS = [
   { name: 'index', description: 'The root route and this document' },

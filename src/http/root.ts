@@ -55,7 +55,10 @@ export function rootResponse(calendar: Calendar, event: H3Event, view: View): Re
   return json(rootIndex(calendar, view.base))
 }
 
-/** The namespace index of a calendar, with links under `base` (the prefix the request came in on). */
+/**
+ * The namespace index of a calendar, with links under `base` (the prefix the request came in on). The arguments
+ * are those of the revision in the calendar's settings now (spec §9, CONTRACT §7).
+ */
 export function rootIndex(calendar: Calendar, base: string): RootIndex {
   const settings = calendar.state.settings
   const routes: Record<string, IndexRoute> = {}

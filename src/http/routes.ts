@@ -4,11 +4,11 @@ import type { H3Event, HTTPMethod } from 'h3'
 import type { Calendar } from '../core/calendar.js'
 import { boolField } from '../core/fields.js'
 import { EventBodySchema } from '../core/resources/event-input.js'
-import { EventQuerySchema } from '../core/resources/event-query.js'
+import { eventQuerySchema } from '../core/resources/event-query.js'
 import type { EventRef } from '../core/resources/events.js'
 import { ORGANIZER_KIND, VENUE_KIND } from '../core/resources/linked-kinds.js'
 import { LinkedQuerySchema } from '../core/resources/linked-query.js'
-import { TermQuerySchema } from '../core/resources/term-query.js'
+import { termQuerySchema } from '../core/resources/term-query.js'
 import { TermBodySchema } from '../core/resources/terms.js'
 import type { View } from '../core/view.js'
 import { parseQuery } from './params.js'
@@ -31,6 +31,10 @@ export interface RouteSpec {
   action: 'list' | 'create' | 'read' | 'update' | 'delete'
   /** How a single route names its record: digits-only ID or any non-slash slug (CONTRACT §5). */
   key?: 'id' | 'slug'
+  /**
+   * The query parameters; read on every use, as the event list's follow the revision in the calendar's settings
+   * (spec §9, CONTRACT §7), which a hand edit of the file switches while the app runs.
+   */
   query?: GenericSchema
   body?: GenericSchema
   /** Status of a success. */
@@ -45,12 +49,13 @@ const UPDATE_METHODS = ['POST', 'PUT', 'PATCH'] as const
 
 /** Every route, in the spec's order (spec §4.2–4.6). */
 export function routeTable(calendar: Calendar): RouteSpec[] {
+  const eventQuery = () => eventQuerySchema(calendar.state.settings.api_revision)
   return [
-    ...postRoutes('events', calendar.events, EventQuerySchema, EventBodySchema),
-    ...postRoutes('venues', calendar.venues, LinkedQuerySchema, VENUE_KIND.schema),
-    ...postRoutes('organizers', calendar.organizers, LinkedQuerySchema, ORGANIZER_KIND.schema),
-    ...termRoutes('categories', calendar.categories),
-    ...termRoutes('tags', calendar.tags),
+    ...postRoutes('events', calendar.events, eventQuery, EventBodySchema),
+    ...postRoutes('venues', calendar.venues, () => LinkedQuerySchema, VENUE_KIND.schema),
+    ...postRoutes('organizers', calendar.organizers, () => LinkedQuerySchema, ORGANIZER_KIND.schema),
+    ...termRoutes('categories', calendar.categories, termQuerySchema('category')),
+    ...termRoutes('tags', calendar.tags, termQuerySchema('tag')),
   ]
 }
 
@@ -63,9 +68,16 @@ interface PostResource {
   delete(ref: EventRef, options: { force?: boolean }, view: View): Promise<Record<string, unknown>>
 }
 
-function postRoutes(resource: ResourceName, posts: PostResource, query: GenericSchema, body: GenericSchema): RouteSpec[] {
+/** The routes of a post resource; `query` gives the list's parameters as they are at the time of asking. */
+function postRoutes(resource: ResourceName, posts: PostResource, query: () => GenericSchema, body: GenericSchema): RouteSpec[] {
   const routes: RouteSpec[] = [
-    { method: 'GET', path: `/${resource}`, resource, action: 'list', query, status: 200, handle: (e, view) => listed(posts.list(parseQuery(e.url), view)) },
+    {
+      method: 'GET', path: `/${resource}`, resource, action: 'list', status: 200, handle: (e, view) => listed(posts.list(parseQuery(e.url), view)),
+      // A getter, so that the app's parameter check and the descriptions see the revision in force (spec §9).
+      get query() {
+        return query()
+      },
+    },
     { method: 'POST', path: `/${resource}`, resource, action: 'create', body, status: 201, handle: async (e, view) => created(await posts.create(await bodyOf(e), view), `${view.base}/${resource}`) },
   ]
   for (const [key, path, ref] of [['id', `/${resource}/:id`, idRef], ['slug', `/${resource}/by-slug/:slug`, slugRef]] as const) {
@@ -78,11 +90,12 @@ function postRoutes(resource: ResourceName, posts: PostResource, query: GenericS
   return routes
 }
 
-function termRoutes(resource: 'categories' | 'tags', terms: Calendar['categories']): RouteSpec[] {
+/** The routes of a taxonomy; `query` is its list's parameters (tags take no `parent`, CONTRACT §4.4). */
+function termRoutes(resource: 'categories' | 'tags', terms: Calendar['categories'], query: GenericSchema): RouteSpec[] {
   const id = (e: H3Event) => idRef(e) as number
   const path = `/${resource}/:id`
   return [
-    { method: 'GET', path: `/${resource}`, resource, action: 'list', query: TermQuerySchema, status: 200, handle: (e, view) => listed(terms.list(parseQuery(e.url), view)) },
+    { method: 'GET', path: `/${resource}`, resource, action: 'list', query, status: 200, handle: (e, view) => listed(terms.list(parseQuery(e.url), view)) },
     { method: 'POST', path: `/${resource}`, resource, action: 'create', body: TermBodySchema, status: 201, handle: async (e, view) => created(await terms.create(await bodyOf(e), view), `${view.base}/${resource}`) },
     { method: 'GET', path, resource, action: 'read', key: 'id', status: 200, handle: (e, view) => json(terms.get(id(e), view)) },
     ...UPDATE_METHODS.map((method): RouteSpec => ({ method, path, resource, action: 'update', key: 'id', body: TermBodySchema, status: 200, handle: async (e, view) => json(await terms.update(id(e), await bodyOf(e), view)) })),

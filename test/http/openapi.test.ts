@@ -105,6 +105,44 @@ describe('the document', () => {
     expect(id).toMatchObject({ name: 'id', in: 'path', required: true, schema: { type: 'integer' } })
   })
 
+  it('documents the event list of the revision in settings.api_revision (spec §9, CONTRACT §7)', async () => {
+    const names = (doc: Json) => doc.paths['/events'].get.parameters.map((p: Json) => p.name as string)
+    const extendedOnly = ['starts_before', 'starts_after', 'ends_before', 'ends_after', 'strict_dates', 'ticketed']
+    const extended = await documentAt()
+    ;({ request } = await open({ settings: { api_revision: 'earlier' } }))
+    const earlier = await documentAt()
+    expect(names(extended)).toEqual(expect.arrayContaining(extendedOnly))
+    expect(names(earlier)).toEqual(names(extended).filter((name: string) => !extendedOnly.includes(name)))
+    expect(earlier.paths['/events'].head.parameters).toEqual(earlier.paths['/events'].get.parameters)
+    const param = (doc: Json, name: string) => doc.paths['/events'].get.parameters.find((p: Json) => p.name === name)
+    for (const name of ['geoloc_lat', 'geoloc_lng']) {
+      expect(param(extended, name).schema.type, name).toBe('number')
+      expect(param(earlier, name).schema.type, name).toBe('string')
+    }
+    expect(param(earlier, 'end_date').description).toMatch(/start on or before/u)
+    expect(extended.info.description).toMatch(/extended revision/u)
+    expect(earlier.info.description).toMatch(/earlier revision/u)
+  })
+
+  it('the earlier revision\'s document validates too, and answers with the same responses as the extended one', async () => {
+    const extended = await documentAt()
+    ;({ request } = await open({ settings: { api_revision: 'earlier' } }))
+    const earlier = await documentAt()
+    await expect(SwaggerParser.validate(structuredClone(earlier) as never)).resolves.toBeDefined()
+    // So the response check of the test helpers, made from the default revision's document, holds for both.
+    expect(earlier.components).toEqual(extended.components)
+    const responses = (doc: Json) => Object.values<Json>(doc.paths).flatMap((item) => Object.values<Json>(item).map((op) => op.responses))
+    expect(responses(earlier)).toEqual(responses(extended))
+  })
+
+  it('documents parent for the categories list only: tags are not hierarchical (CONTRACT §4.4)', async () => {
+    const doc = await documentAt()
+    const names = (path: string) => doc.paths[path].get.parameters.map((p: Json) => p.name)
+    expect(names('/categories')).toContain('parent')
+    expect(names('/tags')).not.toContain('parent')
+    expect(names('/tags')).toEqual(names('/categories').filter((name: string) => name !== 'parent'))
+  })
+
   it('documents HEAD as its GET without content: same parameters, statuses and headers (RFC 9110 §9.3.2)', async () => {
     const doc = await documentAt()
     for (const [path, item] of Object.entries<Json>(doc.paths)) {

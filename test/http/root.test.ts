@@ -110,6 +110,28 @@ describe('arguments come from the schemas', () => {
     expect(args.geoloc_lat).toMatchObject({ type: 'number' })
   })
 
+  it('the event list takes the parameters of the revision in settings.api_revision (spec §9, CONTRACT §7)', async () => {
+    const extended = endpoint(await index(), `${P}/events`, 'GET').args
+    const extendedOnly = ['starts_before', 'starts_after', 'ends_before', 'ends_after', 'strict_dates', 'ticketed']
+    expect(Object.keys(extended)).toEqual(expect.arrayContaining(extendedOnly))
+    expect(extended.end_date.description).toMatch(/end on or before/u)
+    ;({ request } = await open({ settings: { api_revision: 'earlier' } }))
+    const earlier = endpoint(await index(), `${P}/events`, 'GET').args
+    expect(Object.keys(earlier)).toEqual(Object.keys(extended).filter((name) => !extendedOnly.includes(name)))
+    expect(earlier.end_date.description).toMatch(/start on or before/u)
+    expect(earlier.geoloc_lat).toMatchObject({ required: false, type: 'string' })
+    expect(earlier.geoloc_lng).toMatchObject({ required: false, type: 'string' })
+    expect(extended.geoloc_lng).toMatchObject({ type: 'number' })
+  })
+
+  it('categories take parent; tags do not, as they are not hierarchical (CONTRACT §4.4)', async () => {
+    const body = await index()
+    expect(endpoint(body, `${P}/categories`, 'GET').args.parent).toMatchObject({ required: false, type: 'integer' })
+    const tags = endpoint(body, `${P}/tags`, 'GET').args
+    expect(tags).not.toHaveProperty('parent')
+    expect(Object.keys(tags)).toEqual(Object.keys(endpoint(body, `${P}/categories`, 'GET').args).filter((name) => name !== 'parent'))
+  })
+
   it('term lists: order and orderby with their choices and defaults; hide_empty defaults to true', async () => {
     const args = endpoint(await index(), `${P}/categories`, 'GET').args
     expect(args.order).toMatchObject({ default: 'asc', type: 'string', enum: ['asc', 'desc'] })

@@ -5,16 +5,32 @@ import { invalidParam } from '../errors.js'
 import { boolField, dateField, idListField, refListField, statusListField, textField } from '../fields.js'
 import { eventTimeline, eventTimes, lowerBound } from '../indexes.js'
 import { pageEntries } from '../lists.js'
-import type { EventRecord, Taxonomy } from '../records.js'
+import type { EventRecord, Settings, Taxonomy } from '../records.js'
 import type { CalendarState } from '../state.js'
 import { withDescendants } from '../term-tree.js'
 import type { View } from '../view.js'
 
-const coordinate = (description: string) =>
-  v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.check((n: number) => Number.isFinite(n), 'must be a number'), v.description(description), v.metadata({ type: 'number' }))
+/** A decimal number, exponent allowed, as PHP's `is_numeric` reads it: what WordPress takes for a number given as text. */
+const NUMERIC = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?\s*$/iu
 
-/** Query parameters of `GET /events` (spec §4.2, CONTRACT §4.1–4.2). Unknown parameters are ignored. */
-export const EventQuerySchema = v.looseObject({
+/**
+ * A coordinate or distance: a number, or text that is one (a query string carries only text; an empty one is no
+ * number). `type` is the documented type: `number`, or `string` where the earlier revision types it so (spec §9).
+ */
+const coordinate = (description: string, type: 'number' | 'string' = 'number') =>
+  v.pipe(
+    v.union([v.number(), v.string()]),
+    v.check((value) => (typeof value === 'number' ? Number.isFinite(value) : NUMERIC.test(value)), 'must be a number'),
+    v.transform(Number),
+    v.description(description),
+    v.metadata({ type }),
+  )
+
+/**
+ * Query parameters of `GET /events` in the extended revision, the default (spec §4.2, CONTRACT §4.1–4.2).
+ * Unknown parameters are ignored.
+ */
+const ExtendedQuerySchema = v.looseObject({
   ...pageEntries,
   start_date: v.optional(dateField('Events that start on or after this date; default yesterday')),
   end_date: v.optional(dateField('Events that end on or before this date; default 24 months from now')),
@@ -39,7 +55,34 @@ export const EventQuerySchema = v.looseObject({
   post_parent: v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.check((n) => Number.isInteger(n) && n > 0, 'must be an event ID'), v.description('Events whose parent is this event'), v.metadata({ type: 'integer' }))),
 })
 
-export type EventQuery = v.InferOutput<typeof EventQuerySchema>
+/** The list parameters only the extended revision has (spec §9); the earlier one ignores them as unknown. */
+const EXTENDED_ONLY = ['starts_before', 'starts_after', 'ends_before', 'ends_after', 'strict_dates', 'ticketed'] as const
+
+/**
+ * Query parameters of `GET /events` in the earlier revision (spec §4.2, §9; CONTRACT §7): no extended-only
+ * parameter, `end_date` bounds the start, and `geoloc_lat`/`geoloc_lng` are typed string (still text that is a
+ * number, since they are compared as coordinates).
+ */
+const EarlierQuerySchema = v.looseObject({
+  ...v.omit(ExtendedQuerySchema, EXTENDED_ONLY).entries,
+  end_date: v.optional(dateField('Events that start on or before this date; default 24 months from now')),
+  geoloc_lat: v.optional(coordinate('Latitude of the center, a number as text; needs geoloc_lng', 'string')),
+  geoloc_lng: v.optional(coordinate('Longitude of the center, a number as text; needs geoloc_lat', 'string')),
+})
+
+/** The revisions of the interface (spec §9): `settings.api_revision`. */
+export type ApiRevision = Settings['api_revision']
+
+/**
+ * The query parameters of `GET /events` in a revision (spec §9, CONTRACT §7): what the route validates and what
+ * the root route and the OpenAPI document describe.
+ */
+export function eventQuerySchema(revision: ApiRevision): typeof ExtendedQuerySchema | typeof EarlierQuerySchema {
+  return revision === 'earlier' ? EarlierQuerySchema : ExtendedQuerySchema
+}
+
+/** A parsed list query of either revision (the earlier one has no extended-only parameter). */
+export type EventQuery = v.InferOutput<typeof EarlierQuerySchema> & Partial<v.InferOutput<typeof ExtendedQuerySchema>>
 
 const DATE_BOUNDS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const
 type Bound = (typeof DATE_BOUNDS)[number]
@@ -51,31 +94,46 @@ export interface EventSelection {
 }
 
 /**
- * Selects the events of a list query (CONTRACT §4.1, §4.2): the date window after defaults and rounding, then
- * every filter; events hidden from listings never show. Uses the start-sorted index to skip events that start
- * before the window.
+ * Selects the events of a list query (CONTRACT §4.1, §4.2) in the revision of the calendar's settings, read on
+ * every call so that a hand edit of the file switches it (CONTRACT §7): the date window after defaults and
+ * rounding, then every filter; events hidden from listings never show. Uses the start-sorted index to skip events
+ * that start before the window. `parsed` is the query as `eventQuerySchema` of that revision parsed it.
  *
- * @throws CalendarError 400 `rest_invalid_param` for a bad date, an unknown term, venue, organizer, parent or status.
+ * @throws CalendarError 400 `rest_invalid_param` for a bad date, flag, term, venue, organizer, parent or status.
  */
-export function selectEvents(state: CalendarState, query: EventQuery, view: View, now: number): EventSelection {
+export function selectEvents(state: CalendarState, parsed: EventQuery, view: View, now: number): EventSelection {
+  const revision = state.settings.api_revision
+  const query = revision === 'extended' ? parsed : ignoreExtendedOnly(parsed)
   const statuses = listStatuses(view, query.status)
   const bounds = query.include ? {} : dateBounds(query, state.siteTimezone, now)
   const keep = [...relationFilters(state, query), ...flagFilters(query), ...geoFilters(state, query)]
   const listed = (event: EventRecord) => !event.hide_from_listings && statuses.has(event.status) && keep.every((test) => test(event))
-  const events = query.include ? byInclude(state, query.include).filter(listed) : inWindow(state, bounds, listed)
+  const events = query.include ? byInclude(state, query.include).filter(listed) : inWindow(state, bounds, revision, listed)
   return { events, echo: echoQuery(query, bounds) }
 }
 
 /**
- * Events inside the date window, in list order (CONTRACT §4.1), scanning only the part of the start-sorted index
- * that the start bounds allow (an end bound caps the start too, as no event ends before it starts).
+ * A query without the extended-only parameters: under the earlier revision they are unknown parameters (spec §9),
+ * which the loose schema keeps as given and the list ignores, whatever they hold (CONTRACT §5).
  */
-function inWindow(state: CalendarState, bounds: Partial<Record<Bound, string>>, listed: (e: EventRecord) => boolean): EventRecord[] {
+function ignoreExtendedOnly(query: EventQuery): EventQuery {
+  const kept: Record<string, unknown> = { ...query }
+  for (const key of EXTENDED_ONLY) delete kept[key]
+  return kept as EventQuery
+}
+
+/**
+ * Events inside the date window, in list order (CONTRACT §4.1), scanning only the part of the start-sorted index
+ * that the start bounds allow. `end_date` caps the start in both revisions: the earlier one compares it with the
+ * start alone (spec §4.2), the extended one with the end, which is never before the start.
+ */
+function inWindow(state: CalendarState, bounds: Partial<Record<Bound, string>>, revision: ApiRevision, listed: (e: EventRecord) => boolean): EventRecord[] {
   const at = (key: Bound) => (bounds[key] === undefined ? undefined : wallToInstant(bounds[key] as string, state.siteTimezone))
-  const [startMin, endMax, startBefore, startAfter, endBefore, endAfter] = DATE_BOUNDS.map(at)
+  const [startMin, endDate, startBefore, startAfter, endBefore, endAfter] = DATE_BOUNDS.map(at)
+  const endMax = revision === 'extended' ? endDate : undefined
   const { events, starts, ends } = eventTimeline(state)
   const from = Math.max(startMin === undefined ? 0 : lowerBound(starts, startMin), startAfter === undefined ? 0 : lowerBound(starts, startAfter))
-  const capStart = Math.min(endMax ?? Infinity, startBefore ?? Infinity)
+  const capStart = Math.min(endDate ?? Infinity, startBefore ?? Infinity)
   const to = capStart === Infinity ? starts.length : lowerBound(starts, capStart + 1)
   const out: EventRecord[] = []
   for (let i = from; i < to; i++) {

@@ -9,7 +9,7 @@ import type { EventRecord, Status } from '../records.js'
 import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
 import { type EventBody, EventBodySchema, type EventResolveContext, resolveEventBody } from './event-input.js'
-import { EventQuerySchema, selectEvents } from './event-query.js'
+import { eventQuerySchema, selectEvents } from './event-query.js'
 import { normalizeEvent } from './event-record.js'
 import { shapeEvent } from './event-shape.js'
 import { findPost, findPostBySlug } from './lookup.js'
@@ -47,11 +47,12 @@ export class Events {
   }
 
   /**
-   * A page of events (CONTRACT §4, §4.1, §4.2); `query` as a query string carries it (strings, CSV or arrays).
+   * A page of events (CONTRACT §4, §4.1, §4.2) in the revision of the settings (CONTRACT §7); `query` as a query
+   * string carries it (strings, CSV or arrays).
    * @throws CalendarError 400 `rest_invalid_param`; 404 `event-archive-page-not-found` past the last page.
    */
   list(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPage<'events', EventResponse> {
-    const parsed = v.safeParse(EventQuerySchema, query)
+    const parsed = v.safeParse(eventQuerySchema(this.#core.state.settings.api_revision), query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     const state = this.#core.state
     const { events, echo } = selectEvents(state, parsed.output, view, this.#core.now())

@@ -11,8 +11,8 @@ const ORDERBY = ['name', 'slug', 'id', 'description', 'parent', 'count', 'includ
 const termId = (description: string) =>
   v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.check((n: number) => Number.isInteger(n) && n >= 0, 'must be a term ID or 0'), v.description(description), v.metadata({ type: 'integer' }))
 
-/** Query parameters of `GET /categories` and `GET /tags` (spec §4.5–4.6, CONTRACT §4.4). */
-export const TermQuerySchema = v.looseObject({
+/** Query parameters of `GET /categories` (spec §4.5, CONTRACT §4.4). Unknown parameters are ignored. */
+export const CategoryQuerySchema = v.looseObject({
   ...pageEntries,
   search: v.optional(textField('Name or slug contains this')),
   include: v.optional(idListField('Only these term IDs')),
@@ -20,16 +20,28 @@ export const TermQuerySchema = v.looseObject({
   order: v.optional(v.pipe(textField('asc or desc'), v.transform((s) => s.toLowerCase()), v.picklist(['asc', 'desc'], 'must be asc or desc')), 'asc'),
   orderby: v.optional(v.pipe(textField(`One of ${ORDERBY.join(', ')}`), v.transform((s) => s.toLowerCase()), v.picklist(ORDERBY, `must be one of ${ORDERBY.join(', ')}`)), 'name'),
   hide_empty: v.optional(boolField('Hide terms no published event carries'), true),
-  parent: v.optional(termId('Direct children of this category (categories only)')),
+  parent: v.optional(termId('Direct children of this category')),
   post: v.optional(positiveIntField('Terms of this event')),
   event: v.optional(positiveIntField('Terms of this event; wins over post')),
   slug: v.optional(textField('Exactly this slug')),
 })
 
-export type TermQuery = v.InferOutput<typeof TermQuerySchema>
+/**
+ * Query parameters of `GET /tags` (spec §4.6, CONTRACT §4.4): those of categories but `parent`, as tags are not
+ * hierarchical; a `parent` given is an unknown parameter, ignored whatever it holds.
+ */
+export const TagQuerySchema = v.omit(CategoryQuerySchema, ['parent'])
+
+/** The list parameters of a taxonomy. */
+export function termQuerySchema(taxonomy: Taxonomy): typeof CategoryQuerySchema | typeof TagQuerySchema {
+  return taxonomy === 'category' ? CategoryQuerySchema : TagQuerySchema
+}
+
+export type TermQuery = v.InferOutput<typeof CategoryQuerySchema>
 
 /**
- * The terms a list query selects, in the asked order, and the effective query to echo (CONTRACT §4.4).
+ * The terms a list query selects, in the asked order, and the effective query to echo (CONTRACT §4.4); `query`
+ * as `termQuerySchema(taxonomy)` parsed it.
  *
  * @throws CalendarError 400 `rest_invalid_param` for an unknown include/exclude ID or a `post`/`event` that is not
  * an event.
@@ -44,17 +56,19 @@ export function selectTerms(state: CalendarState, taxonomy: Taxonomy, query: Ter
   const eventId = query.event ?? query.post
   const event = eventId === undefined ? undefined : state.events.get(eventId)
   if (eventId !== undefined && !event) throw invalidParam(query.event === undefined ? 'post' : 'event', `${eventId} is not an event`)
+  // A tag list's `parent` is an unknown parameter: the loose schema keeps it as given, and it means nothing.
+  const parent = taxonomy === 'category' ? query.parent : undefined
   const search = query.search?.toLowerCase()
   const tests: Array<(term: TermRecord) => boolean> = []
   if (search) tests.push((t) => t.name.toLowerCase().includes(search) || t.slug.includes(search))
   if (query.include) tests.push((t) => (query.include as number[]).includes(t.id))
   if (query.exclude) tests.push((t) => !(query.exclude as number[]).includes(t.id))
   if (query.hide_empty) tests.push((t) => termCount(state, t.id) > 0)
-  if (query.parent !== undefined && taxonomy === 'category') tests.push((t) => t.parent === query.parent)
+  if (parent !== undefined) tests.push((t) => t.parent === parent)
   if (event) tests.push((t) => event[field].includes(t.id))
   if (query.slug !== undefined) tests.push((t) => t.slug === query.slug)
   const selected = [...terms.values()].filter((term) => tests.every((test) => test(term)))
-  return { terms: sortTerms(state, selected, query), echo: echoQuery(query, taxonomy) }
+  return { terms: sortTerms(state, selected, query), echo: echoQuery(query, parent) }
 }
 
 function sortTerms(state: CalendarState, terms: TermRecord[], query: TermQuery): TermRecord[] {
@@ -75,13 +89,9 @@ function sortTerms(state: CalendarState, terms: TermRecord[], query: TermQuery):
   return terms.sort((a, b) => sign * compare(a, b) || a.id - b.id)
 }
 
-function echoQuery(query: TermQuery, taxonomy: Taxonomy): Array<[string, string]> {
-  const echo: Array<[string, string]> = []
-  const keys = ['search', 'include', 'exclude', 'order', 'orderby', 'hide_empty', 'parent', 'post', 'event', 'slug'] as const
-  for (const key of keys) {
-    const value = query[key]
-    if (value === undefined || (key === 'parent' && taxonomy !== 'category')) continue
-    echo.push([key, Array.isArray(value) ? value.join(',') : String(value)])
-  }
-  return echo
+/** The effective query (CONTRACT §4): every filter given, in the order of the parameters; a tag's `parent` is not one. */
+function echoQuery(query: TermQuery, parent: number | undefined): Array<[string, string]> {
+  const { search, include, exclude, order, orderby, hide_empty, post, event, slug } = query
+  const given = Object.entries({ search, include, exclude, order, orderby, hide_empty, parent, post, event, slug })
+  return given.flatMap(([key, value]) => (value === undefined ? [] : [[key, Array.isArray(value) ? value.join(',') : String(value)]]))
 }

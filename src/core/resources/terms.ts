@@ -12,7 +12,7 @@ import type { View } from '../view.js'
 import type { CalendarCore } from './events.js'
 import { forgetTerm } from './removal.js'
 import { normalizeTerm } from './term-record.js'
-import { TermQuerySchema, selectTerms } from './term-query.js'
+import { selectTerms, termQuerySchema } from './term-query.js'
 import { shapeTerm, termRoute } from './term-shape.js'
 
 /** Writable fields of a category or tag (spec §2.4–2.5, CONTRACT §3); `parent` only for categories. */
@@ -48,7 +48,7 @@ export class Terms {
    * @throws CalendarError 400 `rest_invalid_param`.
    */
   list(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPage<'categories' | 'tags', TermResponse> {
-    const parsed = v.safeParse(TermQuerySchema, query)
+    const parsed = v.safeParse(termQuerySchema(this.#taxonomy), query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     const state = this.#core.state
     const { terms, echo } = selectTerms(state, this.#taxonomy, parsed.output)

@@ -2822,7 +2822,7 @@ export interface operations {
                 orderby?: "name" | "slug" | "id" | "description" | "parent" | "count" | "include" | "none";
                 /** @description Hide terms no published event carries */
                 hide_empty?: boolean;
-                /** @description Direct children of this category (categories only) */
+                /** @description Direct children of this category */
                 parent?: number;
                 /** @description Terms of this event */
                 post?: number;
@@ -2904,7 +2904,7 @@ export interface operations {
                 orderby?: "name" | "slug" | "id" | "description" | "parent" | "count" | "include" | "none";
                 /** @description Hide terms no published event carries */
                 hide_empty?: boolean;
-                /** @description Direct children of this category (categories only) */
+                /** @description Direct children of this category */
                 parent?: number;
                 /** @description Terms of this event */
                 post?: number;
@@ -3158,8 +3158,6 @@ export interface operations {
                 orderby?: "name" | "slug" | "id" | "description" | "parent" | "count" | "include" | "none";
                 /** @description Hide terms no published event carries */
                 hide_empty?: boolean;
-                /** @description Direct children of this category (categories only) */
-                parent?: number;
                 /** @description Terms of this event */
                 post?: number;
                 /** @description Terms of this event; wins over post */
@@ -3240,8 +3238,6 @@ export interface operations {
                 orderby?: "name" | "slug" | "id" | "description" | "parent" | "count" | "include" | "none";
                 /** @description Hide terms no published event carries */
                 hide_empty?: boolean;
-                /** @description Direct children of this category (categories only) */
-                parent?: number;
                 /** @description Terms of this event */
                 post?: number;
                 /** @description Terms of this event; wins over post */
