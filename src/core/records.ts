@@ -39,9 +39,14 @@ const postFields = {
   image: v.optional(v.nullable(v.union([id, text, v.literal(false)], expected('a media ID, an image URL or null')))),
 }
 
+/** A path on the site, `/` first: an event's `permalink` (CONTRACT §2.1 `url`). */
+const PATH = expected('a path starting with "/"')
+const sitePath = v.pipe(v.string(PATH), v.startsWith('/', PATH))
+
 /** An event as written in the data file. */
 export const EventFileSchema = v.looseObject({
   ...postFields,
+  permalink: v.optional(sitePath),
   title: text,
   start_date: wall,
   end_date: wall,
@@ -157,6 +162,11 @@ interface PostRecord extends Extra {
 
 /** A stored event with every default filled in (CONTRACT §1, §3). */
 export interface EventRecord extends PostRecord {
+  /**
+   * The path of the event's URL on `<site_url>` where it is not `/event/<slug>/` (kept by the TEC import: Events
+   * Calendar Pro's `/event/<slug>/<date>/`, a custom base such as `/events-calendar/<slug>/`); absent otherwise.
+   */
+  permalink?: string
   title: string
   start_date: string
   end_date: string

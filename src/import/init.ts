@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { rm } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import { openCalendar } from '../core/calendar.js'
 import { CalendarError } from '../core/errors.js'
 import { instantToWall } from '../core/dates.js'
@@ -13,7 +13,7 @@ export interface InitOptions {
   from: string
   /** `today` or `YYYY-MM-DD` (site time zone): move events by whole weeks to start on or after it. */
   shiftTo?: string
-  /** Site time zone; default the first capture's event time zone, else UTC. */
+  /** Site time zone; default the one the first capture's dates show (`captureTimezone`), else UTC. */
   timezone?: string
   /** The clock, epoch ms. */
   now?: () => number
@@ -25,9 +25,12 @@ export type InitResult = Array<{ path: string; report: ImportReport; weeksShifte
 /**
  * Builds a new data file from TEC captures (the `calfile init` command): imports each, then optionally moves the
  * events of each capture by whole weeks so that its earliest starts on or after `shiftTo` (site time zone), so
- * weekdays, times of day and durations stay real.
+ * weekdays, times of day and durations stay real. The site time zone is `options.timezone`, else the one the
+ * first capture that has dates shows, so that its `date` and `modified` read back as the site showed them; a
+ * capture that shows another gets a warning in its report.
  *
- * @throws CalendarError 409 `file-exists` when `file` exists; import errors as `importTec`.
+ * @throws CalendarError 409 `file-exists` when `file` exists; import errors as `importTec` (before the file is
+ *   made when a capture is not one).
  */
 export async function initDataFile(file: string, options: InitOptions): Promise<InitResult> {
   if (existsSync(file)) throw new CalendarError('file-exists', 409, `${file} already exists`)
@@ -60,15 +63,40 @@ export async function initDataFile(file: string, options: InitOptions): Promise<
 }
 
 /**
+ * Whether the data file names a site time zone. Read from the text because the loaded state fills in UTC for a
+ * file that names none. A missing, unreadable or unparsable file names none here; opening it says what is wrong.
+ */
+async function namesTimezone(file: string): Promise<boolean> {
+  const text = await readFile(file, 'utf8').catch(() => '')
+  try {
+    const settings = (JSON.parse(text) as { settings?: { timezone?: unknown } } | null)?.settings
+    return settings?.timezone !== undefined
+  } catch {
+    return false
+  }
+}
+
+/**
  * Adds the events of TEC captures to an existing (or new) data file (the `calfile import tec` command).
- * Re-importing the same capture changes nothing.
+ * Re-importing the same capture changes nothing. A file that names no site time zone takes the one the first
+ * capture with dates shows (`importTec`'s `adoptTimezone`; the report's `timezone` says so); one that names a
+ * zone keeps it, with a warning for each capture that shows another.
  */
 export async function importIntoFile(file: string, from: string, now?: () => number): Promise<Array<{ path: string; report: ImportReport }>> {
   const captures = await readCaptures(from)
+  const named = await namesTimezone(file)
   const calendar = await openCalendar(file, { now })
   try {
-    const wall = instantToWall(calendar.now(), calendar.state.siteTimezone)
-    return await calendar.write((state) => captures.map(({ path, capture }) => ({ path, report: importTec(state, capture, { now: wall }) })))
+    return await calendar.write((state) => {
+      // Local to the change: the store may run it again on a reloaded state.
+      let adoptTimezone = !named
+      return captures.map(({ path, capture }) => {
+        const wall = instantToWall(calendar.now(), state.siteTimezone)
+        const report = importTec(state, capture, { now: wall, adoptTimezone })
+        if (report.timezone !== undefined) adoptTimezone = false
+        return { path, report }
+      })
+    })
   } finally {
     await calendar.close()
   }

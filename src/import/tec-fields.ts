@@ -123,11 +123,30 @@ function storedEnd(value: EventCapture, who: string, warnings: Set<string>): str
   return value.start_date
 }
 
+/** WordPress serves its REST API under `<home URL>/wp-json/`, so `rest_url` tells where the site is. */
+const REST_ROOT = /^(.+?)\/wp-json\//u
+
+/**
+ * The path of the event's `url` below its site, for `permalink` (CONTRACT §2.1 `url`; `normalizeEvent` keeps it
+ * only where it is not `/event/<slug>/`): the site is what precedes `/wp-json/` in `rest_url` (WordPress builds
+ * both on its home URL, which may have a path), else the url's origin. A url off that site has no such path and
+ * is dropped, with a warning.
+ */
+function permalinkPath(value: EventCapture, who: string, warnings: Set<string>): string | undefined {
+  const { url } = value
+  if (url === undefined) return undefined
+  const site = REST_ROOT.exec(value.rest_url ?? '')?.[1] ?? new URL(url).origin
+  if (url.startsWith(`${site}/`)) return url.slice(site.length)
+  warnings.add(`${who}: url ${url} is not on the site ${site}; shown as <site_url>/event/<slug>/`)
+  return undefined
+}
+
 /** The fields of a stored event (CONTRACT §2.1, §3), for `normalizeEvent` over the record it replaces. */
 export function eventFields(value: EventCapture, ctx: FieldContext): Record<string, unknown> {
   const who = label('event', value.id, value.title)
   return defined({
     ...postFields(value, who, ctx),
+    permalink: permalinkPath(value, who, ctx.warnings),
     title: value.title,
     description: value.description,
     excerpt: value.excerpt,

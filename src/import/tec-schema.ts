@@ -18,6 +18,7 @@ const text = v.string(expected('a string'))
 const bool = v.boolean(expected('true or false'))
 const wall = v.pipe(v.string(expected(WALL)), v.check(isWallTime, expected(WALL)))
 const zone = v.pipe(text, v.check(isZone, expected('an IANA time zone, UTC or UTC+H[:MM]')))
+const link = v.pipe(text, v.url(expected('an absolute URL')))
 /** TEC writes user and image IDs as strings of digits. */
 const ID_DIGITS = expected('an ID (digits)')
 const digits = v.pipe(
@@ -119,6 +120,9 @@ const CostDetailsSchema = v.looseObject(
 export const EventSchema = v.looseObject(
   {
     ...postFields,
+    // The event's permalink and its REST route, which tells where the site is (`tec-fields.ts`, `permalinkPath`).
+    url: v.optional(link),
+    rest_url: v.optional(link),
     title: text,
     start_date: wall,
     end_date: v.optional(wall),

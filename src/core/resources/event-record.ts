@@ -4,25 +4,41 @@ import { type NormalizeContext, extraKeys, postDefaults } from './post.js'
 
 /** The stored keys of an event; any other key is an extra kept as it is and shown last (CONTRACT §5). */
 export const EVENT_KEYS: ReadonlySet<string> = new Set([
-  'id', 'title', 'description', 'excerpt', 'slug', 'status', 'author', 'date', 'modified', 'start_date', 'end_date',
-  'timezone', 'all_day', 'image', 'cost', 'website', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky',
-  'featured', 'ticketed', 'venue', 'organizer', 'categories', 'tags', 'post_parent', 'custom_fields',
+  'id', 'title', 'description', 'excerpt', 'slug', 'status', 'author', 'date', 'modified', 'permalink', 'start_date',
+  'end_date', 'timezone', 'all_day', 'image', 'cost', 'website', 'show_map', 'show_map_link', 'hide_from_listings',
+  'sticky', 'featured', 'ticketed', 'venue', 'organizer', 'categories', 'tags', 'post_parent', 'custom_fields',
 ])
+
+/**
+ * The `permalink` an event keeps (CONTRACT §2.1 `url`), as an entry to spread: none where the path is calfile's own
+ * `/event/<slug>/`. When a change gives the event a new slug, a path that ends in the old slug follows it, as
+ * WordPress rebuilds such a permalink from the slug (`/events-calendar/old/` → `/events-calendar/new/`); any other
+ * path is the site's own and stays (Events Calendar Pro's `/event/<series>/<date>/`, a URL a plugin set).
+ */
+function permalinkEntry(path: string | undefined, slug: string, previous: EventRecord | undefined): { permalink?: string } {
+  const old = previous?.slug
+  const follows = path !== undefined && old !== undefined && old !== slug && path.endsWith(`/${old}/`)
+  const kept = follows ? `${path.slice(0, -old.length - 1)}${slug}/` : path
+  return kept === undefined || kept === `/event/${slug}/` ? {} : { permalink: kept }
+}
 
 /**
  * A stored event with every default of CONTRACT §3 filled in, keys in the data file's order, extra keys after.
  * `raw` is an event as validated from the file, or as built by a create or update. The all-day rule moves the
- * start to 00:00:00 and the end to 23:59:59 of their days.
+ * start to 00:00:00 and the end to 23:59:59 of their days. `permalink` is kept only where it differs from
+ * `/event/<slug>/`, and follows a new slug as `permalinkEntry` says, against the stored event this one replaces.
  */
 export function normalizeEvent(raw: Record<string, unknown>, id: number, ctx: NormalizeContext): EventRecord {
   const title = raw.title as string
   const allDay = (raw.all_day as boolean | undefined) ?? false
   const start = raw.start_date as string
   const end = raw.end_date as string
+  const post = postDefaults(raw, id, title, ctx.state.events, ctx)
   const record: EventRecord = {
     id,
     title,
-    ...postDefaults(raw, id, title, ctx.state.events, ctx),
+    ...post,
+    ...permalinkEntry(raw.permalink as string | undefined, post.slug, ctx.state.events.get(id)),
     start_date: allDay ? dayStart(start) : start,
     end_date: allDay ? dayEnd(end) : end,
     timezone: (raw.timezone as string | undefined) ?? ctx.state.siteTimezone,

@@ -12,12 +12,20 @@ import { shapeEmbeddedTerm } from './term-shape.js'
 
 
 /**
+ * An event's `url` (CONTRACT §2.1): its stored `permalink` path, else `/event/<slug>/`, on the site URL of the
+ * view, so that it follows the host the event is served on (§2.6).
+ */
+function eventUrl(view: View, event: EventRecord): string {
+  return `${view.siteUrl}${event.permalink ?? `/event/${event.slug}/`}`
+}
+
+/**
  * An event as the API shows it (CONTRACT §2.1): every key, in order, dates derived from the stored wall times,
  * embedded terms (§2.5), venue and organizers (§2.2–2.3; trashed ones hidden), `json_ld` on single reads only,
  * then keys beyond the contract's.
  */
 export function shapeEvent(state: CalendarState, event: EventRecord, view: View, options: ShapeOptions) {
-  const url = `${view.siteUrl}/event/${event.slug}/`
+  const url = eventUrl(view, event)
   const { start, end } = eventTimes(event)
   const utcStart = instantToWall(start, 'UTC')
   const utcEnd = instantToWall(end, 'UTC')
