@@ -95,6 +95,17 @@ export class Calendar implements CalendarCore {
     return this.#store.refresh()
   }
 
+  /**
+   * Makes sure that the reads that follow see the data file as it is on disk, even when the watcher missed a save
+   * (CONTRACT §1: an edit shows up at once): when the file was last looked at over a second ago, one `stat`, and a
+   * reload first when it changed; otherwise nothing. The HTTP layer awaits it before every request; a library
+   * user who reads right after saving the file by hand can too. Does nothing unless the calendar is watched.
+   * Never rejects.
+   */
+  freshen(): Promise<void> {
+    return this.#store.freshen()
+  }
+
   defaultView(): View {
     const admin = this.state.users.get(1) ?? { id: 1, name: 'admin', role: 'administrator' as const }
     return { ...viewUrls(this.state.settings, 'http://localhost', PREFIX), user: admin, openMode: true }

@@ -1,5 +1,5 @@
+import { isWallTime, isZone } from './dates.js'
 import type { JsonPath } from './json-locate.js'
-import type { DocumentFile } from './records.js'
 import { unstorableDates } from './storable-dates.js'
 
 /** A problem found across records, before it is located in the text. */
@@ -9,51 +9,88 @@ export interface CheckProblem {
 }
 
 type Collections = 'events' | 'venues' | 'organizers' | 'media' | 'categories' | 'tags'
-type Raw = { id?: number; [key: string]: unknown }
+type Row = Record<string, unknown>
+type IsWall = (value: unknown) => boolean
+
+/** Where the rules across records are checked, and what is known of the file's form. */
+export interface CheckContext {
+  /** The zone `date` and `modified` are read in; undefined when the file names one of the wrong form. */
+  siteZone: string | undefined
+  /**
+   * Whether the schema accepted the whole file: then every value has its form and dates are not parsed twice
+   * (a cold open of 10,000 events would pay for it).
+   */
+  wellFormed: boolean
+}
 
 /**
  * The rules of a data file beyond one field's form (CONTRACT §1): IDs unique in their space, every reference to an
  * existing record of the right kind, explicit slugs unique within a kind, no event ending before it starts,
  * no category that is its own ancestor, and every date one calfile can show (issue 9: a file that loads can
- * always be served). `siteZone` is the zone `date` and `modified` are read in.
+ * always be served).
+ *
+ * `file` is the parsed JSON as it is, whether the schema accepted it or not, so that a file's problems are all
+ * reported at once (issue 10): every value is checked for its form before it is used (dates only when the file is
+ * not `wellFormed`), and a value of the wrong form, which the schema reports, is left out of these checks rather
+ * than reported twice, or crashing them.
  */
-export function checkDocument(file: DocumentFile, siteZone: string): CheckProblem[] {
+export function checkDocument(file: unknown, { siteZone, wellFormed }: CheckContext): CheckProblem[] {
   const problems: CheckProblem[] = []
-  storableDates(file, siteZone, problems)
+  const isWall: IsWall = wellFormed ? (value) => typeof value === 'string' : (value) => isWallTime(value as string)
+  storableDates(file, siteZone, wellFormed ? (row) => row : (row) => datesToJudge(row, isWall), problems)
   uniqueIds(file, ['events', 'venues', 'organizers', 'media'], problems)
   uniqueIds(file, ['categories', 'tags'], problems)
   uniqueUsers(file, problems)
   for (const key of ['events', 'venues', 'organizers', 'categories', 'tags'] as const) uniqueSlugs(file, key, problems)
-  eventReferences(file, problems)
+  eventReferences(file, isWall, problems)
   categoryParents(file, problems)
   return problems
 }
 
-function rows(file: DocumentFile, key: Collections): Raw[] {
-  return (file[key] ?? []) as Raw[]
+function isRow(value: unknown): value is Row {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function uniqueIds(file: DocumentFile, keys: Collections[], problems: CheckProblem[]): void {
+function isId(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 1
+}
+
+/** A collection's records by index; an entry that is not an object stands as `{}`, so that indexes stay right. */
+function rows(file: unknown, key: Collections | 'users'): Row[] {
+  const list = isRow(file) ? file[key] : undefined
+  return Array.isArray(list) ? list.map((row) => (isRow(row) ? row : {})) : []
+}
+
+/** `row[key]` when it is a positive integer ID. */
+function idAt(row: Row, key = 'id'): number | undefined {
+  const value = row[key]
+  return isId(value) ? value : undefined
+}
+
+function uniqueIds(file: unknown, keys: Collections[], problems: CheckProblem[]): void {
   const seen = new Map<number, string>()
   for (const key of keys) {
     rows(file, key).forEach((row, index) => {
-      if (row.id === undefined) return
-      const first = seen.get(row.id)
-      if (first) problems.push({ path: [key, index, 'id'], message: `duplicate ID ${row.id} (also ${first})` })
-      else seen.set(row.id, `${key}[${index}]`)
+      const id = idAt(row)
+      if (id === undefined) return
+      const first = seen.get(id)
+      if (first) problems.push({ path: [key, index, 'id'], message: `duplicate ID ${id} (also ${first})` })
+      else seen.set(id, `${key}[${index}]`)
     })
   }
 }
 
-function uniqueUsers(file: DocumentFile, problems: CheckProblem[]): void {
+function uniqueUsers(file: unknown, problems: CheckProblem[]): void {
   const seen = new Set<number>()
-  ;(file.users ?? []).forEach((user, index) => {
-    if (seen.has(user.id)) problems.push({ path: ['users', index, 'id'], message: `duplicate user ID ${user.id}` })
-    seen.add(user.id)
+  rows(file, 'users').forEach((user, index) => {
+    const id = idAt(user)
+    if (id === undefined) return
+    if (seen.has(id)) problems.push({ path: ['users', index, 'id'], message: `duplicate user ID ${id}` })
+    seen.add(id)
   })
 }
 
-function uniqueSlugs(file: DocumentFile, key: Collections, problems: CheckProblem[]): void {
+function uniqueSlugs(file: unknown, key: Collections, problems: CheckProblem[]): void {
   const seen = new Map<string, number>()
   rows(file, key).forEach((row, index) => {
     const slug = row.slug
@@ -65,11 +102,16 @@ function uniqueSlugs(file: DocumentFile, key: Collections, problems: CheckProble
   })
 }
 
-function idSet(file: DocumentFile, key: Collections): Set<number> {
-  return new Set(rows(file, key).flatMap((row) => (row.id === undefined ? [] : [row.id])))
+function idSet(file: unknown, key: Collections): Set<number> {
+  const ids = new Set<number>()
+  for (const row of rows(file, key)) {
+    const id = idAt(row)
+    if (id !== undefined) ids.add(id)
+  }
+  return ids
 }
 
-function eventReferences(file: DocumentFile, problems: CheckProblem[]): void {
+function eventReferences(file: unknown, isWall: IsWall, problems: CheckProblem[]): void {
   const known = {
     venue: idSet(file, 'venues'),
     organizer: idSet(file, 'organizers'),
@@ -78,45 +120,79 @@ function eventReferences(file: DocumentFile, problems: CheckProblem[]): void {
     event: idSet(file, 'events'),
     media: idSet(file, 'media'),
   }
-  ;(file.events ?? []).forEach((event, index) => {
+  rows(file, 'events').forEach((event, index) => {
     const at = (...rest: Array<string | number>): JsonPath => ['events', index, ...rest]
     const missing = (path: JsonPath, what: string, id: number) =>
       problems.push({ path, message: `${what} ${id} does not exist` })
-    if (event.venue && !known.venue.has(event.venue)) missing(at('venue'), 'venue', event.venue)
-    event.organizer?.forEach((id, i) => known.organizer.has(id) || missing(at('organizer', i), 'organizer', id))
-    event.categories?.forEach((id, i) => known.categories.has(id) || missing(at('categories', i), 'category', id))
-    event.tags?.forEach((id, i) => known.tags.has(id) || missing(at('tags', i), 'tag', id))
-    if (event.post_parent && !known.event.has(event.post_parent)) missing(at('post_parent'), 'event', event.post_parent)
-    if (typeof event.image === 'number' && !known.media.has(event.image)) missing(at('image'), 'media', event.image)
-    if (event.end_date < event.start_date) {
-      problems.push({ path: at('end_date'), message: `end_date ${event.end_date} is before start_date ${event.start_date}` })
+    const one = (key: string, what: string, ids: Set<number>) => {
+      const id = idAt(event, key)
+      if (id !== undefined && !ids.has(id)) missing(at(key), what, id)
+    }
+    // An array of IDs; anything else is the schema's to report.
+    const many = (key: string, what: string, ids: Set<number>) => {
+      const list = event[key]
+      if (!Array.isArray(list)) return
+      list.forEach((id, i) => {
+        if (isId(id) && !ids.has(id)) missing(at(key, i), what, id)
+      })
+    }
+    one('venue', 'venue', known.venue)
+    one('post_parent', 'event', known.event)
+    one('image', 'media', known.media)
+    many('organizer', 'organizer', known.organizer)
+    many('categories', 'category', known.categories)
+    many('tags', 'tag', known.tags)
+    const { start_date: start, end_date: end } = event
+    if (isWall(start) && isWall(end) && (end as string) < (start as string)) {
+      problems.push({ path: at('end_date'), message: `end_date ${end} is before start_date ${start}` })
     }
   })
 }
 
-function categoryParents(file: DocumentFile, problems: CheckProblem[]): void {
-  const categories = file.categories ?? []
-  const parentOf = new Map(categories.flatMap((c) => (c.id === undefined ? [] : [[c.id, c.parent ?? 0] as const])))
+function categoryParents(file: unknown, problems: CheckProblem[]): void {
+  const categories = rows(file, 'categories')
+  const parentOf = new Map(categories.flatMap((c) => {
+    const id = idAt(c)
+    return id === undefined ? [] : [[id, idAt(c, 'parent') ?? 0] as const]
+  }))
   categories.forEach((category, index) => {
-    const parent = category.parent ?? 0
-    if (parent === 0) return
+    const parent = idAt(category, 'parent')
+    if (parent === undefined) return
     if (!parentOf.has(parent)) {
       problems.push({ path: ['categories', index, 'parent'], message: `category ${parent} does not exist` })
       return
     }
     const seen = new Set<number>()
     for (let at = parent; at !== 0 && !seen.has(at); at = parentOf.get(at) ?? 0) seen.add(at)
-    if (category.id !== undefined && seen.has(category.id)) {
-      problems.push({ path: ['categories', index, 'parent'], message: `category ${category.id} is its own ancestor` })
+    const id = idAt(category)
+    if (id !== undefined && seen.has(id)) {
+      problems.push({ path: ['categories', index, 'parent'], message: `category ${id} is its own ancestor` })
     }
   })
 }
 
-/** Every stored date one calfile can show (issue 9). */
-function storableDates(file: DocumentFile, siteZone: string, problems: CheckProblem[]): void {
+/** Every stored date one calfile can show (issue 9), among those `judgeable` leaves of a record. */
+function storableDates(file: unknown, siteZone: string | undefined, judgeable: (row: Row) => Row, problems: CheckProblem[]): void {
+  // A site zone of the wrong form (the schema reports it) leaves no zone to judge dates in.
+  if (siteZone === undefined) return
   for (const key of ['events', 'venues', 'organizers'] as const) {
     rows(file, key).forEach((row, index) => {
-      for (const [field, message] of Object.entries(unstorableDates(row, siteZone))) problems.push({ path: [key, index, field], message })
+      for (const [field, message] of Object.entries(unstorableDates(judgeable(row), siteZone))) {
+        problems.push({ path: [key, index, field], message })
+      }
     })
   }
+}
+
+/**
+ * The dates of a record that can be judged: wall times of the right form, and `start_date` and `end_date` only
+ * when the record's own `timezone` and `all_day`, which they are read with, are of the right form (or absent).
+ */
+function datesToJudge(row: Row, isWall: IsWall): Row {
+  const wall = (key: string) => (isWall(row[key]) ? { [key]: row[key] } : {})
+  const { timezone, all_day: allDay } = row
+  const zoneKnown = timezone === undefined || (typeof timezone === 'string' && isZone(timezone))
+  const allDayKnown = allDay === undefined || typeof allDay === 'boolean'
+  const eventDates = zoneKnown && allDayKnown ? { ...wall('start_date'), ...wall('end_date'), timezone, all_day: allDay } : {}
+  return { ...wall('date'), ...wall('modified'), ...eventDates }
 }

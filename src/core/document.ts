@@ -14,6 +14,7 @@ import { normalizeTerm } from './resources/term-record.js'
 import { normalizeOrganizer, normalizeVenue } from './resources/venue-record.js'
 import { CalendarState } from './state.js'
 import { checkDocument } from './document-checks.js'
+import { isZone } from './dates.js'
 
 /** What loading needs beyond the text. */
 export interface LoadOptions {
@@ -35,19 +36,19 @@ const TERM_COLLECTIONS = ['categories', 'tags'] as const
  * Parses and validates a data file (CONTRACT §1) into a fresh state with every default filled in.
  * An empty text is an empty store.
  *
- * @throws DocumentError listing every problem with its JSON path and line:column.
+ * @throws DocumentError listing every problem with its JSON path and line:column, in the order of the text: a
+ * JSON syntax error alone (nothing can be checked beyond it), else every field of the wrong form together with
+ * every rule broken across records (duplicate IDs, dangling references, …), so that one round of fixes does.
  */
 export function loadDocument(text: string, options: LoadOptions): CalendarState {
   const locator = new JsonLocator(text)
   const file = parseJson(text, locator, options.file)
   const result = v.safeParse(DocumentFileSchema, file, { abortEarly: false })
-  if (!result.success) {
-    throw new DocumentError(options.file, result.issues.map((issue) => toProblem(issueKeys(issue), issue.message, locator)))
-  }
-  const problems = checkDocument(result.output, options.timezone ?? result.output.settings?.timezone ?? DEFAULT_TIMEZONE)
-  if (problems.length > 0) {
-    throw new DocumentError(options.file, problems.map((p) => toProblem(p.path, p.message, locator)))
-  }
+  const problems = [
+    ...(result.issues ?? []).map((issue) => toProblem(issueKeys(issue), issue.message, locator)),
+    ...checkDocument(file, { siteZone: siteZoneOf(file, options.timezone), wellFormed: result.success }).map((p) => toProblem(p.path, p.message, locator)),
+  ]
+  if (!result.success || problems.length > 0) throw new DocumentError(options.file, inTextOrder(problems))
   return buildState(result.output, options)
 }
 
@@ -64,6 +65,22 @@ export function serializeDocument(state: CalendarState): string {
   }
   if (state.media.size > 0) document.media = [...state.media.values()]
   return `${JSON.stringify({ ...document, ...state.extras }, null, 2)}\n`
+}
+
+/**
+ * The zone `date` and `modified` are read in: `timezone` (the `--timezone` flag), else the file's, else UTC;
+ * undefined when the file names one of the wrong form (the schema reports it). `file` is the JSON as parsed.
+ */
+function siteZoneOf(file: unknown, timezone: string | undefined): string | undefined {
+  if (timezone !== undefined) return timezone
+  const zone = (file as { settings?: { timezone?: unknown } } | null)?.settings?.timezone
+  if (zone === undefined) return DEFAULT_TIMEZONE
+  return typeof zone === 'string' && isZone(zone) ? zone : undefined
+}
+
+/** Problems sorted by where they are, so that a person fixes the file from top to bottom. */
+function inTextOrder(problems: Problem[]): Problem[] {
+  return [...problems].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0))
 }
 
 function parseJson(text: string, locator: JsonLocator, file: string): unknown {

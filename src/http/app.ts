@@ -45,6 +45,8 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     onRequest(event) {
       received.set(event, { begin: performance.now(), path: event.url.pathname + event.url.search })
       normalizePath(event)
+      // A save the watcher missed is taken in before the request is served (at most one stat a second).
+      return calendar.freshen()
     },
     async onResponse(response, event) {
       await drainRest(event.req, response)

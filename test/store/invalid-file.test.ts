@@ -10,6 +10,7 @@ import {
   getJson,
   killAll,
   newEvent,
+  positionOf,
   postJson,
   runCli,
   sleep,
@@ -21,18 +22,6 @@ import {
 
 afterEach(killAll)
 afterAll(cleanFolders)
-
-/** 1-based line and column of the `nth` (0-based) occurrence of `needle` in `text`, plus `shift` characters. */
-function positionOf(text: string, needle: string, nth = 0, shift = 0): { line: number; column: number } {
-  let index = -1
-  for (let i = 0; i <= nth; i++) {
-    index = text.indexOf(needle, index + 1)
-    if (index === -1) throw new Error(`"${needle}" #${nth} not in the text`)
-  }
-  index += shift
-  const before = text.slice(0, index)
-  return { line: before.split('\n').length, column: index - before.lastIndexOf('\n') }
-}
 
 function edited(edit: (document: any) => void): string {
   const document = JSON.parse(dataFile(3))

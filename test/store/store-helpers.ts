@@ -178,6 +178,18 @@ export function validate(text: string, file = 'calendar.json'): CalendarState {
   return loadDocument(text, { file, now: () => '2026-07-01 08:00:00' })
 }
 
+/** 1-based line and column of the `nth` (0-based) occurrence of `needle` in `text`, plus `shift` characters. */
+export function positionOf(text: string, needle: string, nth = 0, shift = 0): { line: number; column: number } {
+  let index = -1
+  for (let i = 0; i <= nth; i++) {
+    index = text.indexOf(needle, index + 1)
+    if (index === -1) throw new Error(`"${needle}" #${nth} not in the text`)
+  }
+  index += shift
+  const before = text.slice(0, index)
+  return { line: before.split('\n').length, column: index - before.lastIndexOf('\n') }
+}
+
 /** The event IDs in a data file on disk. */
 export async function eventIdsOnDisk(file: string): Promise<Set<number>> {
   const document = JSON.parse(await readFile(file, 'utf8')) as { events?: Array<{ id: number }> }
@@ -276,8 +288,8 @@ export function stopProcess(child: ChildProcess): void {
 
 /**
  * Waits until the server's file watcher follows hand edits: saves a probe title on the file's first event until
- * the server shows it, then restores the file as it was. `calfile serve` says it is serving before its watcher is
- * ready (watch.test.ts shows the edit that is lost then); tests about other things wait for it with this.
+ * the server shows it, then restores the file as it was. The watch is in place before `calfile serve` says it is
+ * serving (watch.test.ts checks an edit saved at once); tests about other things make sure of it with this.
  */
 export async function watcherArmed(server: Server, file: string): Promise<void> {
   const original = await readFile(file, 'utf8')

@@ -11,7 +11,7 @@ import { GroupCommit } from './group-commit.js'
 import { describeReload } from './reload-summary.js'
 import type { CalendarState } from '../state.js'
 
-/** How a store reports what happens to its file: reloads, invalid files. */
+/** How a store reports what happens to its file: reloads, invalid files, a watch that stopped. */
 export type StoreLog = (level: 'info' | 'warn' | 'error', message: string) => void
 
 /** Options of a file-backed store beyond loading. */
@@ -22,7 +22,7 @@ export interface StoreOptions extends LoadOptions {
   readOnly?: boolean
   /** Take the one-writer lock (default true for a file). */
   lock?: boolean
-  /** Reload the file when someone else writes it (default false; `calfile serve` turns it on). */
+  /** Reload the file when someone else writes it, and let `freshen` check it (default false; `calfile serve` turns it on). */
   watch?: boolean
   log?: StoreLog
 }
@@ -47,7 +47,8 @@ interface Outcome {
  * - Before a write, a file changed on disk since it was last read is reloaded and the queued changes are applied
  *   to that, so no hand edit is overwritten; the server's own writes are told apart by content, not by a flag.
  * - While the file on disk is invalid, reads keep the last valid state, writes answer 503 `store-file-invalid`
- *   and the file is not touched; a valid file is picked up again by the watcher or the next write.
+ *   and the file is not touched; a valid file is picked up again by the watcher, `freshen` or the next write.
+ * - Every reload runs as a flush of the group commit, so that it never swaps the state in the middle of a write.
  * `file` null keeps everything in memory.
  */
 export class Store {
@@ -64,9 +65,15 @@ export class Store {
   /** The document as opened: what `reset` goes back to. */
   #openedText = ''
   #fingerprint = ''
-  #invalid: DocumentError | undefined
-  /** The invalid text behind `#invalid`: the same bad text is not parsed and reported again. */
-  #invalidText: string | undefined
+  /** When the file's fingerprint was last compared with `#fingerprint` (performance.now()): see `freshen`. */
+  #checkedAt = 0
+  /** The check `freshen` is running, which concurrent reads wait for too. */
+  #freshening: Promise<void> | undefined
+  /**
+   * The file on disk while it is invalid: its problems, and the text and fingerprint they were found in, so that
+   * the same bad text is not parsed and reported again, nor an untouched bad file even read again.
+   */
+  #broken: { error: DocumentError; text: string; fingerprint: string } | undefined
   #release: (() => Promise<void>) | undefined
   #unwatch: (() => Promise<void>) | undefined
 
@@ -85,7 +92,7 @@ export class Store {
 
   /** The problems of the file on disk while it is invalid (writes are refused meanwhile). */
   get invalid(): DocumentError | undefined {
-    return this.#invalid
+    return this.#broken?.error
   }
 
   /**
@@ -108,12 +115,12 @@ export class Store {
       if (text === null) await this.#write(serializeDocument(this.#state))
       else this.#remember(text, fingerprint)
       this.#openedText = this.#text
-      if (file !== null && this.#options.watch) this.#unwatch = await watchFile(file, () => void this.refresh())
+      if (file !== null && this.#options.watch) this.#unwatch = await watchFile(file, () => void this.#recheck(), (error) => this.#watchFailed(error))
     } catch (error) {
       await this.close()
       throw error
     }
-    // An edit saved while the watcher was starting has no event of its own.
+    // An edit saved between the read and the start of the watch has no event of its own.
     if (this.#unwatch) await this.refresh()
   }
 
@@ -145,6 +152,21 @@ export class Store {
     return this.#commit.schedule()
   }
 
+  /**
+   * Makes sure that a read about to be served sees the file as it is, even when the watcher missed a save (a
+   * network folder, an unusual editor, a watch that stopped): when the file was last looked at over a second ago,
+   * one `stat` tells whether it changed, and a changed file is reloaded before this resolves. Otherwise it costs
+   * nothing. Never rejects: a file that cannot be read leaves the last state in place, and is logged.
+   * Only for a watched store: without `watch`, edits are taken in at the next write (CONTRACT §8 `--no-watch`).
+   */
+  freshen(): Promise<void> {
+    if (!this.#options.watch || this.file === null) return DONE
+    if (this.#freshening) return this.#freshening
+    if (performance.now() - this.#checkedAt < FRESH_MS) return DONE
+    this.#freshening = this.#reloadIfChanged().finally(() => (this.#freshening = undefined))
+    return this.#freshening
+  }
+
   /** Finishes pending writes, stops watching and releases the lock. */
   async close(): Promise<void> {
     await this.#commit.idle()
@@ -154,12 +176,42 @@ export class Store {
     this.#release = undefined
   }
 
+  /** `freshen`'s look at the file: one `stat`, and a reload only when the file is not the one last seen. */
+  async #reloadIfChanged(): Promise<void> {
+    this.#checkedAt = performance.now()
+    const now = await fingerprint(this.file as string)
+    if (now !== this.#fingerprint && now !== this.#broken?.fingerprint) await this.#recheck()
+  }
+
+  /** A reload that nobody awaits the failure of: a file that cannot be read is logged, and reads keep the state. */
+  async #recheck(): Promise<void> {
+    await this.refresh().catch((error: unknown) => {
+      this.#options.log?.('error', `could not read ${this.file}: ${String(error)}; reads keep the last state`)
+    })
+  }
+
+  #watchFailed(error: Error): void {
+    this.#options.log?.('warn', `watching ${this.file} failed: ${error.message}; edits are taken in at the next read or write`)
+  }
+
   async #flush(): Promise<void> {
     const batch = this.#queue.splice(0)
+    try {
+      await this.#flushBatch(batch)
+    } catch (error) {
+      // The file could not even be read: the writes waiting for it fail rather than hang.
+      const failed = new CalendarError('store-write-failed', 500, `Could not read ${this.file}: ${String(error)}`)
+      for (const pending of batch) pending.reject(failed)
+      throw error
+    }
+  }
+
+  async #flushBatch(batch: Pending[]): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       if (this.#disk) await this.#syncFromDisk()
-      if (this.#invalid) {
-        for (const pending of batch) pending.reject(this.#invalid)
+      const broken = this.#broken
+      if (broken) {
+        for (const pending of batch) pending.reject(broken.error)
         return
       }
       const outcomes = await this.#commitBatch(batch, attempt < 5)
@@ -209,29 +261,45 @@ export class Store {
   /** Reloads the file when its content differs from what this process last read or wrote. */
   async #syncFromDisk(): Promise<void> {
     const disk = this.#disk as AtomicTextFile
-    const file = this.file as string
-    if ((await fingerprint(file)) === this.#fingerprint) return
+    this.#checkedAt = performance.now()
+    const now = await fingerprint(this.file as string)
+    if (now === this.#fingerprint || now === this.#broken?.fingerprint) return
     const { text, fingerprint: read } = await disk.readWithFingerprint()
-    if (text === null || text === this.#text) {
-      if (text !== null) this.#remember(text, read)
-      this.#invalid = undefined
-      return
-    }
-    if (text === this.#invalidText) return
+    if (text === null) {
+      // Removed: nothing is invalid any more, and the next write creates the file again from the state.
+      this.#broken = undefined
+    } else if (text === this.#broken?.text) {
+      this.#broken.fingerprint = read
+    } else if (text === this.#text) {
+      this.#remember(text, read)
+      this.#fixed('it holds what was last loaded')
+    } else this.#load(text, read)
+  }
+
+  /** Takes in a text that differs from the state's: the state is swapped for it, or the file is marked invalid. */
+  #load(text: string, fingerprint: string): void {
+    const file = this.file as string
     try {
       // An empty file is a save in progress (or a mistake), never "delete everything".
       if (text.trim() === '') throw new DocumentError(file, [{ path: '', message: 'the file is empty' }])
       const next = loadDocument(text, this.#options)
-      this.#options.log?.('info', `reloaded ${file}: ${describeReload(this.#state, next)}`)
+      const summary = describeReload(this.#state, next)
       this.#state = next
-      this.#invalid = undefined
-      this.#remember(text, read)
+      this.#remember(text, fingerprint)
+      if (this.#broken) this.#fixed(`reloaded (${summary})`)
+      else this.#options.log?.('info', `reloaded ${file}: ${summary}`)
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error
-      this.#invalid = error
-      this.#invalidText = text
+      this.#broken = { error, text, fingerprint }
       this.#options.log?.('error', `${error.message}\nreads keep the last valid state; writes are refused until the file is fixed`)
     }
+  }
+
+  /** The file is valid again after it was invalid: writes are accepted again, and the log says so (issue 10). */
+  #fixed(how: string): void {
+    if (!this.#broken) return
+    this.#broken = undefined
+    this.#options.log?.('info', `${this.file} is valid again: ${how}; writes are accepted again`)
   }
 
   /** Writes `text`; `guarded`: cancel with FileChanged when the file changed since it was last read or written. */
@@ -253,6 +321,11 @@ export class Store {
     this.#fingerprint = fingerprint
   }
 }
+
+/** How long a look at the file holds for `freshen`: at most one `stat` a second on the read path. */
+const FRESH_MS = 1000
+
+const DONE = Promise.resolve()
 
 /** The file was saved by someone else during a write: the write is cancelled and done again from their file. */
 class FileChanged extends Error {}
