@@ -1,17 +1,44 @@
-import { existsSync } from 'node:fs'
-import { defineCommand, runMain, type ArgsDef } from 'citty'
-import { LogLevels, consola } from 'consola'
+import { existsSync, readFileSync } from 'node:fs'
+import { formatWithOptions, stripVTControlCharacters } from 'node:util'
+import { type ArgsDef, type CommandDef, defineCommand, renderUsage, runCommand } from 'citty'
+import { type ConsolaReporter, LogLevels, createConsola } from 'consola'
 import { openCalendar } from './core/calendar.js'
 import { isZone } from './core/dates.js'
 import { DocumentError, formatProblem } from './core/document-error.js'
-import { addToken, isOpenMode } from './core/users.js'
+import { editUsers, readDataFile } from './core/file/users-file.js'
+import { addToken, isOpenMode, revokeToken, usersWithTokens } from './core/users.js'
 import { serve } from './http/serve.js'
 import { importIntoFile, initDataFile } from './import/init.js'
 
 const DEFAULT_FILE = 'data/calendar.json'
 
-// consola goes quiet when NODE_ENV is test; a command's output must not depend on the caller's environment.
-consola.level = LogLevels.info
+/** From src/ (tsx) and dist/ alike, package.json is one folder up. */
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
+
+/** Colour only on a terminal, and never with `NO_COLOR` set (CONTRACT §8, https://no-color.org). */
+function colourful(stream: NodeJS.WriteStream): boolean {
+  return stream.isTTY === true && !process.env.NO_COLOR
+}
+
+/** Messages as plain lines, for pipes and files: `error: …`, `warning: …`, or the message alone. */
+const PLAIN: ConsolaReporter = {
+  log({ level, args }) {
+    const prefix = level === LogLevels.error ? 'error: ' : level === LogLevels.warn ? 'warning: ' : ''
+    process.stderr.write(`${prefix}${stripVTControlCharacters(formatWithOptions({ colors: false }, ...args))}\n`)
+  },
+}
+
+/**
+ * Every message goes to stderr, so that stdout carries only what a command outputs (a token, a list, a summary,
+ * the request log): `TOKEN=$(calfile token add …)` captures the token alone (CONTRACT §8). The level is set
+ * because consola goes quiet when NODE_ENV is test, and a command's output must not depend on the caller's
+ * environment.
+ */
+const consola = createConsola({
+  level: LogLevels.info,
+  stdout: process.stderr,
+  ...(colourful(process.stderr) ? { fancy: true } : { reporters: [PLAIN] }),
+})
 
 /** `--now <ISO instant>` → a frozen clock (CONTRACT §8). */
 function clockOf(now: string | undefined): (() => number) | undefined {
@@ -26,12 +53,22 @@ function checkZone(timezone: string | undefined): string | undefined {
   return timezone
 }
 
-/** A bad flag is a one-line error (CONTRACT §8): citty accepts unknown flags, so check them here. */
+/** A path that a flag names must exist: one clear line rather than the file system's ENOENT. */
+function mustExist(path: string, flag: string): string {
+  if (!existsSync(path)) throw new Error(`${flag} ${path}: no such file or folder`)
+  return path
+}
+
+const camelCase = (kebab: string) => kebab.replace(/-([a-z])/gu, (_, c: string) => c.toUpperCase())
+
+/**
+ * A bad flag is a one-line error (CONTRACT §8): citty accepts unknown flags, so check them here. Flags are named
+ * in kebab-case; citty also takes their camelCase spelling, accepted silently for scripts written that way.
+ */
 function rejectUnknownFlags(rawArgs: string[], args: ArgsDef): void {
   const known = new Set(['help', 'h'])
   for (const [name, def] of Object.entries(args)) {
-    known.add(name)
-    known.add(name.replace(/[A-Z]/gu, (c) => `-${c.toLowerCase()}`))
+    known.add(name).add(camelCase(name))
     if (def.type === 'boolean') known.add(`no-${name}`)
     for (const alias of [(def as { alias?: string | string[] }).alias].flat()) if (alias) known.add(alias)
   }
@@ -51,33 +88,36 @@ function command<T extends ArgsDef>(meta: { name: string; description: string },
         rejectUnknownFlags(rawArgs, args)
         await run(parsed)
       } catch (error) {
-        consola.error(error instanceof DocumentError ? error.message : error instanceof Error ? error.message : String(error))
+        consola.error(error instanceof Error ? error.message : String(error))
         process.exit(1)
       }
     },
   })
 }
 
+const fileArg = { type: 'positional', required: false, description: `Data file (default ${DEFAULT_FILE})` } as const
+const fileOf = (args: Record<string, any>): string => (args.file as string | undefined) ?? DEFAULT_FILE
+
 const serveCommand = command(
   { name: 'serve', description: 'Serve a data file over the Calendar REST interface' },
   {
-    file: { type: 'positional', required: false, description: `Data file (default ${DEFAULT_FILE}); created empty when missing` },
-    port: { type: 'string', description: 'Port (default 3000, env PORT)' },
-    host: { type: 'string', description: 'Address to bind (default 127.0.0.1, env HOST)' },
-    timezone: { type: 'string', description: 'Site time zone (IANA), overrides settings.timezone' },
-    now: { type: 'string', description: 'Freeze the clock at this ISO 8601 instant' },
+    file: { ...fileArg, description: `Data file (default ${DEFAULT_FILE}); created empty when missing` },
+    port: { type: 'string', valueHint: 'port', description: 'Port (default 3000, env PORT)' },
+    host: { type: 'string', valueHint: 'address', description: 'Address to bind (default 127.0.0.1, env HOST)' },
+    timezone: { type: 'string', valueHint: 'IANA zone', description: 'Site time zone, overrides settings.timezone' },
+    now: { type: 'string', valueHint: 'ISO instant', description: 'Freeze the clock at this instant' },
     quiet: { type: 'boolean', description: 'No request log' },
-    watch: { type: 'boolean', default: true, description: 'Reload the file when it is edited (--no-watch: never)' },
-    readOnly: { type: 'boolean', description: 'Serve reads only, without taking the file lock' },
+    watch: { type: 'boolean', default: true, description: 'Reload the file when it is edited', negativeDescription: 'Never reload the file' },
+    'read-only': { type: 'boolean', description: 'Serve reads only, without taking the file lock' },
     fsync: { type: 'boolean', description: 'Answer a write only once it is flushed to the disk' },
-    corsOrigin: { type: 'string', description: 'Comma-separated origins allowed to read responses (default: any)' },
-    allowOpenNetwork: { type: 'boolean', description: 'Listen beyond loopback even when no user has a token' },
+    'cors-origin': { type: 'string', valueHint: 'origins', description: 'Comma-separated origins allowed to read responses (default: any)' },
+    'allow-open-network': { type: 'boolean', description: 'Listen beyond loopback even when no user has a token' },
     https: { type: 'boolean', description: 'Serve HTTPS with a self-signed certificate for localhost' },
-    cert: { type: 'string', description: 'HTTPS certificate file (PEM), with --key' },
-    key: { type: 'string', description: 'HTTPS private key file (PEM), with --cert' },
+    cert: { type: 'string', valueHint: 'file', description: 'HTTPS certificate file (PEM), with --key' },
+    key: { type: 'string', valueHint: 'file', description: 'HTTPS private key file (PEM), with --cert' },
   },
   async (args) => {
-    const file = (args.file as string | undefined) ?? DEFAULT_FILE
+    const file = fileOf(args)
     const port = Number(args.port ?? process.env.PORT ?? 3000)
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port takes a port number, got "${args.port}"`)
     const host = (args.host as string | undefined) ?? process.env.HOST ?? '127.0.0.1'
@@ -85,17 +125,18 @@ const serveCommand = command(
       timezone: checkZone(args.timezone),
       now: clockOf(args.now),
       watch: args.watch !== false,
-      readOnly: Boolean(args.readOnly),
+      readOnly: Boolean(args['read-only']),
       durability: args.fsync ? 'fsync' : 'rename',
       log: (level, message) => consola[level](message),
     })
     const log = args.quiet ? undefined : (l: { method: string; path: string; status: number; ms: number }) =>
-      consola.log(`${l.method} ${l.path} ${l.status} ${l.ms.toFixed(1)}ms`)
-    if (isOpenMode(calendar.state) && !isLoopback(host) && !args.allowOpenNetwork) {
+      console.log(`${l.method} ${l.path} ${l.status} ${l.ms.toFixed(1)}ms`)
+    if (isOpenMode(calendar.state) && !isLoopback(host) && !args['allow-open-network']) {
       await calendar.close()
       throw new Error(`refusing to listen on ${host} in open mode (no user has a token, so anyone could write as administrator): add one with "calfile token add --user admin", or pass --allow-open-network`)
     }
-    const cors = args.corsOrigin ? { origins: String(args.corsOrigin).split(',').map((o) => o.trim()).filter(Boolean) } : {}
+    const origins = args['cors-origin'] as string | undefined
+    const cors = origins ? { origins: origins.split(',').map((o) => o.trim()).filter(Boolean) } : {}
     const listener = await serve(calendar, { port, host, log, cors, https: httpsOf(args) })
     const state = calendar.state
     consola.info(`calfile serving ${file} (${state.events.size} events, ${state.venues.size} venues, ${state.organizers.size} organizers)`)
@@ -116,17 +157,19 @@ const initCommand = command(
   { name: 'init', description: 'Build a data file from TEC captures' },
   {
     file: { type: 'positional', required: true, description: 'Data file to create' },
-    from: { type: 'string', required: true, description: 'A TEC capture (.json) or a folder of them' },
-    shiftTo: { type: 'string', description: 'today or YYYY-MM-DD: move events by whole weeks to start on or after it' },
-    timezone: { type: 'string', description: 'Site time zone (default: the first event time zone)' },
-    ifMissing: { type: 'boolean', description: 'Do nothing when the file exists' },
-    now: { type: 'string', description: 'Freeze the clock at this ISO 8601 instant' },
+    from: { type: 'string', required: true, valueHint: 'capture.json|folder', description: 'A TEC capture or a folder of them' },
+    'shift-to': { type: 'string', valueHint: 'today|YYYY-MM-DD', description: 'Move events by whole weeks to start on or after this day' },
+    timezone: { type: 'string', valueHint: 'IANA zone', description: 'Site time zone (default: the first event time zone)' },
+    'if-missing': { type: 'boolean', description: 'Do nothing when the file exists' },
+    now: { type: 'string', valueHint: 'ISO instant', description: 'Freeze the clock at this instant' },
   },
   async (args) => {
-    if (args.ifMissing && existsSync(args.file)) return
-    const result = await initDataFile(args.file, { from: args.from, shiftTo: args.shiftTo, timezone: checkZone(args.timezone), now: clockOf(args.now) })
+    if (args['if-missing'] && existsSync(args.file)) return
+    const shiftTo = args['shift-to'] as string | undefined
+    const from = mustExist(args.from, '--from')
+    const result = await initDataFile(args.file, { from, shiftTo, timezone: checkZone(args.timezone), now: clockOf(args.now) })
     for (const { path, report, weeksShifted } of result) {
-      const moved = args.shiftTo && report.events.added > 0 ? `, moved by ${weeksShifted} weeks` : ''
+      const moved = shiftTo && report.events.added > 0 ? `, moved by ${weeksShifted} weeks` : ''
       consola.info(`${path}: ${report.events.added} events, ${report.venues.added} venues, ${report.organizers.added} organizers added${moved}`)
       for (const warning of report.warnings) consola.warn(warning)
     }
@@ -141,11 +184,11 @@ const importCommand = defineCommand({
       { name: 'tec', description: 'Import a saved TEC REST response (list or single event)' },
       {
         capture: { type: 'positional', required: true, description: 'A TEC capture (.json) or a folder of them' },
-        into: { type: 'string', description: `Data file (default ${DEFAULT_FILE})` },
+        into: { type: 'string', valueHint: 'file', description: `Data file (default ${DEFAULT_FILE})` },
       },
       async (args) => {
         const into = (args.into as string | undefined) ?? DEFAULT_FILE
-        for (const { path, report } of await importIntoFile(into, args.capture)) {
+        for (const { path, report } of await importIntoFile(into, mustExist(args.capture, 'capture'))) {
           const e = report.events
           consola.info(`${path}: events +${e.added} ~${e.updated} =${e.unchanged}`)
           for (const warning of report.warnings) consola.warn(warning)
@@ -155,25 +198,54 @@ const importCommand = defineCommand({
   },
 })
 
+const userArg = { type: 'string', required: true, valueHint: 'id|name', description: 'User ID or name' } as const
+
+/**
+ * The token commands edit the file's `users` the way a careful hand edit does, without the one-writer lock: they
+ * work while `calfile serve` runs on the file, whose watcher honours the change at once (CONTRACT §8).
+ */
 const tokenCommand = defineCommand({
-  meta: { name: 'token', description: 'Manage API tokens' },
+  meta: { name: 'token', description: 'Manage API tokens (also while a server runs on the file)' },
   subCommands: {
     add: command(
-      { name: 'add', description: 'Give a user (created if needed) a new token; prints it once, stores its SHA-256' },
+      { name: 'add', description: 'Give a user (created if needed) a new token; prints only the token, stores its SHA-256' },
       {
-        file: { type: 'positional', required: false, description: `Data file (default ${DEFAULT_FILE})` },
-        user: { type: 'string', required: true, description: 'User ID or name' },
-        role: { type: 'string', description: 'Role: administrator, editor, author, contributor or subscriber' },
+        file: fileArg,
+        user: userArg,
+        role: { type: 'string', valueHint: 'role', description: 'administrator, editor, author, contributor or subscriber; default editor for a new user, an existing user keeps its role' },
       },
       async (args) => {
-        const calendar = await openCalendar((args.file as string | undefined) ?? DEFAULT_FILE)
-        try {
-          const { user, token } = await calendar.write((state) => addToken(state, String(args.user), args.role))
-          consola.success(`token for user ${user.id} "${user.name}" (${user.role}); it is shown only this once:`)
-          console.log(token)
-        } finally {
-          await calendar.close()
-        }
+        const { user, token } = await editUsers(fileOf(args), (state) => addToken(state, String(args.user), args.role))
+        consola.success(`token for user ${user.id} "${user.name}" (${user.role}); it is shown only this once`)
+        console.log(token)
+      },
+    ),
+    list: command(
+      { name: 'list', description: 'List the users that have a token: ID, name and role' },
+      { file: fileArg },
+      async (args) => {
+        const users = usersWithTokens(await readDataFile(fileOf(args)))
+        if (users.length === 0) consola.info('no user has a token: the file is in open mode')
+        for (const user of users) console.log(`${user.id}\t${user.name}\t${user.role}`)
+      },
+    ),
+    revoke: command(
+      { name: 'revoke', description: "Remove a user's token; a running server refuses it at once" },
+      {
+        file: fileArg,
+        user: userArg,
+        'allow-open-mode': { type: 'boolean', description: 'Revoke even the last token, which leaves the file in open mode' },
+      },
+      async (args) => {
+        const allowOpenMode = Boolean(args['allow-open-mode'])
+        const { user, revoked, openMode } = await editUsers(fileOf(args), (state) => ({
+          ...revokeToken(state, String(args.user), allowOpenMode),
+          openMode: isOpenMode(state),
+        }))
+        const who = `user ${user.id} "${user.name}"`
+        if (!revoked) consola.info(`${who} has no token: nothing to revoke`)
+        else consola.success(`revoked the token of ${who}`)
+        if (revoked && openMode) consola.warn('no user has a token any more: the file is in open mode, every request acts as the administrator')
       },
     ),
   },
@@ -193,14 +265,14 @@ function isLoopback(host: string): boolean {
 
 const validateCommand = command(
   { name: 'validate', description: 'Check a data file and list every problem' },
-  { file: { type: 'positional', required: false, description: `Data file (default ${DEFAULT_FILE})` } },
+  { file: fileArg },
   async (args) => {
-    const file = (args.file as string | undefined) ?? DEFAULT_FILE
+    const file = fileOf(args)
     if (!existsSync(file)) throw new Error(`${file} does not exist`)
     try {
       const calendar = await openCalendar(file, { now: () => 0, readOnly: true })
       const s = calendar.state
-      consola.log(`ok: ${s.events.size} events, ${s.venues.size} venues, ${s.organizers.size} organizers, ${s.categories.size} categories, ${s.tags.size} tags`)
+      console.log(`ok: ${s.events.size} events, ${s.venues.size} venues, ${s.organizers.size} organizers, ${s.categories.size} categories, ${s.tags.size} tags`)
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error
       for (const problem of error.problems) console.log(formatProblem(problem))
@@ -209,9 +281,50 @@ const validateCommand = command(
   },
 )
 
-await runMain(
-  defineCommand({
-    meta: { name: 'calfile', description: 'A calendar in one JSON file, served over the Calendar REST interface' },
-    subCommands: { serve: serveCommand, init: initCommand, import: importCommand, validate: validateCommand, token: tokenCommand },
-  }),
-)
+const main = defineCommand({
+  meta: { name: 'calfile', version: VERSION, description: 'A calendar in one JSON file, served over the Calendar REST interface' },
+  subCommands: { serve: serveCommand, init: initCommand, import: importCommand, validate: validateCommand, token: tokenCommand },
+})
+
+/** The command that `rawArgs` names (`token add`…) and the words that name it, starting with `calfile`. */
+function commandAt(rawArgs: string[]): { cmd: CommandDef; words: string[] } {
+  let cmd: CommandDef = main
+  const words = ['calfile']
+  for (const arg of rawArgs.filter((a) => !a.startsWith('-'))) {
+    const sub = (cmd.subCommands as Record<string, CommandDef> | undefined)?.[arg]
+    if (!sub) break
+    cmd = sub
+    words.push(arg)
+  }
+  return { cmd, words }
+}
+
+/** The usage of the command that `rawArgs` names, without colour unless `stream` shows it. */
+async function usage(rawArgs: string[], stream: NodeJS.WriteStream): Promise<string> {
+  const { cmd, words } = commandAt(rawArgs)
+  const parent = words.length > 1 ? { meta: { name: words.slice(0, -1).join(' '), version: VERSION } } : undefined
+  // citty pads every column to the widest; the padding at the end of a line is noise in a pipe or a diff
+  const text = (await renderUsage(cmd, parent)).replace(/[ \t]+$/gmu, '')
+  return colourful(stream) ? text : stripVTControlCharacters(text)
+}
+
+/**
+ * citty's runMain with calfile's output rules (CONTRACT §8): `--version` prints the version, `--help` the usage of
+ * the command it follows, both on stdout; citty's own errors (an unknown command, a missing argument) are one
+ * line on stderr and exit status 1, the usage first when no command was named; no colour off a terminal.
+ */
+async function run(rawArgs: string[]): Promise<void> {
+  if (rawArgs.length === 1 && (rawArgs[0] === '--version' || rawArgs[0] === '-v')) return void console.log(VERSION)
+  if (rawArgs.some((arg) => arg === '--help' || arg === '-h')) return void console.log(`${await usage(rawArgs, process.stdout)}\n`)
+  try {
+    await runCommand(main, { rawArgs })
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string }
+    if (code === 'E_NO_COMMAND') process.stderr.write(`${await usage(rawArgs, process.stderr)}\n\n`)
+    const help = `${commandAt(rawArgs).words.join(' ')} --help`
+    consola.error(code === 'E_NO_COMMAND' ? String(message) : `${message ?? String(error)} (see ${help})`)
+    process.exit(1)
+  }
+}
+
+await run(process.argv.slice(2))

@@ -63,7 +63,7 @@ export function openApiDocument(calendar: Calendar, base: string): OpenApiDocume
     servers: [{ url: `${base}/` }],
     paths,
     components: { schemas: { ...responseSchemas(), ...inputSchemas(routes) }, responses: ERROR_RESPONSES, headers: HEADERS, securitySchemes: SECURITY },
-    security: [{}, { bearer: [] }],
+    security: [{}, { bearer: [] }, { basic: [] }],
     tags: TAGS,
   })
 }
@@ -72,7 +72,7 @@ const DESCRIPTION = [
   'A calendar store in one JSON file, served over The Events Calendar REST API v1 interface.',
   'Every route is also served under TEC\'s prefix `/wp-json/tribe/events/v1`.',
   'A path or method that matches no route answers 404 `rest_no_route` with the Error body.',
-  'Without tokens in the data file every request acts as the administrator; with tokens, send `Authorization: Bearer <token>`.',
+  'Without tokens in the data file every request acts as the administrator; with tokens, send `Authorization: Bearer <token>`, or Basic credentials with the user name or ID and the token as the password (WordPress application passwords).',
 ].join(' ')
 
 /**
@@ -279,4 +279,7 @@ const LIST_HEADERS = {
   Link: { $ref: '#/components/headers/Link' },
 }
 
-const SECURITY = { bearer: { type: 'http', scheme: 'bearer', description: 'A token made by `calfile token add`; only its SHA-256 is stored' } }
+const SECURITY = {
+  bearer: { type: 'http', scheme: 'bearer', description: 'A token made by `calfile token add`; only its SHA-256 is stored' },
+  basic: { type: 'http', scheme: 'basic', description: 'As WordPress application passwords: the user name or ID, and a token made by `calfile token add` as the password (CONTRACT §6)' },
+}

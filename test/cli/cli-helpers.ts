@@ -7,6 +7,9 @@ import { join } from 'node:path'
 const ROOT = new URL('../..', import.meta.url).pathname
 const CLI = join(ROOT, 'src/cli.ts')
 
+/** The command line that runs the CLI from source, for a shell: `${CLI_COMMAND} token list`. */
+export const CLI_COMMAND = `'${process.execPath}' --import tsx '${CLI}'`
+
 /** A fresh temporary folder. */
 export function tempDir(): Promise<string> {
   return mkdtemp(join(tmpdir(), 'calfile-test-'))
@@ -24,10 +27,13 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** Runs the CLI (from source) to completion: exit code, stdout and stderr. */
-export function runCli(args: string[], cwd = ROOT): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/**
+ * Runs the CLI (from source) to completion, its stdout and stderr pipes: exit code, stdout and stderr. `env`
+ * replaces the environment (default: this process's, with NO_COLOR=1).
+ */
+export function runCli(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' }): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd, env: { ...process.env, NO_COLOR: '1' } })
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd, env })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))
