@@ -183,6 +183,14 @@ describe('slugs (CONTRACT §3)', () => {
     expect((await request('POST', '/venues', { venue: 'Other Hall', slug: 'blue-room' })).body.slug).toBe('blue-room-2')
   })
 
+  it('a name or slug of only "0" gives the ID as slug: PHP takes "0" for empty, and TEC drops it from answers', async () => {
+    const named = await request('POST', '/venues', { venue: '0' })
+    expect(named.status).toBe(201)
+    expect(named.body.slug).toBe(String(named.body.id))
+    const slugged = await request('POST', '/organizers', { organizer: 'Zero', slug: '0' })
+    expect(slugged.body.slug).toBe('zero')
+  })
+
   it('a slug taken by an organizer or an event is free for a venue', async () => {
     // organizer 201 is "jazz-society"; events have their own slugs
     expect((await request('POST', '/venues', { venue: 'Jazz Society' })).body.slug).toBe('jazz-society')

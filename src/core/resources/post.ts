@@ -53,7 +53,7 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/u
 
 /**
  * The slug a record keeps: its own when given and free in its kind, else one made from its title and made
- * unique with `-2`, `-3`, … (CONTRACT §3). A title with no usable characters falls back to the ID.
+ * unique with `-2`, `-3`, … (CONTRACT §3). A title with no usable characters (or only `0`) falls back to the ID.
  */
 export function resolveSlug(
   wanted: string | undefined,
@@ -65,8 +65,14 @@ export function resolveSlug(
     const holder = collection.bySlug(slug)
     return holder !== undefined && holder.id !== id
   }
-  const base = (wanted !== undefined && SLUG.test(wanted) ? wanted : slugFromTitle(wanted ?? '')) || slugFromTitle(title) || String(id)
+  const asked = wanted !== undefined && SLUG.test(wanted) ? wanted : slugFromTitle(wanted ?? '')
+  const base = usable(asked) || usable(slugFromTitle(title)) || String(id)
   return uniqueSlug(base, taken)
+}
+
+/** `"0"` is no slug: PHP's `empty("0")` is true, and TEC drops `"0"` from venue and organizer answers (§2.2). */
+function usable(slug: string): string {
+  return slug === '0' ? '' : slug
 }
 
 /** Keys of `raw` that are not in `known`, in their order: kept as they are (CONTRACT §5). */
