@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,9 +10,18 @@ const CLI = join(ROOT, 'src/cli.ts')
 /** The command line that runs the CLI from source, for a shell: `${CLI_COMMAND} token list`. */
 export const CLI_COMMAND = `'${process.execPath}' --import tsx '${CLI}'`
 
-/** A fresh temporary folder. */
-export function tempDir(): Promise<string> {
-  return mkdtemp(join(tmpdir(), 'calfile-test-'))
+const made: string[] = []
+
+/** A fresh temporary folder; test/setup.ts removes it once its test file is done. */
+export async function tempDir(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'calfile-test-'))
+  made.push(folder)
+  return folder
+}
+
+/** Removes every folder `tempDir` made for this test file (a server still running in one is no obstacle). */
+export async function removeTempDirs(): Promise<void> {
+  await Promise.all(made.splice(0).map((folder) => rm(folder, { recursive: true, force: true })))
 }
 
 /** A TCP port that was free a moment ago. */

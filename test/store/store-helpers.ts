@@ -5,12 +5,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
-import { readFile, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { readFile, readdir, rename, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { basename, dirname, join } from 'node:path'
 import { loadDocument } from '../../src/core/document.js'
 import type { CalendarState } from '../../src/core/state.js'
-import { freePort, runCli, tempDir } from '../cli/cli-helpers.js'
+import { freePort, removeTempDirs, runCli, tempDir } from '../cli/cli-helpers.js'
 
 export { freePort, runCli, tempDir }
 
@@ -20,14 +20,8 @@ export const P = '/calendar/events/v1'
 export const NOW_FLAG = ['--now', '2026-07-01T12:00:00Z']
 
 const live = new Set<ChildProcess>()
-const folders: string[] = []
-
-/** A temporary folder that `cleanFolders()` removes. */
-export async function folder(): Promise<string> {
-  const dir = await tempDir()
-  folders.push(dir)
-  return dir
-}
+/** A temporary folder, removed with the others of its test file (test/setup.ts, or `cleanFolders` sooner). */
+export const folder = tempDir
 
 /** SIGKILLs every process still running and waits until each is gone. */
 export async function killAll(): Promise<void> {
@@ -39,9 +33,8 @@ export async function killAll(): Promise<void> {
   live.clear()
 }
 
-export async function cleanFolders(): Promise<void> {
-  await Promise.all(folders.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
-}
+/** Removes the temporary folders of this test file now. */
+export const cleanFolders = removeTempDirs
 
 export interface Exit {
   code: number | null
