@@ -1,0 +1,134 @@
+/**
+ * `npx tsx bench/cold-open.ts [runs]`: the cost of opening the bench's calendar (10,000 events) without the rest of
+ * `npm run bench`, for comparing changes to the date engine on a noisy machine.
+ *
+ * Each measurement is a fresh process, so the date caches start empty as in a real cold open; module loading is not
+ * timed. Prints every run and the median of:
+ * - `loadDocument` on the data file (parse, validate, defaults);
+ * - `openCalendar` then the first `events.list`, as `npm run bench` times them: the list builds the time index,
+ *   which converts every event's start and end (20,000 `wallToInstant` calls);
+ * - those 20,000 `wallToInstant` calls alone, with empty caches and again with warm ones, and `instantToWall` back.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const EVENTS = 10_000
+const NOW = Date.UTC(2026, 6, 1, 12, 0, 0)
+const ZONES = ['America/New_York', 'Europe/Paris', 'Asia/Kolkata', 'UTC+5:30', 'America/Los_Angeles']
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0')
+}
+
+/**
+ * The events of bench/run.ts's `generate()` (which cannot be imported: run.ts runs the whole bench on import): one
+ * every 2 hours over two years around NOW, every 5th in another time zone. Venues, organizers and terms are left
+ * out: they cost the same whatever the date engine.
+ */
+function generate(): string {
+  const events = Array.from({ length: EVENTS }, (_, i) => {
+    const start = new Date(NOW + (i - EVENTS / 4) * 2 * 3600_000)
+    const day = `${start.getUTCFullYear()}-${pad(start.getUTCMonth() + 1)}-${pad(start.getUTCDate())}`
+    const hour = pad(start.getUTCHours() % 20)
+    return {
+      id: i + 1000,
+      title: `Event ${i}`,
+      start_date: `${day} ${hour}:00:00`,
+      end_date: `${day} ${hour}:45:00`,
+      timezone: ZONES[i % ZONES.length],
+      date: '2026-01-01 10:00:00',
+    }
+  })
+  return JSON.stringify({ settings: { timezone: 'America/New_York' }, events }, null, 2)
+}
+
+function elapsed(f: () => unknown): number {
+  const t0 = performance.now()
+  f()
+  return performance.now() - t0
+}
+
+/** One measurement in this fresh process, printed as JSON for the parent: milliseconds per phase. */
+async function measure(mode: string, file: string): Promise<Record<string, number>> {
+  const text = await readFile(file, 'utf8')
+  if (mode === 'load') {
+    const { loadDocument } = await import('../src/core/document.js')
+    const { instantToWall } = await import('../src/core/dates.js')
+    return { load: elapsed(() => loadDocument(text, { file, now: (zone) => instantToWall(NOW, zone) })) }
+  }
+  if (mode === 'open') {
+    const { openCalendar } = await import('../src/core/calendar.js')
+    const t0 = performance.now()
+    const calendar = await openCalendar(null, { initial: text, now: () => NOW })
+    const open = performance.now() - t0
+    const firstList = elapsed(() => calendar.events.list({}))
+    await calendar.close()
+    return { open, firstList, openAndList: open + firstList }
+  }
+  const { instantToWall, wallToInstant } = await import('../src/core/dates.js')
+  const events = (JSON.parse(text) as { events: Array<{ start_date: string; end_date: string; timezone: string }> })
+    .events
+  const walls = events.flatMap(
+    (e) =>
+      [
+        [e.start_date, e.timezone],
+        [e.end_date, e.timezone],
+      ] as const,
+  )
+  let instants: number[] = []
+  return {
+    convertCold: elapsed(() => {
+      instants = walls.map(([wall, zone]) => wallToInstant(wall, zone))
+    }),
+    convertWarm: elapsed(() => walls.map(([wall, zone]) => wallToInstant(wall, zone))),
+    formatWarm: elapsed(() => walls.map(([, zone], i) => instantToWall(instants[i]!, zone))),
+  }
+}
+
+function run(mode: string, file: string): Record<string, number> {
+  const script = fileURLToPath(import.meta.url)
+  const out = spawnSync(process.execPath, [...process.execArgv, script, mode, file], { encoding: 'utf8' })
+  if (out.status !== 0) throw new Error(`${mode} run failed: ${out.stderr}`)
+  return JSON.parse(out.stdout.trim().split('\n').at(-1)!) as Record<string, number>
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const mid = sorted.length >> 1
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+}
+
+async function main(runs: number): Promise<void> {
+  const folder = await mkdtemp(join(tmpdir(), 'calfile-cold-open-'))
+  const file = join(folder, 'calendar.json')
+  try {
+    await writeFile(file, generate())
+    const results: Array<Record<string, number>> = []
+    for (let i = 0; i < runs; i++) results.push({ ...run('load', file), ...run('open', file), ...run('convert', file) })
+    const ms = (key: string) => results.map((r) => r[key]!)
+    const line = (label: string, key: string) =>
+      console.log(
+        `${label}: ${ms(key)
+          .map((t) => t.toFixed(0))
+          .join(' ')} ms; median ${median(ms(key)).toFixed(0)} ms`,
+      )
+    const perCall = (label: string, key: string) =>
+      console.log(`${label}: median ${((median(ms(key)) / (2 * EVENTS)) * 1000).toFixed(2)} µs per call`)
+    console.log(`${EVENTS} events, ${runs} fresh processes each`)
+    line('loadDocument', 'load')
+    line('openCalendar + first events.list', 'openAndList')
+    line('  of which the first list (time index: 20,000 conversions)', 'firstList')
+    perCall('wallToInstant, empty caches', 'convertCold')
+    perCall('wallToInstant, warm caches', 'convertWarm')
+    perCall('instantToWall, warm caches', 'formatWarm')
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
+}
+
+const [mode, file] = process.argv.slice(2)
+if (file !== undefined) console.log(JSON.stringify(await measure(mode!, file)))
+else await main(Number(mode ?? 8))
