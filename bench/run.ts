@@ -26,9 +26,22 @@ function pad(n: number): string {
 /** A data file with events spread over two years around NOW, every 5th one in another time zone. */
 function generate(): string {
   const zones = ['America/New_York', 'Europe/Paris', 'Asia/Kolkata', 'UTC+5:30', 'America/Los_Angeles']
-  const venues = Array.from({ length: VENUES }, (_, i) => ({ id: 100_000 + i, venue: `Venue ${i}`, city: `City ${i % 50}`, address: `${i} Main St` }))
-  const organizers = Array.from({ length: ORGANIZERS }, (_, i) => ({ id: 200_000 + i, organizer: `Organizer ${i}`, email: `o${i}@example.org` }))
-  const categories = Array.from({ length: TERMS / 2 }, (_, i) => ({ id: i + 1, name: `Category ${i}`, parent: i > 10 ? (i % 10) + 1 : 0 }))
+  const venues = Array.from({ length: VENUES }, (_, i) => ({
+    id: 100_000 + i,
+    venue: `Venue ${i}`,
+    city: `City ${i % 50}`,
+    address: `${i} Main St`,
+  }))
+  const organizers = Array.from({ length: ORGANIZERS }, (_, i) => ({
+    id: 200_000 + i,
+    organizer: `Organizer ${i}`,
+    email: `o${i}@example.org`,
+  }))
+  const categories = Array.from({ length: TERMS / 2 }, (_, i) => ({
+    id: i + 1,
+    name: `Category ${i}`,
+    parent: i > 10 ? (i % 10) + 1 : 0,
+  }))
   const tags = Array.from({ length: TERMS / 2 }, (_, i) => ({ id: TERMS / 2 + i + 1, name: `Tag ${i}` }))
   const events = Array.from({ length: EVENTS }, (_, i) => {
     const start = new Date(NOW + (i - EVENTS / 4) * 2 * 3600_000)
@@ -49,12 +62,17 @@ function generate(): string {
       date: '2026-01-01 10:00:00',
     }
   })
-  return JSON.stringify({ settings: { timezone: 'America/New_York' }, events, venues, organizers, categories, tags }, null, 2)
+  return JSON.stringify(
+    { settings: { timezone: 'America/New_York' }, events, venues, organizers, categories, tags },
+    null,
+    2,
+  )
 }
 
 async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<number> {
   const result = await autocannon({ url, connections: 10, duration: SECONDS, ...options })
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
   return Math.round(result.requests.average)
 }
 
@@ -69,7 +87,13 @@ async function createRate(calendar: Calendar, together: boolean): Promise<{ perS
   const watcher = watch(folder, (type, name) => {
     if (type === 'rename' && name === 'calendar.json') writes++
   })
-  const body = { title: 'Bench', start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00', venue: 100_001, categories: [3] }
+  const body = {
+    title: 'Bench',
+    start_date: '2026-08-01 10:00:00',
+    end_date: '2026-08-01 11:00:00',
+    venue: 100_001,
+    categories: [3],
+  }
   const t0 = performance.now()
   if (together) await Promise.all(Array.from({ length: CREATES }, () => calendar.events.create(body)))
   else for (let i = 0; i < CREATES; i++) await calendar.events.create(body)
@@ -84,7 +108,9 @@ const file = join(folder, 'calendar.json')
 try {
   const text = generate()
   await writeFile(file, text)
-  console.log(`data file: ${EVENTS} events, ${VENUES} venues, ${ORGANIZERS} organizers, ${TERMS} terms, ${(text.length / 1e6).toFixed(1)} MB`)
+  console.log(
+    `data file: ${EVENTS} events, ${VENUES} venues, ${ORGANIZERS} organizers, ${TERMS} terms, ${(text.length / 1e6).toFixed(1)} MB`,
+  )
   const t0 = performance.now()
   const calendar = await openCalendar(file, { now: () => NOW })
   const opened = performance.now() - t0
@@ -93,19 +119,33 @@ try {
   console.log(`cold open: ${opened.toFixed(0)} ms (validate + index); with the first list: ${firstList.toFixed(0)} ms`)
   console.log(`heap after open: ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`)
   const grouped = await createRate(calendar, true)
-  console.log(`events.create x${CREATES} at once (group commit): ${grouped.perSecond} writes/s, ${grouped.writes} file writes`)
+  console.log(
+    `events.create x${CREATES} at once (group commit): ${grouped.perSecond} writes/s, ${grouped.writes} file writes`,
+  )
   const single = await createRate(calendar, false)
-  console.log(`events.create x${CREATES} one by one (a file write each): ${single.perSecond} writes/s, ${single.writes} file writes`)
+  console.log(
+    `events.create x${CREATES} one by one (a file write each): ${single.perSecond} writes/s, ${single.writes} file writes`,
+  )
   const listener = await serve(calendar, { port: 0, host: '127.0.0.1' })
   const base = `${listener.url.replace(/\/$/u, '')}/calendar/events/v1`
   console.log(`GET /events (default window): ${await load(`${base}/events`)} req/s`)
   console.log(`GET /events?per_page=50&search=jazz: ${await load(`${base}/events?per_page=50&search=jazz`)} req/s`)
   console.log(`GET /events/{id}: ${await load(`${base}/events/5000`)} req/s`)
   console.log(`GET /venues?search=city+7: ${await load(`${base}/venues?search=city+7`)} req/s`)
-  console.log(`GET /categories?per_page=50&orderby=count&order=desc: ${await load(`${base}/categories?per_page=50&orderby=count&order=desc`)} req/s`)
-  const body = JSON.stringify({ title: 'Bench', start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00', venue: 100_001, categories: [3] })
+  console.log(
+    `GET /categories?per_page=50&orderby=count&order=desc: ${await load(`${base}/categories?per_page=50&orderby=count&order=desc`)} req/s`,
+  )
+  const body = JSON.stringify({
+    title: 'Bench',
+    start_date: '2026-08-01 10:00:00',
+    end_date: '2026-08-01 11:00:00',
+    venue: 100_001,
+    categories: [3],
+  })
   const posts = await load(`${base}/events`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
-  console.log(`POST /events (answered after the file write, grouped): ${posts} req/s, ${calendar.state.events.size} events now`)
+  console.log(
+    `POST /events (answered after the file write, grouped): ${posts} req/s, ${calendar.state.events.size} events now`,
+  )
   await listener.close()
   await calendar.close()
 } finally {

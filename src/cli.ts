@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { formatWithOptions, stripVTControlCharacters } from 'node:util'
-import { type ArgsDef, type CommandDef, defineCommand, renderUsage, runCommand } from 'citty'
-import { type ConsolaReporter, LogLevels, createConsola } from 'consola'
+import { type ArgsDef, type CommandDef, defineCommand, type ParsedArgs, renderUsage, runCommand } from 'citty'
+import { type ConsolaReporter, createConsola, LogLevels } from 'consola'
 import { openCalendar } from './core/calendar.js'
 import { isZone } from './core/dates.js'
 import { DocumentError, formatProblem } from './core/document-error.js'
@@ -13,7 +13,8 @@ import { importIntoFile, initDataFile } from './import/init.js'
 const DEFAULT_FILE = 'data/calendar.json'
 
 /** From src/ (tsx) and dist/ alike, package.json is one folder up. */
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
+  .version
 
 /** Colour only on a terminal, and never with `NO_COLOR` set (CONTRACT §8, https://no-color.org). */
 function colourful(stream: NodeJS.WriteStream): boolean {
@@ -49,7 +50,8 @@ function clockOf(now: string | undefined): (() => number) | undefined {
 }
 
 function checkZone(timezone: string | undefined): string | undefined {
-  if (timezone !== undefined && !isZone(timezone)) throw new Error(`--timezone takes an IANA time zone, got "${timezone}"`)
+  if (timezone !== undefined && !isZone(timezone))
+    throw new Error(`--timezone takes an IANA time zone, got "${timezone}"`)
   return timezone
 }
 
@@ -79,7 +81,11 @@ function rejectUnknownFlags(rawArgs: string[], args: ArgsDef): void {
 }
 
 /** Runs a command body; any failure is one line on stderr and exit status 1 (CONTRACT §8). */
-function command<T extends ArgsDef>(meta: { name: string; description: string }, args: T, run: (a: Record<string, any>) => Promise<void>) {
+function command<T extends ArgsDef>(
+  meta: { name: string; description: string },
+  args: T,
+  run: (a: ParsedArgs<T>) => Promise<void>,
+) {
   return defineCommand({
     meta,
     args,
@@ -96,7 +102,7 @@ function command<T extends ArgsDef>(meta: { name: string; description: string },
 }
 
 const fileArg = { type: 'positional', required: false, description: `Data file (default ${DEFAULT_FILE})` } as const
-const fileOf = (args: Record<string, any>): string => (args.file as string | undefined) ?? DEFAULT_FILE
+const fileOf = (args: Record<string, unknown>): string => (args.file as string | undefined) ?? DEFAULT_FILE
 
 const serveCommand = command(
   { name: 'serve', description: 'Serve a data file over the Calendar REST interface' },
@@ -107,10 +113,19 @@ const serveCommand = command(
     timezone: { type: 'string', valueHint: 'IANA zone', description: 'Site time zone, overrides settings.timezone' },
     now: { type: 'string', valueHint: 'ISO instant', description: 'Freeze the clock at this instant' },
     quiet: { type: 'boolean', description: 'No request log' },
-    watch: { type: 'boolean', default: true, description: 'Reload the file when it is edited', negativeDescription: 'Never reload the file' },
+    watch: {
+      type: 'boolean',
+      default: true,
+      description: 'Reload the file when it is edited',
+      negativeDescription: 'Never reload the file',
+    },
     'read-only': { type: 'boolean', description: 'Serve reads only, without taking the file lock' },
     fsync: { type: 'boolean', description: 'Answer a write only once it is flushed to the disk' },
-    'cors-origin': { type: 'string', valueHint: 'origins', description: 'Comma-separated origins allowed to read responses (default: any)' },
+    'cors-origin': {
+      type: 'string',
+      valueHint: 'origins',
+      description: 'Comma-separated origins allowed to read responses (default: any)',
+    },
     'allow-open-network': { type: 'boolean', description: 'Listen beyond loopback even when no user has a token' },
     https: { type: 'boolean', description: 'Serve HTTPS with a self-signed certificate for localhost' },
     cert: { type: 'string', valueHint: 'file', description: 'HTTPS certificate file (PEM), with --key' },
@@ -119,7 +134,8 @@ const serveCommand = command(
   async (args) => {
     const file = fileOf(args)
     const port = Number(args.port ?? process.env.PORT ?? 3000)
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port takes a port number, got "${args.port}"`)
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new Error(`--port takes a port number, got "${args.port}"`)
     const host = (args.host as string | undefined) ?? process.env.HOST ?? '127.0.0.1'
     const calendar = await openCalendar(file, {
       timezone: checkZone(args.timezone),
@@ -129,17 +145,30 @@ const serveCommand = command(
       durability: args.fsync ? 'fsync' : 'rename',
       log: (level, message) => consola[level](message),
     })
-    const log = args.quiet ? undefined : (l: { method: string; path: string; status: number; ms: number }) =>
-      console.log(`${l.method} ${l.path} ${l.status} ${l.ms.toFixed(1)}ms`)
+    const log = args.quiet
+      ? undefined
+      : (l: { method: string; path: string; status: number; ms: number }) =>
+          console.log(`${l.method} ${l.path} ${l.status} ${l.ms.toFixed(1)}ms`)
     if (isOpenMode(calendar.state) && !isLoopback(host) && !args['allow-open-network']) {
       await calendar.close()
-      throw new Error(`refusing to listen on ${host} in open mode (no user has a token, so anyone could write as administrator): add one with "calfile token add --user admin", or pass --allow-open-network`)
+      throw new Error(
+        `refusing to listen on ${host} in open mode (no user has a token, so anyone could write as administrator): add one with "calfile token add --user admin", or pass --allow-open-network`,
+      )
     }
     const origins = args['cors-origin'] as string | undefined
-    const cors = origins ? { origins: origins.split(',').map((o) => o.trim()).filter(Boolean) } : {}
+    const cors = origins
+      ? {
+          origins: origins
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean),
+        }
+      : {}
     const listener = await serve(calendar, { port, host, log, cors, https: httpsOf(args) })
     const state = calendar.state
-    consola.info(`calfile serving ${file} (${state.events.size} events, ${state.venues.size} venues, ${state.organizers.size} organizers)`)
+    consola.info(
+      `calfile serving ${file} (${state.events.size} events, ${state.venues.size} venues, ${state.organizers.size} organizers)`,
+    )
     consola.info(`${listener.url.replace(/\/$/u, '')}/calendar/events/v1/events`)
     // Graceful stop: pending writes land and the lock is released; idle keep-alive connections do not hold it up.
     const stop = async () => {
@@ -157,9 +186,22 @@ const initCommand = command(
   { name: 'init', description: 'Build a data file from TEC captures' },
   {
     file: { type: 'positional', required: true, description: 'Data file to create' },
-    from: { type: 'string', required: true, valueHint: 'capture.json|folder', description: 'A TEC capture or a folder of them' },
-    'shift-to': { type: 'string', valueHint: 'today|YYYY-MM-DD', description: 'Move events by whole weeks to start on or after this day' },
-    timezone: { type: 'string', valueHint: 'IANA zone', description: 'Site time zone (default: the first event time zone)' },
+    from: {
+      type: 'string',
+      required: true,
+      valueHint: 'capture.json|folder',
+      description: 'A TEC capture or a folder of them',
+    },
+    'shift-to': {
+      type: 'string',
+      valueHint: 'today|YYYY-MM-DD',
+      description: 'Move events by whole weeks to start on or after this day',
+    },
+    timezone: {
+      type: 'string',
+      valueHint: 'IANA zone',
+      description: 'Site time zone (default: the first event time zone)',
+    },
     'if-missing': { type: 'boolean', description: 'Do nothing when the file exists' },
     now: { type: 'string', valueHint: 'ISO instant', description: 'Freeze the clock at this instant' },
   },
@@ -167,10 +209,17 @@ const initCommand = command(
     if (args['if-missing'] && existsSync(args.file)) return
     const shiftTo = args['shift-to'] as string | undefined
     const from = mustExist(args.from, '--from')
-    const result = await initDataFile(args.file, { from, shiftTo, timezone: checkZone(args.timezone), now: clockOf(args.now) })
+    const result = await initDataFile(args.file, {
+      from,
+      shiftTo,
+      timezone: checkZone(args.timezone),
+      now: clockOf(args.now),
+    })
     for (const { path, report, weeksShifted } of result) {
       const moved = shiftTo && report.events.added > 0 ? `, moved by ${weeksShifted} weeks` : ''
-      consola.info(`${path}: ${report.events.added} events, ${report.venues.added} venues, ${report.organizers.added} organizers added${moved}`)
+      consola.info(
+        `${path}: ${report.events.added} events, ${report.venues.added} venues, ${report.organizers.added} organizers added${moved}`,
+      )
       for (const warning of report.warnings) consola.warn(warning)
     }
     consola.success(`created ${args.file}`)
@@ -188,7 +237,7 @@ const importCommand = defineCommand({
       },
       async (args) => {
         const into = (args.into as string | undefined) ?? DEFAULT_FILE
-        for (const { path, report } of await importIntoFile(into, mustExist(args.capture, 'capture'))) {
+        for (const { path, report } of await importIntoFile(into, mustExist(String(args.capture), 'capture'))) {
           const e = report.events
           consola.info(`${path}: events +${e.added} ~${e.updated} =${e.unchanged}`)
           for (const warning of report.warnings) consola.warn(warning)
@@ -208,11 +257,19 @@ const tokenCommand = defineCommand({
   meta: { name: 'token', description: 'Manage API tokens (also while a server runs on the file)' },
   subCommands: {
     add: command(
-      { name: 'add', description: 'Give a user (created if needed) a new token; prints only the token, stores its SHA-256' },
+      {
+        name: 'add',
+        description: 'Give a user (created if needed) a new token; prints only the token, stores its SHA-256',
+      },
       {
         file: fileArg,
         user: userArg,
-        role: { type: 'string', valueHint: 'role', description: 'administrator, editor, author, contributor or subscriber; default editor for a new user, an existing user keeps its role' },
+        role: {
+          type: 'string',
+          valueHint: 'role',
+          description:
+            'administrator, editor, author, contributor or subscriber; default editor for a new user, an existing user keeps its role',
+        },
       },
       async (args) => {
         const { user, token } = await editUsers(fileOf(args), (state) => addToken(state, String(args.user), args.role))
@@ -234,7 +291,10 @@ const tokenCommand = defineCommand({
       {
         file: fileArg,
         user: userArg,
-        'allow-open-mode': { type: 'boolean', description: 'Revoke even the last token, which leaves the file in open mode' },
+        'allow-open-mode': {
+          type: 'boolean',
+          description: 'Revoke even the last token, which leaves the file in open mode',
+        },
       },
       async (args) => {
         const allowOpenMode = Boolean(args['allow-open-mode'])
@@ -245,7 +305,10 @@ const tokenCommand = defineCommand({
         const who = `user ${user.id} "${user.name}"`
         if (!revoked) consola.info(`${who} has no token: nothing to revoke`)
         else consola.success(`revoked the token of ${who}`)
-        if (revoked && openMode) consola.warn('no user has a token any more: the file is in open mode, every request acts as the administrator')
+        if (revoked && openMode)
+          consola.warn(
+            'no user has a token any more: the file is in open mode, every request acts as the administrator',
+          )
       },
     ),
   },
@@ -272,7 +335,9 @@ const validateCommand = command(
     try {
       const calendar = await openCalendar(file, { now: () => 0, readOnly: true })
       const s = calendar.state
-      console.log(`ok: ${s.events.size} events, ${s.venues.size} venues, ${s.organizers.size} organizers, ${s.categories.size} categories, ${s.tags.size} tags`)
+      console.log(
+        `ok: ${s.events.size} events, ${s.venues.size} venues, ${s.organizers.size} organizers, ${s.categories.size} categories, ${s.tags.size} tags`,
+      )
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error
       for (const problem of error.problems) console.log(formatProblem(problem))
@@ -282,8 +347,18 @@ const validateCommand = command(
 )
 
 const main = defineCommand({
-  meta: { name: 'calfile', version: VERSION, description: 'A calendar in one JSON file, served over the Calendar REST interface' },
-  subCommands: { serve: serveCommand, init: initCommand, import: importCommand, validate: validateCommand, token: tokenCommand },
+  meta: {
+    name: 'calfile',
+    version: VERSION,
+    description: 'A calendar in one JSON file, served over the Calendar REST interface',
+  },
+  subCommands: {
+    serve: serveCommand,
+    init: initCommand,
+    import: importCommand,
+    validate: validateCommand,
+    token: tokenCommand,
+  },
 })
 
 /** The command that `rawArgs` names (`token add`…) and the words that name it, starting with `calfile`. */
@@ -315,7 +390,8 @@ async function usage(rawArgs: string[], stream: NodeJS.WriteStream): Promise<str
  */
 async function run(rawArgs: string[]): Promise<void> {
   if (rawArgs.length === 1 && (rawArgs[0] === '--version' || rawArgs[0] === '-v')) return void console.log(VERSION)
-  if (rawArgs.some((arg) => arg === '--help' || arg === '-h')) return void console.log(`${await usage(rawArgs, process.stdout)}\n`)
+  if (rawArgs.some((arg) => arg === '--help' || arg === '-h'))
+    return void console.log(`${await usage(rawArgs, process.stdout)}\n`)
   try {
     await runCommand(main, { rawArgs })
   } catch (error) {

@@ -9,12 +9,20 @@
  * const app = createApp(calendar) // h3 app: app.request('/calendar/events/v1/events')
  */
 export { Calendar, type CalendarOptions, openCalendar } from './core/calendar.js'
+export { DocumentError, formatProblem, type Problem } from './core/document-error.js'
 export { CalendarError } from './core/errors.js'
-export { DocumentError, type Problem, formatProblem } from './core/document-error.js'
-export type { Events, EventRef, EventResponse } from './core/resources/events.js'
 export type { ListPage } from './core/lists.js'
+export type {
+  EventRecord,
+  OrganizerRecord,
+  Settings,
+  Status,
+  TermRecord,
+  UserRecord,
+  VenueRecord,
+} from './core/records.js'
+export type { EventRef, EventResponse, Events } from './core/resources/events.js'
 export type { View } from './core/view.js'
-export type { EventRecord, OrganizerRecord, Settings, Status, TermRecord, UserRecord, VenueRecord } from './core/records.js'
-export { type AppOptions, PREFIX, TEC_PREFIX, createApp } from './http/app.js'
+export { type AppOptions, createApp, PREFIX, TEC_PREFIX } from './http/app.js'
 export { type ServeOptions, serve } from './http/serve.js'
 export { type InitOptions, importIntoFile, initDataFile } from './import/init.js'

@@ -31,7 +31,13 @@ function checkedApp(calendar: Calendar) {
     const response = await request(input, init, context)
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
     const method = init?.method ?? (input instanceof Request ? input.method : 'GET')
-    await checkResponse({ method, url, status: response.status, headers: response.headers, text: await response.clone().text() })
+    await checkResponse({
+      method,
+      url,
+      status: response.status,
+      headers: response.headers,
+      text: await response.clone().text(),
+    })
     return response
   }
   return app

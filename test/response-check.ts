@@ -46,7 +46,8 @@ let compiled: Promise<{ paths: PathMatcher[]; error: ValidateFunction }> | undef
  * await checkResponse({ method: 'GET', url: '/calendar/events/v1/events', status: 200, headers, text })
  */
 export async function checkResponse(exchange: Exchange): Promise<void> {
-  const { paths, error } = await (compiled ??= compileDocument())
+  compiled ??= compileDocument()
+  const { paths, error } = await compiled
   const method = exchange.method.toUpperCase()
   const path = routePath(exchange.url)
   if (method === 'OPTIONS' && decodes(path)) return expectPreflight(exchange)
@@ -55,8 +56,14 @@ export async function checkResponse(exchange: Exchange): Promise<void> {
   if (!operation) return expectNoRoute(exchange, error, `${method} ${path}`)
   const documented = operation.responses.get(exchange.status)
   const where = `${method} ${operation.template} → ${exchange.status}`
-  if (!documented) fail(where, `status ${exchange.status} is not documented (documented: ${[...operation.responses.keys()].join(', ')})`, exchange)
-  for (const header of documented.headers) if (!exchange.headers.has(header)) fail(where, `header ${header} is missing`, exchange)
+  if (!documented)
+    fail(
+      where,
+      `status ${exchange.status} is not documented (documented: ${[...operation.responses.keys()].join(', ')})`,
+      exchange,
+    )
+  for (const header of documented.headers)
+    if (!exchange.headers.has(header)) fail(where, `header ${header} is missing`, exchange)
   if (!documented.validate) {
     if (exchange.text !== '') fail(where, 'a body where none is documented', exchange)
     return
@@ -98,7 +105,8 @@ function expectNoRoute(exchange: Exchange, error: ValidateFunction, where: strin
   }
   validateJson(error, where, exchange)
   const body = JSON.parse(exchange.text) as { code?: string }
-  if (body.code !== 'rest_no_route') fail(where, `no documented operation, but the code is ${String(body.code)}`, exchange)
+  if (body.code !== 'rest_no_route')
+    fail(where, `no documented operation, but the code is ${String(body.code)}`, exchange)
 }
 
 function validateJson(validate: ValidateFunction, where: string, exchange: Exchange): void {
@@ -111,12 +119,16 @@ function validateJson(validate: ValidateFunction, where: string, exchange: Excha
     fail(where, 'the body is not JSON', exchange)
   }
   if (validate(body)) return
-  const problems = (validate.errors ?? []).slice(0, 5).map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
+  const problems = (validate.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}`)
   fail(where, `the body does not match the document:\n  ${problems.join('\n  ')}`, exchange)
 }
 
 function fail(where: string, problem: string, exchange: Exchange): never {
-  throw new Error(`OpenAPI response check, ${where} (${exchange.url}): ${problem}\n  body: ${exchange.text.slice(0, 400)}`)
+  throw new Error(
+    `OpenAPI response check, ${where} (${exchange.url}): ${problem}\n  body: ${exchange.text.slice(0, 400)}`,
+  )
 }
 
 /** Builds the document once from an empty calendar (the routes and schemas do not depend on the data). */
@@ -126,18 +138,23 @@ async function compileDocument(): Promise<{ paths: PathMatcher[]; error: Validat
   // OpenAPI keywords next to JSON Schema ones (none today, but `example` is common) must not stop compilation.
   const ajv = new Ajv2020({ strict: false, allErrors: true })
   const components = doc.components as Components
-  for (const [name, schema] of Object.entries(components.schemas)) ajv.addSchema(rewriteRefs(schema) as Json, ID_BASE + name)
+  for (const [name, schema] of Object.entries(components.schemas))
+    ajv.addSchema(rewriteRefs(schema) as Json, ID_BASE + name)
   const paths = Object.entries(doc.paths).map(([template, item]) => ({
     template,
     pattern: templatePattern(template, item),
-    operations: new Map(Object.entries(item).map(([method, op]) => [method.toUpperCase(), operationOf(ajv, template, op, components)])),
+    operations: new Map(
+      Object.entries(item).map(([method, op]) => [method.toUpperCase(), operationOf(ajv, template, op, components)]),
+    ),
   }))
   return { paths, error: ajv.compile({ $ref: `${ID_BASE}Error` }) }
 }
 
 /** `{id}` is digits only (an integer path parameter), `{slug}` any non-slash text (CONTRACT §5). */
 function templatePattern(template: string, item: OpenApiDocument['paths'][string]): RegExp {
-  const parameters = Object.values(item).flatMap((op) => (op.parameters ?? []) as Array<{ name: string; in: string; schema: Json }>)
+  const parameters = Object.values(item).flatMap(
+    (op) => (op.parameters ?? []) as Array<{ name: string; in: string; schema: Json }>,
+  )
   const source = template.replace(/\{(\w+)\}/gu, (_, name: string) => {
     const parameter = parameters.find((p) => p.in === 'path' && p.name === name)
     return parameter?.schema.type === 'integer' ? '\\d+' : '[^/]+'
@@ -160,7 +177,10 @@ function operationOf(ajv: Ajv2020, template: string, op: Json, components: Compo
     const headers = Object.entries((response.headers ?? {}) as Record<string, Json>)
       .filter(([, header]) => resolve(header, components.headers).required === true)
       .map(([name]) => name)
-    responses.set(Number(status), { ...(schema ? { validate: ajv.compile(rewriteRefs(schema) as Json) } : {}), headers })
+    responses.set(Number(status), {
+      ...(schema ? { validate: ajv.compile(rewriteRefs(schema) as Json) } : {}),
+      headers,
+    })
   }
   return { template, responses }
 }
@@ -172,7 +192,9 @@ function rewriteRefs(value: unknown): unknown {
   return Object.fromEntries(
     Object.entries(value).map(([key, inner]) => [
       key,
-      key === '$ref' && typeof inner === 'string' ? inner.replace('#/components/schemas/', ID_BASE) : rewriteRefs(inner),
+      key === '$ref' && typeof inner === 'string'
+        ? inner.replace('#/components/schemas/', ID_BASE)
+        : rewriteRefs(inner),
     ]),
   )
 }

@@ -1,6 +1,6 @@
 import { CalendarError, invalidParam } from './errors.js'
-import { STATUSES, type Status } from './records.js'
 import { listItems } from './fields.js'
+import { STATUSES, type Status } from './records.js'
 import type { View } from './view.js'
 
 const MANAGERS = new Set(['administrator', 'editor'])
@@ -41,7 +41,11 @@ export function listStatuses(view: View, requested: unknown): ReadonlySet<Status
  * Checks that the viewer may read one record (CONTRACT §5, §6): a trashed record is gone (403
  * `<kind>-no-longer-available`), a non-`publish` record needs the rights to read it (403 `<kind>-not-accessible`).
  */
-export function assertReadable(view: View, kind: 'event' | 'venue' | 'organizer', record: { status: Status; author: number }): void {
+export function assertReadable(
+  view: View,
+  kind: 'event' | 'venue' | 'organizer',
+  record: { status: Status; author: number },
+): void {
   assertCredentials(view)
   if (record.status === 'trash') {
     throw new CalendarError(`${kind}-no-longer-available`, 403, `The ${kind} has been trashed.`)
@@ -62,7 +66,8 @@ export function assertCanWrite(view: View): void {
   assertCredentials(view)
   if (view.openMode) return
   if (!view.user) throw new CalendarError('rest_forbidden', 401, 'Sorry, you must be logged in to do that.')
-  if (!WRITERS.has(view.user.role)) throw new CalendarError('rest_forbidden', 403, 'Sorry, you are not allowed to do that.')
+  if (!WRITERS.has(view.user.role))
+    throw new CalendarError('rest_forbidden', 403, 'Sorry, you are not allowed to do that.')
 }
 
 /**
@@ -74,7 +79,8 @@ export function assertCanEdit(view: View, record: { author: number; status: Stat
   if (seesAllStatuses(view)) return
   const own = view.user?.id === record.author
   const contributorMay = view.user?.role !== 'contributor' || record.status === 'draft' || record.status === 'pending'
-  if (!own || !contributorMay) throw new CalendarError('rest_forbidden', 403, 'Sorry, you are not allowed to edit this.')
+  if (!own || !contributorMay)
+    throw new CalendarError('rest_forbidden', 403, 'Sorry, you are not allowed to edit this.')
 }
 
 /**
@@ -92,5 +98,6 @@ export function assertCanManageTerms(view: View): void {
   assertCredentials(view)
   if (view.openMode) return
   if (!view.user) throw new CalendarError('rest_forbidden', 401, 'Sorry, you must be logged in to do that.')
-  if (!MANAGERS.has(view.user.role)) throw new CalendarError('rest_forbidden', 403, 'Sorry, you are not allowed to manage terms.')
+  if (!MANAGERS.has(view.user.role))
+    throw new CalendarError('rest_forbidden', 403, 'Sorry, you are not allowed to manage terms.')
 }

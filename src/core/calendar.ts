@@ -1,13 +1,13 @@
 import { instantToWall } from './dates.js'
+import type { DocumentError } from './document-error.js'
+import type { Durability } from './file/atomic-text-file.js'
+import { realDataPath } from './file/real-path.js'
+import { Store, type StoreLog } from './file/store.js'
 import { type CalendarCore, Events } from './resources/events.js'
 import { LinkedPosts } from './resources/linked.js'
 import { ORGANIZER_KIND, VENUE_KIND } from './resources/linked-kinds.js'
 import { Terms } from './resources/terms.js'
-import type { Durability } from './file/atomic-text-file.js'
-import type { DocumentError } from './document-error.js'
 import type { CalendarState } from './state.js'
-import { realDataPath } from './file/real-path.js'
-import { Store, type StoreLog } from './file/store.js'
 import { type View, viewUrls } from './view.js'
 
 /** Options of `openCalendar`. */

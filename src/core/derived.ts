@@ -9,7 +9,10 @@ import type { CalendarState } from './state.js'
  * const counts = derivedIndex((state) => state.events.version, countTerms)
  * counts(state).get(3)
  */
-export function derivedIndex<T>(version: (state: CalendarState) => number, build: (state: CalendarState) => T): (state: CalendarState) => T {
+export function derivedIndex<T>(
+  version: (state: CalendarState) => number,
+  build: (state: CalendarState) => T,
+): (state: CalendarState) => T {
   const cache = new WeakMap<CalendarState, { version: number; value: T }>()
   return (state) => {
     const current = version(state)

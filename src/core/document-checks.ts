@@ -151,10 +151,12 @@ function eventReferences(file: unknown, isWall: IsWall, problems: CheckProblem[]
 
 function categoryParents(file: unknown, problems: CheckProblem[]): void {
   const categories = rows(file, 'categories')
-  const parentOf = new Map(categories.flatMap((c) => {
-    const id = idAt(c)
-    return id === undefined ? [] : [[id, idAt(c, 'parent') ?? 0] as const]
-  }))
+  const parentOf = new Map(
+    categories.flatMap((c) => {
+      const id = idAt(c)
+      return id === undefined ? [] : [[id, idAt(c, 'parent') ?? 0] as const]
+    }),
+  )
   categories.forEach((category, index) => {
     const parent = idAt(category, 'parent')
     if (parent === undefined) return
@@ -172,7 +174,12 @@ function categoryParents(file: unknown, problems: CheckProblem[]): void {
 }
 
 /** Every stored date one calfile can show (issue 9), among those `judgeable` leaves of a record. */
-function storableDates(file: unknown, siteZone: string | undefined, judgeable: (row: Row) => Row, problems: CheckProblem[]): void {
+function storableDates(
+  file: unknown,
+  siteZone: string | undefined,
+  judgeable: (row: Row) => Row,
+  problems: CheckProblem[],
+): void {
   // A site zone of the wrong form (the schema reports it) leaves no zone to judge dates in.
   if (siteZone === undefined) return
   for (const key of ['events', 'venues', 'organizers'] as const) {
@@ -193,6 +200,7 @@ function datesToJudge(row: Row, isWall: IsWall): Row {
   const { timezone, all_day: allDay } = row
   const zoneKnown = timezone === undefined || (typeof timezone === 'string' && isZone(timezone))
   const allDayKnown = allDay === undefined || typeof allDay === 'boolean'
-  const eventDates = zoneKnown && allDayKnown ? { ...wall('start_date'), ...wall('end_date'), timezone, all_day: allDay } : {}
+  const eventDates =
+    zoneKnown && allDayKnown ? { ...wall('start_date'), ...wall('end_date'), timezone, all_day: allDay } : {}
   return { ...wall('date'), ...wall('modified'), ...eventDates }
 }

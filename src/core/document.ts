@@ -1,20 +1,14 @@
 import * as v from 'valibot'
-import { type Problem, DocumentError } from './document-error.js'
-import { type JsonPath, JsonLocator, formatPath } from './json-locate.js'
-import {
-  type DocumentFile,
-  DocumentFileSchema,
-  type MediaRecord,
-  type Settings,
-  type UserRecord,
-} from './records.js'
+import { isZone } from './dates.js'
+import { checkDocument } from './document-checks.js'
+import { DocumentError, type Problem } from './document-error.js'
+import { formatPath, JsonLocator, type JsonPath } from './json-locate.js'
+import { type DocumentFile, DocumentFileSchema, type MediaRecord, type Settings, type UserRecord } from './records.js'
 import { normalizeEvent } from './resources/event-record.js'
 import type { NormalizeContext } from './resources/post.js'
 import { normalizeTerm } from './resources/term-record.js'
 import { normalizeOrganizer, normalizeVenue } from './resources/venue-record.js'
 import { CalendarState } from './state.js'
-import { checkDocument } from './document-checks.js'
-import { isZone } from './dates.js'
 
 /** What loading needs beyond the text. */
 export interface LoadOptions {
@@ -46,7 +40,9 @@ export function loadDocument(text: string, options: LoadOptions): CalendarState 
   const result = v.safeParse(DocumentFileSchema, file, { abortEarly: false })
   const problems = [
     ...(result.issues ?? []).map((issue) => toProblem(issueKeys(issue), issue.message, locator)),
-    ...checkDocument(file, { siteZone: siteZoneOf(file, options.timezone), wellFormed: result.success }).map((p) => toProblem(p.path, p.message, locator)),
+    ...checkDocument(file, { siteZone: siteZoneOf(file, options.timezone), wellFormed: result.success }).map((p) =>
+      toProblem(p.path, p.message, locator),
+    ),
   ]
   if (!result.success || problems.length > 0) throw new DocumentError(options.file, inTextOrder(problems))
   return buildState(result.output, options)

@@ -15,7 +15,11 @@ const FALSE = new Set(['false', '0', 'no', 'off'])
 export const boolField = (description: string) =>
   v.pipe(
     v.union([v.boolean(), v.number(), v.string()], 'must be a boolean'),
-    v.check((value) => typeof value === 'boolean' || TRUE.has(String(value).toLowerCase()) || FALSE.has(String(value).toLowerCase()), 'must be a boolean'),
+    v.check(
+      (value) =>
+        typeof value === 'boolean' || TRUE.has(String(value).toLowerCase()) || FALSE.has(String(value).toLowerCase()),
+      'must be a boolean',
+    ),
     v.transform((value) => value === true || TRUE.has(String(value).toLowerCase())),
     v.description(description),
     v.metadata({ type: 'boolean' }),
@@ -37,7 +41,10 @@ export const textField = (description: string) =>
 export const dateField = (description: string) =>
   v.pipe(
     v.union([v.string(), v.number()], 'must be a date'),
-    v.check((value) => value === '' || parseDateInput(value, 'UTC', 0) !== null, (issue) => `not a date: ${JSON.stringify(issue.input)}`),
+    v.check(
+      (value) => value === '' || parseDateInput(value, 'UTC', 0) !== null,
+      (issue) => `not a date: ${JSON.stringify(issue.input)}`,
+    ),
     v.description(description),
     v.metadata({ type: 'string' }),
   )
@@ -62,7 +69,10 @@ export const urlField = (description: string) =>
 export const statusListField = (description: string) =>
   v.pipe(
     v.unknown(),
-    v.check((value) => listItems(value).every((item) => (STATUSES as readonly string[]).includes(String(item).toLowerCase())), `must be one of ${STATUSES.join(', ')}`),
+    v.check(
+      (value) => listItems(value).every((item) => (STATUSES as readonly string[]).includes(String(item).toLowerCase())),
+      `must be one of ${STATUSES.join(', ')}`,
+    ),
     v.description(description),
     v.metadata({ type: 'array', items: 'string' }),
   )
@@ -73,7 +83,10 @@ const DIGITS = /^\d+$/u
 export const positiveIntField = (description: string) =>
   v.pipe(
     v.union([v.number(), v.string()], 'must be a positive integer'),
-    v.check((value) => (typeof value === 'number' ? Number.isInteger(value) : DIGITS.test(value.trim())), 'must be a positive integer'),
+    v.check(
+      (value) => (typeof value === 'number' ? Number.isInteger(value) : DIGITS.test(value.trim())),
+      'must be a positive integer',
+    ),
     v.transform((value) => Number(value)),
     v.minValue(1, 'must be a positive integer'),
     v.description(description),
@@ -89,7 +102,10 @@ export function listItems(value: unknown): unknown[] {
 }
 
 function splitCsv(text: string): string[] {
-  return text.split(',').map((part) => part.trim()).filter((part) => part !== '')
+  return text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
 }
 
 /** A list of positive IDs: array, CSV or one (CONTRACT §4). */
@@ -107,7 +123,13 @@ export const refListField = (description: string) =>
   v.pipe(
     v.unknown(),
     v.transform(listItems),
-    v.array(v.pipe(v.union([v.number(), v.string()], 'must be IDs or slugs'), v.transform((item) => (typeof item === 'number' || DIGITS.test(item) ? Number(item) : item))), 'must be IDs or slugs'),
+    v.array(
+      v.pipe(
+        v.union([v.number(), v.string()], 'must be IDs or slugs'),
+        v.transform((item) => (typeof item === 'number' || DIGITS.test(item) ? Number(item) : item)),
+      ),
+      'must be IDs or slugs',
+    ),
     v.description(description),
     v.metadata({ type: 'array', items: 'string' }),
   )

@@ -15,7 +15,10 @@ const timesCache = new WeakMap<EventRecord, EventTimes>()
 export function eventTimes(event: EventRecord): EventTimes {
   let times = timesCache.get(event)
   if (!times) {
-    times = { start: wallToInstant(event.start_date, event.timezone), end: wallToInstant(event.end_date, event.timezone) }
+    times = {
+      start: wallToInstant(event.start_date, event.timezone),
+      end: wallToInstant(event.end_date, event.timezone),
+    }
     timesCache.set(event, times)
   }
   return times
@@ -31,15 +34,22 @@ interface Timeline {
   byOrganizer: Map<number, EventRecord[]>
 }
 
-const timeline = derivedIndex((state) => state.events.version, (state): Timeline => {
-  const byStart = sortByStart(state)
-  const starts = Float64Array.from(byStart, (event) => eventTimes(event).start)
-  const ends = Float64Array.from(byStart, (event) => eventTimes(event).end)
-  return { byStart, starts, ends, ...linkIndexes(byStart) }
-})
+const timeline = derivedIndex(
+  (state) => state.events.version,
+  (state): Timeline => {
+    const byStart = sortByStart(state)
+    const starts = Float64Array.from(byStart, (event) => eventTimes(event).start)
+    const ends = Float64Array.from(byStart, (event) => eventTimes(event).end)
+    return { byStart, starts, ends, ...linkIndexes(byStart) }
+  },
+)
 
 /** The list-order index with the UTC start and end (epoch ms) of each event at the same position. */
-export function eventTimeline(state: CalendarState): { events: readonly EventRecord[]; starts: Float64Array; ends: Float64Array } {
+export function eventTimeline(state: CalendarState): {
+  events: readonly EventRecord[]
+  starts: Float64Array
+  ends: Float64Array
+} {
   const { byStart, starts, ends } = timeline(state)
   return { events: byStart, starts, ends }
 }

@@ -1,4 +1,4 @@
-import { type Node, type ParseError, findNodeAtLocation, parseTree, printParseErrorCode } from 'jsonc-parser'
+import { findNodeAtLocation, type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser'
 
 /** A place in a JSON text: 1-based line and column. */
 export interface TextPosition {
@@ -67,11 +67,16 @@ function lineStarts(text: string): number[] {
 }
 
 function describeParseError(error: ParseError): string {
-  const words = printParseErrorCode(error.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()
+  const words = printParseErrorCode(error.error)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
   return `JSON syntax error: ${words}`
 }
 
 /** `['events', 3, 'start_date']` → `events[3].start_date` (the form CONTRACT §1 shows). */
 export function formatPath(path: JsonPath): string {
-  return path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${key}` : key), '')
+  return path.reduce<string>(
+    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${key}` : key),
+    '',
+  )
 }

@@ -57,7 +57,10 @@ export function paginate<K extends PageRequest<unknown>['kind'], T, U>(
   const from = (request.page - 1) * perPage
   const slice = request.items.slice(from, from + perPage)
   if (slice.length === 0 && request.page > 1 && request.notFoundCode) {
-    throw new CalendarError(request.notFoundCode, 404, `Page ${request.page} is past the end of the list.`, { page: request.page, total_pages: totalPages })
+    throw new CalendarError(request.notFoundCode, 404, `Page ${request.page} is past the end of the list.`, {
+      page: request.page,
+      total_pages: totalPages,
+    })
   }
   const url = (page: number | undefined) => listUrl(view, request.kind, page, perPage, request.query)
   const body: Record<string, unknown> = { [request.kind]: slice.map(shape), rest_url: url(request.page) }

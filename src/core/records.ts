@@ -17,12 +17,18 @@ export type Status = (typeof STATUSES)[number]
 export const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const
 export type Role = (typeof ROLES)[number]
 
-
-const id = v.pipe(v.number(expected('a positive integer ID')), v.integer(expected('a positive integer ID')), v.minValue(1, expected('a positive integer ID')))
+const id = v.pipe(
+  v.number(expected('a positive integer ID')),
+  v.integer(expected('a positive integer ID')),
+  v.minValue(1, expected('a positive integer ID')),
+)
 const text = v.string(expected('a string'))
 const bool = v.boolean(expected('true or false'))
 const wall = v.pipe(v.string(expected('"YYYY-MM-DD HH:MM:SS"')), v.check(isWallTime, expected('"YYYY-MM-DD HH:MM:SS"')))
-const zone = v.pipe(v.string(expected('a time zone')), v.check(isZone, expected('an IANA time zone, UTC or UTC+H[:MM]')))
+const zone = v.pipe(
+  v.string(expected('a time zone')),
+  v.check(isZone, expected('an IANA time zone, UTC or UTC+H[:MM]')),
+)
 const status = v.picklist(STATUSES, expected(`one of ${STATUSES.join(', ')}`))
 const ids = v.array(id, expected('an array of IDs'))
 const number = v.number(expected('a number'))

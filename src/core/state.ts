@@ -1,7 +1,6 @@
 import { Collection } from './collection.js'
 import { IdSpace } from './id-space.js'
 import { Journal } from './journal.js'
-import { TermCounts } from './term-counts.js'
 import type {
   EventRecord,
   MediaRecord,
@@ -13,6 +12,7 @@ import type {
   UserRecord,
   VenueRecord,
 } from './records.js'
+import { TermCounts } from './term-counts.js'
 
 /**
  * Everything the data file holds, in memory, with its indexes: one object that a load builds and a reload swaps
@@ -24,7 +24,9 @@ export class CalendarState {
   /** Published events per term, kept up to date with `events` (CONTRACT §2.4 `count`). */
   readonly termCounts = new TermCounts()
   readonly users = new Collection<UserRecord>(this.journal)
-  readonly events = new Collection<EventRecord>(this.journal, (previous, next) => this.termCounts.replace(previous, next))
+  readonly events = new Collection<EventRecord>(this.journal, (previous, next) =>
+    this.termCounts.replace(previous, next),
+  )
   readonly venues = new Collection<VenueRecord>(this.journal)
   readonly organizers = new Collection<OrganizerRecord>(this.journal)
   readonly media = new Collection<MediaRecord>(this.journal)

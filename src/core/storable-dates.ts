@@ -16,9 +16,10 @@ export function unstorableDates(post: Record<string, unknown>, siteZone: string)
   for (const field of FIELDS) {
     const wall = post[field]
     if (typeof wall !== 'string') continue
-    const problem = field === 'start_date' || field === 'end_date'
-      ? wallOutOfRange(allDay ? (field === 'start_date' ? dayStart : dayEnd)(wall) : wall, zone)
-      : wallOutOfRange(wall, siteZone)
+    const problem =
+      field === 'start_date' || field === 'end_date'
+        ? wallOutOfRange(allDay ? (field === 'start_date' ? dayStart : dayEnd)(wall) : wall, zone)
+        : wallOutOfRange(wall, siteZone)
     if (problem !== undefined) problems[field] = problem
   }
   return problems

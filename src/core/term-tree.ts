@@ -2,15 +2,18 @@ import { derivedIndex } from './derived.js'
 import type { CalendarState } from './state.js'
 
 /** Each category's direct children, by parent ID (0 for the top level). */
-const childrenOf = derivedIndex((state) => state.categories.version, (state) => {
-  const children = new Map<number, number[]>()
-  for (const category of state.categories.values()) {
-    const siblings = children.get(category.parent)
-    if (siblings) siblings.push(category.id)
-    else children.set(category.parent, [category.id])
-  }
-  return children
-})
+const childrenOf = derivedIndex(
+  (state) => state.categories.version,
+  (state) => {
+    const children = new Map<number, number[]>()
+    for (const category of state.categories.values()) {
+      const siblings = children.get(category.parent)
+      if (siblings) siblings.push(category.id)
+      else children.set(category.parent, [category.id])
+    }
+    return children
+  },
+)
 
 /** A category and all its descendants (CONTRACT §4.2: a category matches its descendants too). */
 export function withDescendants(state: CalendarState, id: number): Set<number> {
@@ -32,7 +35,11 @@ export function withDescendants(state: CalendarState, id: number): Set<number> {
 export function ancestorsOf(state: CalendarState, id: number): number[] {
   const ancestors: number[] = []
   const seen = new Set([id])
-  for (let at = state.categories.get(id)?.parent ?? 0; at !== 0 && !seen.has(at); at = state.categories.get(at)?.parent ?? 0) {
+  for (
+    let at = state.categories.get(id)?.parent ?? 0;
+    at !== 0 && !seen.has(at);
+    at = state.categories.get(at)?.parent ?? 0
+  ) {
     ancestors.push(at)
     seen.add(at)
   }

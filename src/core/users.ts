@@ -34,7 +34,13 @@ export function addToken(state: CalendarState, who: string, role?: string): { us
   const token = randomBytes(24).toString('base64url')
   const id = existing?.id ?? Math.max(0, ...[...state.users.values()].map((u) => u.id)) + 1
   const name = existing?.name ?? (/^\d+$/u.test(who) ? `user-${who}` : who)
-  const user: UserRecord = { ...existing, id, name, role: (role as Role | undefined) ?? existing?.role ?? 'editor', token_sha256: tokenHash(token) }
+  const user: UserRecord = {
+    ...existing,
+    id,
+    name,
+    role: (role as Role | undefined) ?? existing?.role ?? 'editor',
+    token_sha256: tokenHash(token),
+  }
   state.users.put(user)
   return { user, token }
 }
@@ -48,12 +54,20 @@ export function addToken(state: CalendarState, who: string, role?: string): { us
  * @throws CalendarError 404 `rest_user_invalid_id` for an unknown user; 409 `token-last` for the last token
  * without `allowOpenMode`.
  */
-export function revokeToken(state: CalendarState, who: string, allowOpenMode = false): { user: UserRecord; revoked: boolean } {
+export function revokeToken(
+  state: CalendarState,
+  who: string,
+  allowOpenMode = false,
+): { user: UserRecord; revoked: boolean } {
   const existing = findUser(state, who)
   if (!existing) throw new CalendarError('rest_user_invalid_id', 404, `no user "${who}" in the data file`)
   if (!existing.token_sha256) return { user: existing, revoked: false }
   if (!allowOpenMode && usersWithTokens(state).every((user) => user.id === existing.id)) {
-    throw new CalendarError('token-last', 409, `user ${existing.id} "${existing.name}" has the last token: without it the file is in open mode, where every request acts as the administrator; give another user a token first, or pass --allow-open-mode`)
+    throw new CalendarError(
+      'token-last',
+      409,
+      `user ${existing.id} "${existing.name}" has the last token: without it the file is in open mode, where every request acts as the administrator; give another user a token first, or pass --allow-open-mode`,
+    )
   }
   const { token_sha256: _revoked, ...user } = existing
   state.users.put(user)

@@ -1,7 +1,7 @@
 import { type EventHandler, H3, type H3Event, type HTTPMethod } from 'h3'
-import type { Calendar } from '../core/calendar.js'
-import * as v from 'valibot'
 import type { GenericSchema } from 'valibot'
+import * as v from 'valibot'
+import type { Calendar } from '../core/calendar.js'
 import { CalendarError, invalidParams, noRoute } from '../core/errors.js'
 import { firstIssuesByField } from '../core/fields.js'
 import { type View, viewUrls } from '../core/view.js'
@@ -51,7 +51,10 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     async onResponse(response, event) {
       await drainRest(event.req, response)
       withCors(response, event.req.headers.get('origin'), options.cors ?? {})
-      const { begin, path } = received.get(event) ?? { begin: performance.now(), path: event.url.pathname + event.url.search }
+      const { begin, path } = received.get(event) ?? {
+        begin: performance.now(),
+        path: event.url.pathname + event.url.search,
+      }
       options.log?.({ method: event.req.method, path, status: response.status, ms: performance.now() - begin })
     },
     onError: (error) => errorResponse(error),
@@ -72,7 +75,11 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   }
   on(app, 'GET', PREFIX, (event) => rootResponse(calendar, event, viewOf(calendar, event)))
   on(app, 'GET', `${PREFIX}/doc`, (event) => docResponse(calendar, viewOf(calendar, event)))
-  app.all('/**', (event) => (event.req.method === 'OPTIONS' ? preflight(event.req.headers.get('origin'), options.cors ?? {}) : errorResponse(noRoute())))
+  app.all('/**', (event) =>
+    event.req.method === 'OPTIONS'
+      ? preflight(event.req.headers.get('origin'), options.cors ?? {})
+      : errorResponse(noRoute()),
+  )
   return app
 }
 

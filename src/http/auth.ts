@@ -36,9 +36,16 @@ export function authenticate(state: CalendarState, authorization: string | null)
   }
   const credentials = credentialsOf(authorization ?? '')
   if (credentials === null) return { user: null, openMode: false }
-  const user = credentials.user === undefined ? userOfToken(state, credentials.token) : userOfPassword(state, credentials.user, credentials.token)
+  const user =
+    credentials.user === undefined
+      ? userOfToken(state, credentials.token)
+      : userOfPassword(state, credentials.user, credentials.token)
   if (!user) {
-    throw new CalendarError('rest_forbidden', 401, credentials.user === undefined ? 'The token is not valid.' : 'The user name or password is not valid.')
+    throw new CalendarError(
+      'rest_forbidden',
+      401,
+      credentials.user === undefined ? 'The token is not valid.' : 'The user name or password is not valid.',
+    )
   }
   return { user, openMode: false }
 }
@@ -50,7 +57,12 @@ function credentialsOf(authorization: string): Credentials | null {
   const basic = /^Basic(?:\s+(.*))?$/isu.exec(authorization.trim())
   if (!basic) return null
   const pair = decodeBasic(basic[1] ?? '')
-  if (pair === null) throw new CalendarError('rest_forbidden', 401, 'Malformed Basic credentials: expected base64 of "<user>:<password>".')
+  if (pair === null)
+    throw new CalendarError(
+      'rest_forbidden',
+      401,
+      'Malformed Basic credentials: expected base64 of "<user>:<password>".',
+    )
   return pair
 }
 

@@ -1,7 +1,7 @@
 import type { JsonSchema } from '@valibot/to-json-schema'
 import type { HTTPMethod } from 'h3'
-import * as v from 'valibot'
 import type { GenericSchema } from 'valibot'
+import * as v from 'valibot'
 import type { Calendar } from '../core/calendar.js'
 import { textField } from '../core/fields.js'
 import type { Settings } from '../core/records.js'
@@ -20,9 +20,15 @@ const CONTEXTS = ['view', 'embed', 'edit'] as const
 
 /** Query parameters of the root route: WordPress's namespace index takes `namespace` and `context` (CONTRACT §7). */
 export const RootQuerySchema = v.looseObject({
-  namespace: v.optional(v.pipe(textField('The namespace to describe'), v.literal(NAMESPACE, `must be ${NAMESPACE}`)), NAMESPACE),
+  namespace: v.optional(
+    v.pipe(textField('The namespace to describe'), v.literal(NAMESPACE, `must be ${NAMESPACE}`)),
+    NAMESPACE,
+  ),
   context: v.optional(
-    v.pipe(textField('Scope under which the request is made; the index is the same in each'), v.picklist(CONTEXTS, `must be one of ${CONTEXTS.join(', ')}`)),
+    v.pipe(
+      textField('Scope under which the request is made; the index is the same in each'),
+      v.picklist(CONTEXTS, `must be one of ${CONTEXTS.join(', ')}`),
+    ),
     'view',
   ),
 })
@@ -76,14 +82,21 @@ export function routeArgs(route: DescribedRoute, settings: Settings): RouteArg[]
   return args
 }
 
-const SINGULAR: Record<ResourceName, string> = { events: 'event', venues: 'venue', organizers: 'organizer', categories: 'category', tags: 'tag' }
+const SINGULAR: Record<ResourceName, string> = {
+  events: 'event',
+  venues: 'venue',
+  organizers: 'organizer',
+  categories: 'category',
+  tags: 'tag',
+}
 
 /** The path key's argument: the path keys are matched by the app (digits-only IDs, CONTRACT §5), not by a schema. */
 function pathArg(route: DescribedRoute): RouteArg {
   const kind = route.resource ? SINGULAR[route.resource] : 'record'
   const key = route.key ?? 'id'
   const description = key === 'slug' ? `Slug of the ${kind}` : `Numeric ID of the ${kind}`
-  const schema: JsonSchema = key === 'slug' ? { type: 'string', description } : { type: 'integer', minimum: 0, description }
+  const schema: JsonSchema =
+    key === 'slug' ? { type: 'string', description } : { type: 'integer', minimum: 0, description }
   return { name: key, schema, description, requiredOnCreate: false, in: 'path', required: true }
 }
 

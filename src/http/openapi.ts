@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs'
 import { type JsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema'
 import type { Calendar } from '../core/calendar.js'
 import type { Settings } from '../core/records.js'
-import { type DescribedRoute, type RouteArg, describedRoutes, openApiPath, routeArgs } from './describe.js'
-import { errorResponse, json } from './respond.js'
 import type { View } from '../core/view.js'
+import { type DescribedRoute, describedRoutes, openApiPath, type RouteArg, routeArgs } from './describe.js'
+import { errorResponse, json } from './respond.js'
 import type { ResourceName } from './routes.js'
 import { objectFields } from './schemas/requests.js'
 import { RESPONSE_SCHEMAS } from './schemas/responses.js'
@@ -52,17 +52,28 @@ export function openApiDocument(calendar: Calendar, base: string): OpenApiDocume
   const routes = describedRoutes(calendar)
   const paths: OpenApiDocument['paths'] = {}
   for (const route of routes) {
-    const item = (paths[openApiPath(route.path)] ??= {})
+    const key = openApiPath(route.path)
+    paths[key] ??= {}
+    const item = paths[key]
     const documented = operation(route, settings)
     item[route.method.toLowerCase()] = documented
     if (route.method === 'GET') item.head = headOperation(documented)
   }
   return structuredClone<OpenApiDocument>({
     openapi: '3.1.0',
-    info: { title: 'calfile', version: packageVersion(), description: `${DESCRIPTION} ${REVISION_NOTES[settings.api_revision]}` },
+    info: {
+      title: 'calfile',
+      version: packageVersion(),
+      description: `${DESCRIPTION} ${REVISION_NOTES[settings.api_revision]}`,
+    },
     servers: [{ url: `${base}/` }],
     paths,
-    components: { schemas: { ...responseSchemas(), ...inputSchemas(routes) }, responses: ERROR_RESPONSES, headers: HEADERS, securitySchemes: SECURITY },
+    components: {
+      schemas: { ...responseSchemas(), ...inputSchemas(routes) },
+      responses: ERROR_RESPONSES,
+      headers: HEADERS,
+      securitySchemes: SECURITY,
+    },
     security: [{}, { bearer: [] }, { basic: [] }],
     tags: TAGS,
   })
@@ -70,7 +81,7 @@ export function openApiDocument(calendar: Calendar, base: string): OpenApiDocume
 
 const DESCRIPTION = [
   'A calendar store in one JSON file, served over The Events Calendar REST API v1 interface.',
-  'Every route is also served under TEC\'s prefix `/wp-json/tribe/events/v1`.',
+  "Every route is also served under TEC's prefix `/wp-json/tribe/events/v1`.",
   'A path or method that matches no route answers 404 `rest_no_route` with the Error body.',
   'Without tokens in the data file every request acts as the administrator; with tokens, send `Authorization: Bearer <token>`, or Basic credentials with the user name or ID and the token as the password (WordPress application passwords).',
 ].join(' ')
@@ -98,7 +109,8 @@ let version: string | undefined
 
 /** calfile's version, from its package.json (one level above `src/` and `dist/` alike). */
 function packageVersion(): string {
-  version ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+  version ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
+    .version
   return version
 }
 
@@ -106,12 +118,27 @@ let responseDefs: Record<string, JsonSchema> | undefined
 
 /** The response schemas as `components.schemas`, their cross-references pointing there; converted once. */
 function responseSchemas(): Record<string, JsonSchema> {
-  responseDefs ??= toJsonSchemaDefs(RESPONSE_SCHEMAS, { target: 'draft-2020-12', overrideRef: ({ referenceId }) => SCHEMAS + referenceId })
+  responseDefs ??= toJsonSchemaDefs(RESPONSE_SCHEMAS, {
+    target: 'draft-2020-12',
+    overrideRef: ({ referenceId }) => SCHEMAS + referenceId,
+  })
   return responseDefs
 }
 
-const SINGULAR: Record<ResourceName, string> = { events: 'Event', venues: 'Venue', organizers: 'Organizer', categories: 'Category', tags: 'Tag' }
-const PLURAL: Record<ResourceName, string> = { events: 'Events', venues: 'Venues', organizers: 'Organizers', categories: 'Categories', tags: 'Tags' }
+const SINGULAR: Record<ResourceName, string> = {
+  events: 'Event',
+  venues: 'Venue',
+  organizers: 'Organizer',
+  categories: 'Category',
+  tags: 'Tag',
+}
+const PLURAL: Record<ResourceName, string> = {
+  events: 'Events',
+  venues: 'Venues',
+  organizers: 'Organizers',
+  categories: 'Categories',
+  tags: 'Tags',
+}
 
 /** `EventInput`, …: the writable fields of each resource (CONTRACT §3), as a client sends them. */
 function inputSchemas(routes: DescribedRoute[]): Record<string, JsonSchema> {
@@ -121,7 +148,8 @@ function inputSchemas(routes: DescribedRoute[]): Record<string, JsonSchema> {
     const fields = objectFields(route.body as NonNullable<DescribedRoute['body']>)
     inputs[`${SINGULAR[route.resource]}Input`] = {
       type: 'object',
-      description: 'Unknown fields are ignored. Form bodies (urlencoded or multipart) write arrays and objects with PHP brackets (`organizer[]=12`, `venue[venue]=Blue`); file parts are ignored.',
+      description:
+        'Unknown fields are ignored. Form bodies (urlencoded or multipart) write arrays and objects with PHP brackets (`organizer[]=12`, `venue[venue]=Blue`); file parts are ignored.',
       properties: Object.fromEntries(fields.map((field) => [field.name, field.schema])),
     }
   }
@@ -133,7 +161,10 @@ function operation(route: DescribedRoute, settings: Settings): Json {
   const args = routeArgs(route, settings)
   const parameters = args.filter((arg) => arg.in !== 'body').map(parameter)
   const body = requestBody(route, args)
-  const errors = errorStatuses(route).map((status) => [String(status), { $ref: `#/components/responses/${ERROR_NAMES[status]}` }])
+  const errors = errorStatuses(route).map((status) => [
+    String(status),
+    { $ref: `#/components/responses/${ERROR_NAMES[status]}` },
+  ])
   return {
     operationId: operationId(route),
     summary: summary(route),
@@ -155,7 +186,10 @@ function requestBody(route: DescribedRoute, args: RouteArg[]): Json | undefined 
   const ref = { $ref: `${SCHEMAS}${SINGULAR[route.resource]}Input` }
   const required = args.filter((arg) => arg.in === 'body' && arg.required).map((arg) => arg.name)
   const schema = required.length > 0 ? { allOf: [ref], required } : ref
-  return { required: route.action === 'create', content: { [JSON_TYPE]: { schema }, [FORM_TYPE]: { schema }, [MULTIPART_TYPE]: { schema } } }
+  return {
+    required: route.action === 'create',
+    content: { [JSON_TYPE]: { schema }, [FORM_TYPE]: { schema }, [MULTIPART_TYPE]: { schema } },
+  }
 }
 
 /**
@@ -167,7 +201,12 @@ function headOperation(get: Json): Json {
     const { content: _content, ...rest } = typeof response.$ref === 'string' ? namedResponse(response.$ref) : response
     return [status, rest]
   })
-  return { ...get, operationId: `${String(get.operationId)}Head`, summary: `${String(get.summary)}: status and headers only`, responses: Object.fromEntries(responses) }
+  return {
+    ...get,
+    operationId: `${String(get.operationId)}Head`,
+    summary: `${String(get.summary)}: status and headers only`,
+    responses: Object.fromEntries(responses),
+  }
 }
 
 /** `#/components/responses/BadRequest` → that response. */
@@ -177,7 +216,8 @@ function namedResponse(ref: string): Json {
 
 function success(route: DescribedRoute): Json {
   const content = (name: string) => ({ [JSON_TYPE]: { schema: { $ref: SCHEMAS + name } } })
-  if (route.action === 'index') return { description: 'The namespace index: every route, its methods and arguments', content: content('Root') }
+  if (route.action === 'index')
+    return { description: 'The namespace index: every route, its methods and arguments', content: content('Root') }
   if (route.action === 'doc') return { description: 'This OpenAPI document', content: content('OpenApi') }
   const resource = route.resource as ResourceName
   const one = SINGULAR[resource]
@@ -185,9 +225,19 @@ function success(route: DescribedRoute): Json {
     case 'list':
       return { description: `A page of ${resource}`, headers: LIST_HEADERS, content: content(`${one}List`) }
     case 'create':
-      return { description: `The new ${one.toLowerCase()}`, headers: { Location: { $ref: '#/components/headers/Location' } }, content: content(one) }
+      return {
+        description: `The new ${one.toLowerCase()}`,
+        headers: { Location: { $ref: '#/components/headers/Location' } },
+        content: content(one),
+      }
     case 'delete':
-      return { description: resource === 'categories' || resource === 'tags' ? 'The term as it was before it was deleted' : 'The record as trashed, or its last data when force=true', content: content(one) }
+      return {
+        description:
+          resource === 'categories' || resource === 'tags'
+            ? 'The term as it was before it was deleted'
+            : 'The record as trashed, or its last data when force=true',
+        content: content(one),
+      }
     default:
       return { description: `The ${one.toLowerCase()}`, content: content(one) }
   }
@@ -238,7 +288,13 @@ function summary(route: DescribedRoute): string {
   const one = SINGULAR[resource].toLowerCase()
   const a = /^[aeiou]/u.test(one) ? `an ${one}` : `a ${one}`
   const by = route.key === 'slug' ? ' by slug' : ''
-  const text = { list: `List ${resource}`, create: `Create ${a}`, read: `Get ${a}${by}`, update: `Update ${a}${by}`, delete: `Delete ${a}${by}` }
+  const text = {
+    list: `List ${resource}`,
+    create: `Create ${a}`,
+    read: `Get ${a}${by}`,
+    update: `Update ${a}${by}`,
+    delete: `Delete ${a}${by}`,
+  }
   return text[route.action]
 }
 
@@ -252,25 +308,44 @@ const ERROR_NAMES: Record<number, string> = {
   503: 'Unavailable',
 }
 
-const documentedError = (description: string) => ({ description, content: { [JSON_TYPE]: { schema: { $ref: `${SCHEMAS}Error` } } } })
+const documentedError = (description: string) => ({
+  description,
+  content: { [JSON_TYPE]: { schema: { $ref: `${SCHEMAS}Error` } } },
+})
 
 /** The error responses of CONTRACT §5, each with the error body. */
 const ERROR_RESPONSES: Record<string, Json> = {
-  BadRequest: documentedError('rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug'),
-  Unauthorized: documentedError('rest_forbidden: a write without a token while tokens exist, or a token that matches no user'),
-  Forbidden: documentedError('rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible'),
+  BadRequest: documentedError(
+    'rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug',
+  ),
+  Unauthorized: documentedError(
+    'rest_forbidden: a write without a token while tokens exist, or a token that matches no user',
+  ),
+  Forbidden: documentedError(
+    'rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible',
+  ),
   NotFound: documentedError('rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end'),
   Gone: documentedError('<kind>-is-in-trash: DELETE of a trashed record without force'),
   PayloadTooLarge: documentedError('rest_payload_too_large: a body over 1 MiB'),
-  Unavailable: documentedError('store-file-invalid: the data file on disk is invalid (writes are refused until it is fixed); store-read-only'),
+  Unavailable: documentedError(
+    'store-file-invalid: the data file on disk is invalid (writes are refused until it is fixed); store-read-only',
+  ),
 }
 
 /** The list headers (CONTRACT §4): totals and an RFC 8288 `Link` with rel next/prev. */
 const HEADERS: Record<string, Json> = {
   XTecTotal: { description: 'Items across all pages', required: true, schema: { type: 'integer' } },
   XTecTotalPages: { description: 'Pages', required: true, schema: { type: 'integer' } },
-  Link: { description: 'RFC 8288 links with rel="next" and rel="prev", when there are such pages', required: false, schema: { type: 'string' } },
-  Location: { description: 'The URL of the new record: <base>/<resource>/<id>', required: true, schema: { type: 'string' } },
+  Link: {
+    description: 'RFC 8288 links with rel="next" and rel="prev", when there are such pages',
+    required: false,
+    schema: { type: 'string' },
+  },
+  Location: {
+    description: 'The URL of the new record: <base>/<resource>/<id>',
+    required: true,
+    schema: { type: 'string' },
+  },
 }
 
 const LIST_HEADERS = {
@@ -280,6 +355,15 @@ const LIST_HEADERS = {
 }
 
 const SECURITY = {
-  bearer: { type: 'http', scheme: 'bearer', description: 'A token made by `calfile token add`; only its SHA-256 is stored' },
-  basic: { type: 'http', scheme: 'basic', description: 'As WordPress application passwords: the user name or ID, and a token made by `calfile token add` as the password (CONTRACT §6)' },
+  bearer: {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A token made by `calfile token add`; only its SHA-256 is stored',
+  },
+  basic: {
+    type: 'http',
+    scheme: 'basic',
+    description:
+      'As WordPress application passwords: the user name or ID, and a token made by `calfile token add` as the password (CONTRACT §6)',
+  },
 }

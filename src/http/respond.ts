@@ -13,7 +13,8 @@ export function json(body: unknown, status = 200, headers: Record<string, string
  * take is not read past a bound (issue 9 §4).
  */
 export function errorResponse(error: unknown): Response {
-  if (error instanceof CalendarError) return json(error.toJSON(), error.status, error.status === 413 ? { Connection: 'close' } : {})
+  if (error instanceof CalendarError)
+    return json(error.toJSON(), error.status, error.status === 413 ? { Connection: 'close' } : {})
   const internal = new CalendarError('rest_internal_error', 500, 'Internal server error.')
   return json(internal.toJSON(), 500)
 }

@@ -6,7 +6,14 @@ import { invalidParams } from '../core/errors.js'
 import { firstIssuesByField } from '../core/fields.js'
 import type { Settings } from '../core/records.js'
 import type { View } from '../core/view.js'
-import { type DescribedRoute, NAMESPACE, RootQuerySchema, describedRoutes, routeArgs, wordpressPath } from './describe.js'
+import {
+  type DescribedRoute,
+  describedRoutes,
+  NAMESPACE,
+  RootQuerySchema,
+  routeArgs,
+  wordpressPath,
+} from './describe.js'
 import { parseQuery } from './params.js'
 import { errorResponse, json } from './respond.js'
 import { wordpressType } from './schemas/requests.js'
@@ -64,7 +71,8 @@ export function rootIndex(calendar: Calendar, base: string): RootIndex {
   const routes: Record<string, IndexRoute> = {}
   for (const route of describedRoutes(calendar)) {
     const path = wordpressPath(route.path)
-    const entry = (routes[path] ??= newRoute(route, base))
+    routes[path] ??= newRoute(route, base)
+    const entry = routes[path]
     entry.methods.push(route.method)
     addEndpoint(entry, route, settings)
   }

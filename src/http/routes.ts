@@ -1,6 +1,6 @@
+import type { H3Event, HTTPMethod } from 'h3'
 import type { GenericSchema } from 'valibot'
 import * as v from 'valibot'
-import type { H3Event, HTTPMethod } from 'h3'
 import type { Calendar } from '../core/calendar.js'
 import { boolField } from '../core/fields.js'
 import { EventBodySchema } from '../core/resources/event-input.js'
@@ -69,23 +69,70 @@ interface PostResource {
 }
 
 /** The routes of a post resource; `query` gives the list's parameters as they are at the time of asking. */
-function postRoutes(resource: ResourceName, posts: PostResource, query: () => GenericSchema, body: GenericSchema): RouteSpec[] {
+function postRoutes(
+  resource: ResourceName,
+  posts: PostResource,
+  query: () => GenericSchema,
+  body: GenericSchema,
+): RouteSpec[] {
   const routes: RouteSpec[] = [
     {
-      method: 'GET', path: `/${resource}`, resource, action: 'list', status: 200, handle: (e, view) => listed(posts.list(parseQuery(e.url), view)),
+      method: 'GET',
+      path: `/${resource}`,
+      resource,
+      action: 'list',
+      status: 200,
+      handle: (e, view) => listed(posts.list(parseQuery(e.url), view)),
       // A getter, so that the app's parameter check and the descriptions see the revision in force (spec §9).
       get query() {
         return query()
       },
     },
-    { method: 'POST', path: `/${resource}`, resource, action: 'create', body, status: 201, handle: async (e, view) => created(await posts.create(await bodyOf(e), view), `${view.base}/${resource}`) },
+    {
+      method: 'POST',
+      path: `/${resource}`,
+      resource,
+      action: 'create',
+      body,
+      status: 201,
+      handle: async (e, view) => created(await posts.create(await bodyOf(e), view), `${view.base}/${resource}`),
+    },
   ]
-  for (const [key, path, ref] of [['id', `/${resource}/:id`, idRef], ['slug', `/${resource}/by-slug/:slug`, slugRef]] as const) {
-    routes.push({ method: 'GET', path, resource, action: 'read', key, status: 200, handle: (e, view) => json(posts.get(ref(e), view)) })
+  for (const [key, path, ref] of [
+    ['id', `/${resource}/:id`, idRef],
+    ['slug', `/${resource}/by-slug/:slug`, slugRef],
+  ] as const) {
+    routes.push({
+      method: 'GET',
+      path,
+      resource,
+      action: 'read',
+      key,
+      status: 200,
+      handle: (e, view) => json(posts.get(ref(e), view)),
+    })
     for (const method of UPDATE_METHODS) {
-      routes.push({ method, path, resource, action: 'update', key, body, status: 200, handle: async (e, view) => json(await posts.update(ref(e), await bodyOf(e), view)) })
+      routes.push({
+        method,
+        path,
+        resource,
+        action: 'update',
+        key,
+        body,
+        status: 200,
+        handle: async (e, view) => json(await posts.update(ref(e), await bodyOf(e), view)),
+      })
     }
-    routes.push({ method: 'DELETE', path, resource, action: 'delete', key, query: ForceQuerySchema, status: 200, handle: async (e, view) => json(await posts.delete(ref(e), { force: isForce(e) }, view)) })
+    routes.push({
+      method: 'DELETE',
+      path,
+      resource,
+      action: 'delete',
+      key,
+      query: ForceQuerySchema,
+      status: 200,
+      handle: async (e, view) => json(await posts.delete(ref(e), { force: isForce(e) }, view)),
+    })
   }
   return routes
 }
@@ -95,11 +142,54 @@ function termRoutes(resource: 'categories' | 'tags', terms: Calendar['categories
   const id = (e: H3Event) => idRef(e) as number
   const path = `/${resource}/:id`
   return [
-    { method: 'GET', path: `/${resource}`, resource, action: 'list', query, status: 200, handle: (e, view) => listed(terms.list(parseQuery(e.url), view)) },
-    { method: 'POST', path: `/${resource}`, resource, action: 'create', body: TermBodySchema, status: 201, handle: async (e, view) => created(await terms.create(await bodyOf(e), view), `${view.base}/${resource}`) },
-    { method: 'GET', path, resource, action: 'read', key: 'id', status: 200, handle: (e, view) => json(terms.get(id(e), view)) },
-    ...UPDATE_METHODS.map((method): RouteSpec => ({ method, path, resource, action: 'update', key: 'id', body: TermBodySchema, status: 200, handle: async (e, view) => json(await terms.update(id(e), await bodyOf(e), view)) })),
-    { method: 'DELETE', path, resource, action: 'delete', key: 'id', status: 200, handle: async (e, view) => json(await terms.delete(id(e), view)) },
+    {
+      method: 'GET',
+      path: `/${resource}`,
+      resource,
+      action: 'list',
+      query,
+      status: 200,
+      handle: (e, view) => listed(terms.list(parseQuery(e.url), view)),
+    },
+    {
+      method: 'POST',
+      path: `/${resource}`,
+      resource,
+      action: 'create',
+      body: TermBodySchema,
+      status: 201,
+      handle: async (e, view) => created(await terms.create(await bodyOf(e), view), `${view.base}/${resource}`),
+    },
+    {
+      method: 'GET',
+      path,
+      resource,
+      action: 'read',
+      key: 'id',
+      status: 200,
+      handle: (e, view) => json(terms.get(id(e), view)),
+    },
+    ...UPDATE_METHODS.map(
+      (method): RouteSpec => ({
+        method,
+        path,
+        resource,
+        action: 'update',
+        key: 'id',
+        body: TermBodySchema,
+        status: 200,
+        handle: async (e, view) => json(await terms.update(id(e), await bodyOf(e), view)),
+      }),
+    ),
+    {
+      method: 'DELETE',
+      path,
+      resource,
+      action: 'delete',
+      key: 'id',
+      status: 200,
+      handle: async (e, view) => json(await terms.delete(id(e), view)),
+    },
   ]
 }
 

@@ -23,9 +23,10 @@ export interface ServeOptions extends AppOptions {
  */
 export async function serve(calendar: Calendar, options: ServeOptions): Promise<Listener> {
   const app = createApp(calendar, options)
-  const port = options.port === 0
-    ? { port: 0, random: true }
-    : { port: options.port, ports: [], portRange: [], alternativePortRange: [], random: false }
+  const port =
+    options.port === 0
+      ? { port: 0, random: true }
+      : { port: options.port, ports: [], portRange: [], alternativePortRange: [], random: false }
   try {
     return await listen(toNodeHandler(app), {
       port: port as never,
@@ -37,6 +38,8 @@ export async function serve(calendar: Calendar, options: ServeOptions): Promise<
       https: options.https ?? false,
     })
   } catch (error) {
-    throw new Error(`port ${options.port} on ${options.host} is not available: ${error instanceof Error ? error.message : String(error)}`)
+    throw new Error(
+      `port ${options.port} on ${options.host} is not available: ${error instanceof Error ? error.message : String(error)}`,
+    )
   }
 }

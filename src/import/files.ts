@@ -1,4 +1,4 @@
-import { readFile, readdir, stat } from 'node:fs/promises'
+import { readdir, readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { CalendarError } from '../core/errors.js'
 
@@ -14,7 +14,10 @@ export interface CaptureFile {
  */
 export async function readCaptures(from: string): Promise<CaptureFile[]> {
   const paths = (await stat(from)).isDirectory()
-    ? (await readdir(from)).filter((name) => name.endsWith('.json')).sort().map((name) => join(from, name))
+    ? (await readdir(from))
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+        .map((name) => join(from, name))
     : [from]
   return Promise.all(paths.map(async (path) => ({ path, capture: parseCapture(path, await readFile(path, 'utf8')) })))
 }
@@ -23,6 +26,10 @@ function parseCapture(path: string, text: string): unknown {
   try {
     return JSON.parse(text)
   } catch (error) {
-    throw new CalendarError('import-invalid-capture', 400, `${path}: not JSON (${error instanceof Error ? error.message : String(error)})`)
+    throw new CalendarError(
+      'import-invalid-capture',
+      400,
+      `${path}: not JSON (${error instanceof Error ? error.message : String(error)})`,
+    )
   }
 }

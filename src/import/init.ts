@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
 import { openCalendar } from '../core/calendar.js'
-import { CalendarError } from '../core/errors.js'
 import { instantToWall } from '../core/dates.js'
+import { CalendarError } from '../core/errors.js'
 import { readCaptures } from './files.js'
 import { shiftToDate } from './shift.js'
-import { type ImportReport, captureTimezone, importTec } from './tec.js'
+import { captureTimezone, type ImportReport, importTec } from './tec.js'
 
 /** Options of `initDataFile`. */
 export interface InitOptions {
@@ -82,7 +82,11 @@ async function namesTimezone(file: string): Promise<boolean> {
  * capture with dates shows (`importTec`'s `adoptTimezone`; the report's `timezone` says so); one that names a
  * zone keeps it, with a warning for each capture that shows another.
  */
-export async function importIntoFile(file: string, from: string, now?: () => number): Promise<Array<{ path: string; report: ImportReport }>> {
+export async function importIntoFile(
+  file: string,
+  from: string,
+  now?: () => number,
+): Promise<Array<{ path: string; report: ImportReport }>> {
   const captures = await readCaptures(from)
   const named = await namesTimezone(file)
   const calendar = await openCalendar(file, { now })

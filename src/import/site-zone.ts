@@ -2,7 +2,7 @@ import type { Collection } from '../core/collection.js'
 import { wallInZone } from '../core/dates.js'
 import type { CalendarState } from '../core/state.js'
 import type { Capture } from './tec-capture.js'
-import { type ShownZone, type ZoneSample, misses, shownZone, zoneSamples } from './tec-zone.js'
+import { misses, type ShownZone, shownZone, type ZoneSample, zoneSamples } from './tec-zone.js'
 
 /** What an import did about the site time zone: the zone it set, if any, and the dates that will not read back. */
 export interface ZoneOutcome {
@@ -41,9 +41,10 @@ function setSiteZone(state: CalendarState, zone: string): boolean {
   const from = state.siteTimezone
   // A `--timezone` override stays the zone in force: the stored walls are in it before and after.
   const to = state.timezoneOverride ?? zone
-  const moves = from === to
-    ? []
-    : [rezone(state.events, from, to), rezone(state.venues, from, to), rezone(state.organizers, from, to)]
+  const moves =
+    from === to
+      ? []
+      : [rezone(state.events, from, to), rezone(state.venues, from, to), rezone(state.organizers, from, to)]
   if (moves.includes(null)) return false
   const { settings } = state
   const old = settings.timezone
@@ -82,7 +83,10 @@ export function settleSiteZone(state: CalendarState, capture: Capture, adopt: bo
   const outcome: ZoneOutcome = { warnings: [] }
   if (adopt) {
     if (setSiteZone(state, shown.zone)) outcome.timezone = shown.zone
-    else outcome.warnings.push(`settings.timezone stays ${state.settings.timezone}: a stored date cannot be shown in ${shown.zone}`)
+    else
+      outcome.warnings.push(
+        `settings.timezone stays ${state.settings.timezone}: a stored date cannot be shown in ${shown.zone}`,
+      )
   }
   outcome.warnings.push(...zoneWarnings(state.siteTimezone, shown, samples))
   return outcome

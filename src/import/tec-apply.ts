@@ -5,11 +5,11 @@ import type { NormalizeContext } from '../core/resources/post.js'
 import { normalizeTerm } from '../core/resources/term-record.js'
 import { normalizeOrganizer, normalizeVenue } from '../core/resources/venue-record.js'
 import { unstorableDates } from '../core/storable-dates.js'
-import { type Located, invalid } from './tec-capture.js'
-import { type FieldContext, eventFields, mediaRecord, organizerFields, termFields, venueFields } from './tec-fields.js'
-import { type Plan, categoryParents } from './tec-plan.js'
-import type { EventCapture, OrganizerCapture, TermCapture, VenueCapture } from './tec-schema.js'
 import type { ImportCounts, ImportReport } from './tec.js'
+import { invalid, type Located } from './tec-capture.js'
+import { eventFields, type FieldContext, mediaRecord, organizerFields, termFields, venueFields } from './tec-fields.js'
+import { categoryParents, type Plan } from './tec-plan.js'
+import type { EventCapture, OrganizerCapture, TermCapture, VenueCapture } from './tec-schema.js'
 
 /** One import under way: the state it writes, and the report and warnings it fills. */
 interface Run {
@@ -20,7 +20,11 @@ interface Run {
 
 /** Where the report counts each kind. */
 const COUNTS = {
-  event: 'events', venue: 'venues', organizer: 'organizers', category: 'categories', tag: 'tags',
+  event: 'events',
+  venue: 'venues',
+  organizer: 'organizers',
+  category: 'categories',
+  tag: 'tags',
 } as const
 type Kind = keyof typeof COUNTS
 
@@ -55,7 +59,8 @@ function applyEach<C extends { id: number; slug?: string }, R extends { id: numb
 ): void {
   for (const { value, path } of items.values()) {
     const record = build(value, collection.get(value.id))
-    for (const [field, problem] of Object.entries(unstorableDates(record, run.ctx.state.siteTimezone))) throw invalid([...path, field], problem)
+    for (const [field, problem] of Object.entries(unstorableDates(record, run.ctx.state.siteTimezone)))
+      throw invalid([...path, field], problem)
     noteSlug(kind, value.slug, record, run.fields.warnings)
     upsert(collection, record, run.report[COUNTS[kind]])
   }
@@ -97,7 +102,13 @@ export function applyPlan(plan: Plan, ctx: NormalizeContext): ImportReport {
   const { state } = ctx
   const warnings = new Set<string>()
   const report: ImportReport = {
-    events: zero(), venues: zero(), organizers: zero(), categories: zero(), tags: zero(), media: zero(), warnings: [],
+    events: zero(),
+    venues: zero(),
+    organizers: zero(),
+    categories: zero(),
+    tags: zero(),
+    media: zero(),
+    warnings: [],
   }
   const run: Run = { ctx, fields: { siteTimezone: state.siteTimezone, warnings }, report }
   for (const id of plan.postIds()) state.notePostId(id)

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { CalendarError } from '../core/errors.js'
-import { type JsonPath, formatPath } from '../core/json-locate.js'
+import { formatPath, type JsonPath } from '../core/json-locate.js'
 import { got } from '../core/messages.js'
 import {
   type EventCapture,
@@ -72,7 +72,8 @@ export function readCapture(capture: unknown): Capture {
   }
   if ('events' in capture) read.events = listed('events', parseWith(ListSchemas.events, capture).events)
   else if ('venues' in capture) read.venues = listed('venues', parseWith(ListSchemas.venues, capture).venues)
-  else if ('organizers' in capture) read.organizers = listed('organizers', parseWith(ListSchemas.organizers, capture).organizers)
+  else if ('organizers' in capture)
+    read.organizers = listed('organizers', parseWith(ListSchemas.organizers, capture).organizers)
   else if ('start_date' in capture) read.events = single(EventSchema, capture)
   // A single venue or organizer is told apart by its name, as TEC writes it for every named one.
   else if (typeof capture.venue === 'string') read.venues = single(VenueSchema, capture)

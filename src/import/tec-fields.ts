@@ -1,7 +1,7 @@
 import { wallInZone } from '../core/dates.js'
 import { type MediaRecord, STATUSES, type Status } from '../core/records.js'
 import { extraKeys } from '../core/resources/post.js'
-import { ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS, texts } from '../core/resources/venue-record.js'
+import { ORGANIZER_TEXT_FIELDS, texts, VENUE_TEXT_FIELDS } from '../core/resources/venue-record.js'
 import { isObject } from './tec-capture.js'
 import {
   type CostDetailsCapture,
@@ -29,7 +29,14 @@ export interface FieldContext {
 
 /** Keys of a TEC response that calfile derives on output (CONTRACT §1, §2) or that cannot be kept (see below). */
 const NOT_STORED = new Set([
-  'global_id', 'global_id_lineage', 'rest_url', 'url', 'date_utc', 'modified_utc', 'timezone_abbr', 'cost_details',
+  'global_id',
+  'global_id_lineage',
+  'rest_url',
+  'url',
+  'date_utc',
+  'modified_utc',
+  'timezone_abbr',
+  'cost_details',
   'json_ld',
   // A parent event ID of another site would be a dangling reference here.
   'post_parent',

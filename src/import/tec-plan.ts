@@ -1,8 +1,8 @@
 import { CalendarError } from '../core/errors.js'
-import { type JsonPath, formatPath } from '../core/json-locate.js'
+import { formatPath, type JsonPath } from '../core/json-locate.js'
 import type { PostKind, Taxonomy } from '../core/records.js'
 import type { CalendarState } from '../core/state.js'
-import { type Capture, type Located, below } from './tec-capture.js'
+import { below, type Capture, type Located } from './tec-capture.js'
 import { label } from './tec-fields.js'
 import type {
   EventCapture,
@@ -68,8 +68,12 @@ export class Plan {
     value.organizer?.forEach((organizer, i) => {
       this.addLinked(this.organizers, 'organizer', below(item, organizer, 'organizer', i))
     })
-    value.categories?.forEach((term, i) => this.#keep(this.categories, 'category', below(item, term, 'categories', i)))
-    value.tags?.forEach((term, i) => this.#keep(this.tags, 'tag', below(item, term, 'tags', i)))
+    value.categories?.forEach((term, i) => {
+      this.#keep(this.categories, 'category', below(item, term, 'categories', i))
+    })
+    value.tags?.forEach((term, i) => {
+      this.#keep(this.tags, 'tag', below(item, term, 'tags', i))
+    })
   }
 
   /** A venue or organizer and its image. @throws CalendarError 409 `import-id-conflict` */

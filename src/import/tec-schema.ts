@@ -23,7 +23,10 @@ const link = v.pipe(text, v.url(expected('an absolute URL')))
 const ID_DIGITS = expected('an ID (digits)')
 const digits = v.pipe(
   v.union(
-    [v.pipe(v.string(), v.regex(/^\d+$/u, ID_DIGITS)), v.pipe(v.number(), v.integer(ID_DIGITS), v.minValue(0, ID_DIGITS))],
+    [
+      v.pipe(v.string(), v.regex(/^\d+$/u, ID_DIGITS)),
+      v.pipe(v.number(), v.integer(ID_DIGITS), v.minValue(0, ID_DIGITS)),
+    ],
     ID_DIGITS,
   ),
   v.transform(Number),
@@ -42,7 +45,13 @@ const numeric = v.pipe(
 function orNone<T extends v.GenericSchema>(schema: T) {
   const none = (input: unknown) =>
     input === null || input === false || input === '' || (Array.isArray(input) && input.length === 0)
-  return v.optional(v.pipe(v.unknown(), v.transform((input) => (none(input) ? null : input)), v.nullable(schema)))
+  return v.optional(
+    v.pipe(
+      v.unknown(),
+      v.transform((input) => (none(input) ? null : input)),
+      v.nullable(schema),
+    ),
+  )
 }
 
 /** Optional entries of one schema, in the keys' order: entry order is the order issues are found in. */

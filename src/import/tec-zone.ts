@@ -33,7 +33,9 @@ function postSamples(kind: string, post: PostCapture, name: string | undefined):
     ['date', post.date, post.date_utc],
     ['modified', post.modified, post.modified_utc],
   ] as const
-  return pairs.flatMap(([field, local, utc]) => (local === undefined || utc === undefined ? [] : [{ who, field, local, utc }]))
+  return pairs.flatMap(([field, local, utc]) =>
+    local === undefined || utc === undefined ? [] : [{ who, field, local, utc }],
+  )
 }
 
 /**
@@ -76,7 +78,10 @@ function* candidates(capture: Capture): Generator<string> {
  * first. Among zones that agree at every sample (New York and Detroit since 1975) the earlier candidate wins.
  * Undefined when the capture has no `date`/`date_utc` pair. Never throws.
  */
-export function shownZone(capture: Capture, samples: readonly ZoneSample[] = zoneSamples(capture)): ShownZone | undefined {
+export function shownZone(
+  capture: Capture,
+  samples: readonly ZoneSample[] = zoneSamples(capture),
+): ShownZone | undefined {
   if (samples.length === 0) return undefined
   let best: ShownZone | undefined
   for (const zone of candidates(capture)) {

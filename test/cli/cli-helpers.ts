@@ -40,7 +40,11 @@ export function freePort(): Promise<number> {
  * Runs the CLI (from source) to completion, its stdout and stderr pipes: exit code, stdout and stderr. `env`
  * replaces the environment (default: this process's, with NO_COLOR=1).
  */
-export function runCli(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runCli(
+  args: string[],
+  cwd = ROOT,
+  env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd, env })
     let stdout = ''
@@ -53,7 +57,10 @@ export function runCli(args: string[], cwd = ROOT, env: NodeJS.ProcessEnv = { ..
 
 /** Starts `calfile serve` and resolves once it answers HTTP; stop it with `child.kill()`. */
 export async function startServer(args: string[]): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', ...args], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } })
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+  })
   let output = ''
   child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr?.on('data', (chunk) => (output += chunk))

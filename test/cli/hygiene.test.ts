@@ -34,7 +34,18 @@ function colourEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '')
 
 /** Every command's `--help`. */
-const COMMANDS = [[], ['serve'], ['init'], ['import'], ['import', 'tec'], ['validate'], ['token'], ['token', 'add'], ['token', 'list'], ['token', 'revoke']]
+const COMMANDS = [
+  [],
+  ['serve'],
+  ['init'],
+  ['import'],
+  ['import', 'tec'],
+  ['validate'],
+  ['token'],
+  ['token', 'add'],
+  ['token', 'list'],
+  ['token', 'revoke'],
+]
 
 describe('calfile --version', SLOW, () => {
   it('prints the version of package.json, and nothing else', async () => {
@@ -48,7 +59,7 @@ describe('calfile --version', SLOW, () => {
 })
 
 describe('flags are kebab-case', SLOW, () => {
-  it('every flag that --help shows is kebab-case, the contract\'s names among them', async () => {
+  it("every flag that --help shows is kebab-case, the contract's names among them", async () => {
     const shown = new Set<string>()
     const helps = await Promise.all(COMMANDS.map((words) => runCli([...words, '--help'])))
     helps.forEach((help, i) => {
@@ -56,7 +67,17 @@ describe('flags are kebab-case', SLOW, () => {
       for (const flag of help.stdout.match(/--[A-Za-z][\w-]*/gu) ?? []) shown.add(flag)
     })
     for (const flag of shown) expect(flag).toMatch(/^--[a-z0-9]+(-[a-z0-9]+)*$/u)
-    for (const flag of ['--read-only', '--cors-origin', '--allow-open-network', '--no-watch', '--shift-to', '--if-missing', '--user', '--role', '--into']) {
+    for (const flag of [
+      '--read-only',
+      '--cors-origin',
+      '--allow-open-network',
+      '--no-watch',
+      '--shift-to',
+      '--if-missing',
+      '--user',
+      '--role',
+      '--into',
+    ]) {
       expect(shown).toContain(flag)
     }
   })
@@ -64,9 +85,16 @@ describe('flags are kebab-case', SLOW, () => {
   it('serve takes --read-only and --cors-origin (and their camelCase spelling)', async () => {
     const file = join(await folder(), 'calendar.json')
     await writeFile(file, fixture('small.json'))
-    for (const flags of [['--read-only', '--cors-origin', 'https://app.example'], ['--readOnly', '--corsOrigin=https://app.example']]) {
+    for (const flags of [
+      ['--read-only', '--cors-origin', 'https://app.example'],
+      ['--readOnly', '--corsOrigin=https://app.example'],
+    ]) {
       const server = await startServe(file, flags)
-      const refused = await postJson(`${server.base}/events`, { title: 'x', start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00' })
+      const refused = await postJson(`${server.base}/events`, {
+        title: 'x',
+        start_date: '2026-08-01 10:00:00',
+        end_date: '2026-08-01 11:00:00',
+      })
       expect(refused.body.code, flags.join(' ')).toBe('store-read-only')
       const allowed = await fetch(`${server.base}/events`, { headers: { origin: 'https://app.example' } })
       expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example')
@@ -84,7 +112,14 @@ describe('flags are kebab-case', SLOW, () => {
       expect(skipped.code, skipped.stderr).toBe(0)
       expect(readFileSync(file, 'utf8')).toBe('{}')
     }
-    const created = await runCli(['init', join(await folder(), 'new.json'), '--from', 'fixtures/tec', '--shift-to', 'today'])
+    const created = await runCli([
+      'init',
+      join(await folder(), 'new.json'),
+      '--from',
+      'fixtures/tec',
+      '--shift-to',
+      'today',
+    ])
     expect(created.code, created.stderr).toBe(0)
     expect(created.stderr).toMatch(/moved by -?\d+ weeks/u)
   })
@@ -111,7 +146,7 @@ describe('no colour codes when the output is not a terminal', SLOW, () => {
   }
 })
 
-describe('citty\'s errors and a missing --from: one line on stderr, exit status 1', SLOW, () => {
+describe("citty's errors and a missing --from: one line on stderr, exit status 1", SLOW, () => {
   it('an unknown command', async () => {
     const result = await runCli(['pull'], undefined, colourEnv())
     expect(result.code).toBe(1)
@@ -119,7 +154,7 @@ describe('citty\'s errors and a missing --from: one line on stderr, exit status 
     expect(lines(result.stderr)).toEqual(['error: Unknown command pull (see calfile --help)'])
   })
 
-  it('a missing required flag names the command\'s help', async () => {
+  it("a missing required flag names the command's help", async () => {
     const result = await runCli(['token', 'revoke'])
     expect(result.code).toBe(1)
     expect(result.stdout).toBe('')
@@ -143,13 +178,19 @@ describe('citty\'s errors and a missing --from: one line on stderr, exit status 
   })
 })
 
-const script = await promisify(execFile)('script', ['--version']).then(() => true, () => false)
+const script = await promisify(execFile)('script', ['--version']).then(
+  () => true,
+  () => false,
+)
 
 describe.skipIf(!script)('on a terminal (a pseudo-terminal from `script`)', SLOW, () => {
   /** Runs the CLI with stdout and stderr on a pseudo-terminal; what it printed. */
   async function onTerminal(args: string, extra: NodeJS.ProcessEnv = {}): Promise<string> {
     const root = new URL('../..', import.meta.url).pathname
-    const { stdout } = await promisify(execFile)('script', ['-qec', `${CLI_COMMAND} ${args}`, '/dev/null'], { cwd: root, env: colourEnv(extra) }).catch((error) => error)
+    const { stdout } = await promisify(execFile)('script', ['-qec', `${CLI_COMMAND} ${args}`, '/dev/null'], {
+      cwd: root,
+      env: colourEnv(extra),
+    }).catch((error) => error)
     return stdout as string
   }
 

@@ -49,7 +49,11 @@ describe('calfile serve (real file, real port)', () => {
     stops.push(() => server.child.kill())
     const response = await fetch(`http://127.0.0.1:${port}/calendar/events/v1/events`)
     expect(await response.json()).toMatchObject({ events: [], total: 0, total_pages: 0 })
-    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({ events: [], venues: [], settings: { timezone: 'UTC' } })
+    expect(JSON.parse(await readFile(file, 'utf8'))).toMatchObject({
+      events: [],
+      venues: [],
+      settings: { timezone: 'UTC' },
+    })
     expect(server.output()).not.toMatch(/GET \//u)
   })
 
@@ -58,7 +62,15 @@ describe('calfile serve (real file, real port)', () => {
     const file = join(dir, 'calendar.json')
     await writeFile(file, fixture('small.json'))
     const port = await freePort()
-    const server = await startServer([file, '--port', String(port), '--https', '--now', '2026-07-01T12:00:00Z', '--quiet'])
+    const server = await startServer([
+      file,
+      '--port',
+      String(port),
+      '--https',
+      '--now',
+      '2026-07-01T12:00:00Z',
+      '--quiet',
+    ])
     stops.push(() => server.child.kill())
     const body = await new Promise<string>((resolve, reject) => {
       get(`https://127.0.0.1:${port}/calendar/events/v1/events/10`, { rejectUnauthorized: false }, (res) => {
@@ -67,12 +79,17 @@ describe('calfile serve (real file, real port)', () => {
         res.on('end', () => resolve(text))
       }).on('error', reject)
     })
-    expect(JSON.parse(body)).toMatchObject({ id: 10, rest_url: `https://127.0.0.1:${port}/calendar/events/v1/events/10` })
+    expect(JSON.parse(body)).toMatchObject({
+      id: 10,
+      rest_url: `https://127.0.0.1:${port}/calendar/events/v1/events/10`,
+    })
   })
 
   it('refuses a busy port with one line and exit status 1', async () => {
     const blocker = createServer()
-    const port = await new Promise<number>((resolve) => blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)))
+    const port = await new Promise<number>((resolve) =>
+      blocker.listen(0, '127.0.0.1', () => resolve((blocker.address() as { port: number }).port)),
+    )
     stops.push(() => blocker.close())
     const dir = await tempDir()
     const result = await runCli(['serve', join(dir, 'c.json'), '--port', String(port)])
@@ -83,10 +100,15 @@ describe('calfile serve (real file, real port)', () => {
   it('refuses an invalid data file, naming each problem with its line and column', async () => {
     const dir = await tempDir()
     const file = join(dir, 'bad.json')
-    await writeFile(file, '{\n  "events": [\n    { "title": "x", "start_date": "next tuesday", "end_date": "2026-01-01 10:00:00" }\n  ]\n}\n')
+    await writeFile(
+      file,
+      '{\n  "events": [\n    { "title": "x", "start_date": "next tuesday", "end_date": "2026-01-01 10:00:00" }\n  ]\n}\n',
+    )
     const result = await runCli(['serve', file, '--port', String(await freePort())])
     expect(result.code).toBe(1)
-    expect(result.stderr + result.stdout).toContain('events[0].start_date: expected "YYYY-MM-DD HH:MM:SS", got "next tuesday" (line 3, col 35)')
+    expect(result.stderr + result.stdout).toContain(
+      'events[0].start_date: expected "YYYY-MM-DD HH:MM:SS", got "next tuesday" (line 3, col 35)',
+    )
   })
 
   it('rejects an unknown flag and a bad --now', async () => {
@@ -112,7 +134,17 @@ describe('calfile validate', () => {
   it('prints every problem and exits 1', async () => {
     const dir = await tempDir()
     const file = join(dir, 'bad.json')
-    await writeFile(file, JSON.stringify({ events: [{ id: 1, title: 'a', start_date: '2026-01-01 10:00:00', end_date: '2026-01-01 11:00:00', venue: 5 }], venues: [{ id: 1, venue: 'dup' }] }, null, 2))
+    await writeFile(
+      file,
+      JSON.stringify(
+        {
+          events: [{ id: 1, title: 'a', start_date: '2026-01-01 10:00:00', end_date: '2026-01-01 11:00:00', venue: 5 }],
+          venues: [{ id: 1, venue: 'dup' }],
+        },
+        null,
+        2,
+      ),
+    )
     const result = await runCli(['validate', file])
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('venues[0].id: duplicate ID 1 (also events[0])')

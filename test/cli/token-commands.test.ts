@@ -12,8 +12,8 @@ import { writeFileSync } from 'node:fs'
 import { lstat, readFile, realpath, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { addToken } from '../../src/core/users.js'
 import { editUsers } from '../../src/core/file/users-file.js'
+import { addToken } from '../../src/core/users.js'
 import { fixture } from '../helpers.js'
 import { runCli, tempDir } from './cli-helpers.js'
 
@@ -66,23 +66,30 @@ describe('calfile token add', SLOW, () => {
 
   it('changes only `users`: the rest of a hand-formatted file keeps every byte', async () => {
     const head = '{\n  "settings": { "timezone": "UTC" },\n'
-    const tail = '  "events": [ { "id": 7, "title": "Kept as written", "start_date": "2026-07-04 20:00:00", "end_date": "2026-07-04 23:00:00" } ],\n  "x-notes": "mine"\n}\n'
+    const tail =
+      '  "events": [ { "id": 7, "title": "Kept as written", "start_date": "2026-07-04 20:00:00", "end_date": "2026-07-04 23:00:00" } ],\n  "x-notes": "mine"\n}\n'
     const file = await dataFile(`${head}  "users": [ { "id": 1, "name": "admin", "role": "administrator" } ],\n${tail}`)
     const token = await addTokenCli(file, 'admin')
     const text = await readFile(file, 'utf8')
     expect(text.startsWith(head), text).toBe(true)
     expect(text.endsWith(tail), text).toBe(true)
-    expect(JSON.parse(text).users).toEqual([{ id: 1, name: 'admin', role: 'administrator', token_sha256: sha256(token) }])
+    expect(JSON.parse(text).users).toEqual([
+      { id: 1, name: 'admin', role: 'administrator', token_sha256: sha256(token) },
+    ])
   })
 
   it('a file without users keeps user 1 as administrator once another user has a token', async () => {
     const file = await dataFile('{\n  "settings": { "timezone": "UTC" }\n}\n')
     await addTokenCli(file, 'alice', '--role', 'author')
-    expect((await usersOf(file)).map((u) => [u.id, u.name, u.role])).toEqual([[1, 'admin', 'administrator'], [2, 'alice', 'author']])
+    expect((await usersOf(file)).map((u) => [u.id, u.name, u.role])).toEqual([
+      [1, 'admin', 'administrator'],
+      [2, 'alice', 'author'],
+    ])
   })
 
   it('refuses an invalid file with its problems, exit status 1, and leaves it as it was', async () => {
-    const broken = '{\n  "users": [ { "id": 1, "name": "admin" } ],\n  "events": [ { "title": "x", "start_date": "next tuesday", "end_date": "2026-01-01 10:00:00" } ]\n}\n'
+    const broken =
+      '{\n  "users": [ { "id": 1, "name": "admin" } ],\n  "events": [ { "title": "x", "start_date": "next tuesday", "end_date": "2026-01-01 10:00:00" } ]\n}\n'
     const file = await dataFile(broken)
     const result = await runCli(['token', 'add', file, '--user', 'admin'])
     expect(result.code).toBe(1)

@@ -13,7 +13,18 @@ import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { fixture } from '../helpers.js'
-import { type Server, cleanFolders, folder, killAll, newEvent, runCli, sleep, startServe, waitFor, watcherArmed } from '../store/store-helpers.js'
+import {
+  cleanFolders,
+  folder,
+  killAll,
+  newEvent,
+  runCli,
+  type Server,
+  sleep,
+  startServe,
+  waitFor,
+  watcherArmed,
+} from '../store/store-helpers.js'
 
 /** Each CLI run is a new Node process (a second or more on a busy machine); a test runs several. */
 const SLOW = { timeout: 60_000 }
@@ -37,7 +48,9 @@ async function addToken(file: string, user: string): Promise<string> {
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
-const basic = (user: string, token: string) => ({ authorization: `Basic ${Buffer.from(`${user}:${token}`).toString('base64')}` })
+const basic = (user: string, token: string) => ({
+  authorization: `Basic ${Buffer.from(`${user}:${token}`).toString('base64')}`,
+})
 
 async function status(url: string, headers: Record<string, string> = {}): Promise<number> {
   return (await fetch(url, { headers })).status
@@ -84,7 +97,7 @@ describe('calfile token while calfile serve runs on the file', SLOW, () => {
     expect(result.stdout).toBe('2\tedna\teditor\n')
   })
 
-  it('revoke: the server refuses the token at once; the other user\'s still works', async () => {
+  it("revoke: the server refuses the token at once; the other user's still works", async () => {
     const { file, server } = await serving()
     const admin = await addToken(file, 'admin')
     const edna = await addToken(file, 'edna')
@@ -112,7 +125,9 @@ describe('calfile token while calfile serve runs on the file', SLOW, () => {
       return (await response.json()).id as number
     }
     let editing = true
-    const tokens = Promise.all(['carol', 'dave', 'erin'].map((user) => addToken(file, user))).finally(() => (editing = false))
+    const tokens = Promise.all(['carol', 'dave', 'erin'].map((user) => addToken(file, user))).finally(
+      () => (editing = false),
+    )
     // The server writes two events at a time, twenty times a second, for as long as the token commands run. (A
     // server that writes without a pause can starve an edit from outside: it starts again for 10 s, then gives up.)
     const ids: number[] = []
@@ -125,20 +140,30 @@ describe('calfile token while calfile serve runs on the file', SLOW, () => {
     const onDisk = new Set(document.events.map((e: { id: number }) => e.id))
     expect(ids.filter((id) => !onDisk.has(id))).toEqual([])
     // the three token commands ran at once: each started again from the others' file, none lost
-    expect(document.users.map((u: { name: string }) => u.name).sort()).toEqual(['admin', 'carol', 'dave', 'edna', 'erin'])
+    expect(document.users.map((u: { name: string }) => u.name).sort()).toEqual([
+      'admin',
+      'carol',
+      'dave',
+      'edna',
+      'erin',
+    ])
     expect(ids.length).toBeGreaterThan(4)
     for (const token of added) expect(await answers(`${server.base}/events/14`, 200, bearer(token))).toBe(true)
   })
 })
 
-const curl = await promisify(execFile)('curl', ['--version']).then(() => true, () => false)
+const curl = await promisify(execFile)('curl', ['--version']).then(
+  () => true,
+  () => false,
+)
 
 describe.skipIf(!curl)('the first hour, with curl', SLOW, () => {
   it('TOKEN=$(calfile token add …) then curl -u admin:$TOKEN writes; a wrong password is a 401 on a read', async () => {
     const { file, server } = await serving()
     const token = await addToken(file, 'admin')
     expect(await tokenMode(server)).toBe(true)
-    const run = async (...args: string[]) => (await promisify(execFile)('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', ...args])).stdout
+    const run = async (...args: string[]) =>
+      (await promisify(execFile)('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code}', ...args])).stdout
     expect(await run('-u', `admin:${token}`, '-X', 'DELETE', `${server.base}/events/15`)).toBe('200')
     expect(await run('-u', 'admin:wrong', `${server.base}/events`)).toBe('401')
   })

@@ -45,7 +45,10 @@ async function dataFile(text = fixture('auth-open.json')): Promise<string> {
 
 /** The token `token add` printed: the one output line that is nothing but a token. */
 function printedToken(output: string): string {
-  const candidates = output.split('\n').map((line) => line.trim()).filter((line) => /^[A-Za-z0-9_\-.~+/=]{20,}$/u.test(line))
+  const candidates = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^[A-Za-z0-9_\-.~+/=]{20,}$/u.test(line))
   expect(candidates, output).toHaveLength(1)
   return candidates[0] as string
 }
@@ -55,7 +58,11 @@ async function usersOf(file: string): Promise<Json[]> {
 }
 
 /** Output lines that carry text. */
-const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean)
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
 
 describe('calfile token add', () => {
   it('creates the user with the role, prints the token once and stores only its SHA-256', async () => {
@@ -69,7 +76,11 @@ describe('calfile token add', () => {
     const text = await readFile(file, 'utf8')
     expect(text).not.toContain(token)
     const users = await usersOf(file)
-    expect(users.map((u) => [u.id, u.name, u.role])).toEqual([[1, 'admin', 'administrator'], [2, 'edna', 'editor'], [3, 'alice', 'author']])
+    expect(users.map((u) => [u.id, u.name, u.role])).toEqual([
+      [1, 'admin', 'administrator'],
+      [2, 'edna', 'editor'],
+      [3, 'alice', 'author'],
+    ])
     expect(users[2]).toEqual({ id: 3, name: 'alice', role: 'author', token_sha256: sha256(token) })
     expect(users[0]?.token_sha256).toBeUndefined()
     // the data file stays pretty-printed with 2 spaces (CONTRACT §1)
@@ -84,8 +95,18 @@ describe('calfile token add', () => {
     expect(byId.code, byId.stderr).toBe(0)
     const users = await usersOf(file)
     expect(users).toHaveLength(2)
-    expect(users[0]).toMatchObject({ id: 1, name: 'admin', role: 'administrator', token_sha256: sha256(printedToken(byName.stdout + byName.stderr)) })
-    expect(users[1]).toMatchObject({ id: 2, name: 'edna', role: 'editor', token_sha256: sha256(printedToken(byId.stdout + byId.stderr)) })
+    expect(users[0]).toMatchObject({
+      id: 1,
+      name: 'admin',
+      role: 'administrator',
+      token_sha256: sha256(printedToken(byName.stdout + byName.stderr)),
+    })
+    expect(users[1]).toMatchObject({
+      id: 2,
+      name: 'edna',
+      role: 'editor',
+      token_sha256: sha256(printedToken(byId.stdout + byId.stderr)),
+    })
   })
 
   it('a new token each time: the latest replaces the previous one, which stops working', async () => {
@@ -96,7 +117,9 @@ describe('calfile token add', () => {
     const users = await usersOf(file)
     expect(users[1]?.token_sha256).toBe(sha256(second))
     const { request } = await open(await readFile(file, 'utf8'))
-    expect((await request('GET', '/events?status=draft', undefined, { authorization: `Bearer ${second}` })).status).toBe(200)
+    expect(
+      (await request('GET', '/events?status=draft', undefined, { authorization: `Bearer ${second}` })).status,
+    ).toBe(200)
     expect((await request('GET', '/events', undefined, { authorization: `Bearer ${first}` })).status).toBe(401)
   })
 
@@ -141,7 +164,11 @@ describe('calfile token add', () => {
     const created = await fetch(`${base}/events`, {
       method: 'POST',
       headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'With a token', start_date: '2026-07-20 10:00:00', end_date: '2026-07-20 11:00:00' }),
+      body: JSON.stringify({
+        title: 'With a token',
+        start_date: '2026-07-20 10:00:00',
+        end_date: '2026-07-20 11:00:00',
+      }),
     })
     expect(created.status).toBe(201)
     const createdBody = await created.json()
@@ -200,7 +227,17 @@ describe('calfile serve beyond loopback (CONTRACT §6 open mode)', () => {
   it('starts on 0.0.0.0 with --allow-open-network (open mode: writes need no token)', async () => {
     const file = await dataFile()
     const port = await freePort()
-    await serve([file, '--host', '0.0.0.0', '--port', String(port), '--allow-open-network', '--quiet', '--now', '2026-07-01T12:00:00Z'])
+    await serve([
+      file,
+      '--host',
+      '0.0.0.0',
+      '--port',
+      String(port),
+      '--allow-open-network',
+      '--quiet',
+      '--now',
+      '2026-07-01T12:00:00Z',
+    ])
     const list = await fetch(`http://127.0.0.1:${port}/calendar/events/v1/events`)
     expect(list.status).toBe(200)
     expect((await list.json()).events.map((e: Json) => e.id)).toEqual([10])

@@ -11,7 +11,7 @@ import { serializeDocument } from '../../src/core/document.js'
 import type { EventRecord } from '../../src/core/records.js'
 import type { CalendarState } from '../../src/core/state.js'
 import { tempDir } from '../cli/cli-helpers.js'
-import { NOW, fixture } from '../helpers.js'
+import { fixture, NOW } from '../helpers.js'
 
 const opened: Calendar[] = []
 afterEach(async () => {
@@ -59,14 +59,23 @@ describe('a change that throws half-way is undone (issue 9 §1)', () => {
     expect([...calendar.state.events.values()].map((event) => event.id)).toEqual(order)
     expect(calendar.state.events.bySlug(firstSlug)?.id).toBe(first)
     // The IDs the failed change took are free again: the next event gets the one the phantom had.
-    const created = await calendar.events.create({ title: 'Next', start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00' })
+    const created = await calendar.events.create({
+      title: 'Next',
+      start_date: '2026-08-01 10:00:00',
+      end_date: '2026-08-01 11:00:00',
+    })
     expect(created.id).toBe(phantom)
   })
 
   it('term counts follow the undo: they are what they were before the change', async () => {
     const { calendar } = await fileCalendar()
     const music = (await calendar.categories.create({ name: 'Music' })).id as number
-    const body = { title: 'Counted', start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00', categories: [music] }
+    const body = {
+      title: 'Counted',
+      start_date: '2026-08-01 10:00:00',
+      end_date: '2026-08-01 11:00:00',
+      categories: [music],
+    }
     const kept = (await calendar.events.create(body)).id as number
     expect(calendar.categories.get(music).count).toBe(1)
     const failure = calendar.write((state) => {
@@ -125,7 +134,11 @@ describe('a file write that fails undoes the whole group (issue 9 §1)', () => {
     const blocker = join(dirname(file), `.${basename(file)}.tmp-${process.pid}`)
     await mkdir(blocker)
     const body = (title: string) => ({ title, start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00' })
-    const results = await Promise.allSettled([calendar.events.create(body('A')), calendar.venues.create({ venue: 'B' }), calendar.tags.create({ name: 'C' })])
+    const results = await Promise.allSettled([
+      calendar.events.create(body('A')),
+      calendar.venues.create({ venue: 'B' }),
+      calendar.tags.create({ name: 'C' }),
+    ])
     for (const result of results) {
       expect(result.status).toBe('rejected')
       expect((result as PromiseRejectedResult).reason).toMatchObject({ code: 'store-write-failed', status: 500 })

@@ -121,7 +121,8 @@ describe('ancestorsOf', () => {
   it('is consistent with withDescendants: every category is a descendant of each of its ancestors', () => {
     const s = state()
     for (const category of s.categories.values()) {
-      for (const ancestor of ancestorsOf(s, category.id)) expect(withDescendants(s, ancestor).has(category.id)).toBe(true)
+      for (const ancestor of ancestorsOf(s, category.id))
+        expect(withDescendants(s, ancestor).has(category.id)).toBe(true)
     }
   })
 })

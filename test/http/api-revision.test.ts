@@ -13,10 +13,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CalendarError } from '../../src/core/errors.js'
 import { openCalendar } from '../../src/core/calendar.js'
+import { CalendarError } from '../../src/core/errors.js'
 import { createApp } from '../../src/http/app.js'
-import { NOW, P, fixture, open } from '../helpers.js'
+import { fixture, NOW, open, P } from '../helpers.js'
 import { checkResponse } from '../response-check.js'
 
 type Json = Record<string, any>
@@ -54,7 +54,9 @@ describe('settings.api_revision in the data file (CONTRACT §1, §7)', () => {
   it('anything but "extended" or "earlier" is refused with its place', async () => {
     const text = '{\n  "settings": { "api_revision": "later" }\n}\n'
     const opening = openCalendar(null, { initial: text, now: () => NOW })
-    await expect(opening).rejects.toThrow('settings.api_revision: expected "extended" or "earlier", got "later" (line 2, col 33)')
+    await expect(opening).rejects.toThrow(
+      'settings.api_revision: expected "extended" or "earlier", got "later" (line 2, col 33)',
+    )
   })
 })
 
@@ -65,7 +67,12 @@ describe('end_date (spec §4.2)', () => {
   })
 
   it('the default end_date (2028-07-01 23:59:59) follows the revision too', async () => {
-    const lateNight = { id: 150, title: 'Across the window end', start_date: '2028-07-01 23:00:00', end_date: '2028-07-02 01:00:00' }
+    const lateNight = {
+      id: 150,
+      title: 'Across the window end',
+      start_date: '2028-07-01 23:00:00',
+      end_date: '2028-07-02 01:00:00',
+    }
     const ids = async (revision: Revision) => {
       const data = withRevision('events-dates.json', revision)
       const { calendar } = await open({ ...data, events: [...data.events, lateNight] })
@@ -99,14 +106,18 @@ describe('the extended-only parameters (spec §9)', () => {
   ])('%s=%s: a 400 under extended, ignored under earlier', async (key, value) => {
     const extended = await list('extended', `${key}=${q(value)}`)
     expect(extended.status).toBe(400)
-    expect(extended.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { [key]: expect.any(String) } } })
+    expect(extended.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { status: 400, params: { [key]: expect.any(String) } },
+    })
     const earlier = await list('earlier', `${key}=${q(value)}`)
     expect(earlier.status, JSON.stringify(earlier.body)).toBe(200)
     expect(earlier.ids).toEqual(DEFAULT_LIST)
   })
 
   it('under earlier they have no effect and are not echoed, and the default window stays (CONTRACT §4.1 does not apply)', async () => {
-    const given = 'starts_before=2026-07-01&starts_after=2026-06-01&ends_before=2026-07-02&ends_after=2026-06-01&strict_dates=true&ticketed=true'
+    const given =
+      'starts_before=2026-07-01&starts_after=2026-06-01&ends_before=2026-07-02&ends_after=2026-06-01&strict_dates=true&ticketed=true'
     const earlier = await list('earlier', given)
     expect(earlier.ids).toEqual(DEFAULT_LIST)
     expect(earlier.echo).toEqual([
@@ -134,21 +145,30 @@ describe('the extended-only parameters (spec §9)', () => {
   it('include still ignores the dates under both, and the other parameters still apply under earlier', async () => {
     expect((await list('earlier', 'include=101,115&starts_after=garbage')).ids).toEqual([101, 115])
     expect((await list('earlier', 'end_date=2026-07-01&search=overnight')).ids).toEqual([104])
-    expect((await list('earlier', 'per_page=0&starts_before=garbage')).body.data.params).toEqual({ per_page: expect.any(String) })
+    expect((await list('earlier', 'per_page=0&starts_before=garbage')).body.data.params).toEqual({
+      per_page: expect.any(String),
+    })
   })
 })
 
 describe('geoloc_lat and geoloc_lng (spec §4.2, §9)', () => {
   const BOSTON = 'geoloc_lat=42.3601&geoloc_lng=-71.0589'
 
-  it.each<Revision>(['extended', 'earlier'])('%s: text that is a number selects by distance and is echoed', async (revision) => {
-    const near = await list(revision, BOSTON, 'events-filters.json')
-    expect(near.ids).toEqual([301, 302])
-    expect(near.echo).toContainEqual(['geoloc_lat', '42.3601'])
-  })
+  it.each<Revision>(['extended', 'earlier'])(
+    '%s: text that is a number selects by distance and is echoed',
+    async (revision) => {
+      const near = await list(revision, BOSTON, 'events-filters.json')
+      expect(near.ids).toEqual([301, 302])
+      expect(near.echo).toContainEqual(['geoloc_lat', '42.3601'])
+    },
+  )
 
   it.each<Revision>(['extended', 'earlier'])('%s: text that is no number, or none, is a 400', async (revision) => {
-    for (const bad of ['geoloc_lat=north&geoloc_lng=-71.05', 'geoloc_lat=&geoloc_lng=-71.05', 'geoloc_lat=0x10&geoloc_lng=-71.05']) {
+    for (const bad of [
+      'geoloc_lat=north&geoloc_lng=-71.05',
+      'geoloc_lat=&geoloc_lng=-71.05',
+      'geoloc_lat=0x10&geoloc_lng=-71.05',
+    ]) {
       const response = await list(revision, bad, 'events-filters.json')
       expect(response.status, bad).toBe(400)
       expect(response.body.data.params, bad).toHaveProperty('geoloc_lat')
@@ -159,7 +179,9 @@ describe('geoloc_lat and geoloc_lng (spec §4.2, §9)', () => {
 describe('the library follows the revision too', () => {
   it('events.list ignores or refuses starts_before as the settings say', async () => {
     const { calendar: earlier } = await open(withRevision('events-dates.json', 'earlier'))
-    expect(earlier.events.list({ starts_before: 'garbage', end_date: '2026-07-01' }).body.events.map((e) => e.id)).toEqual([102, 103, 104])
+    expect(
+      earlier.events.list({ starts_before: 'garbage', end_date: '2026-07-01' }).body.events.map((e) => e.id),
+    ).toEqual([102, 103, 104])
     const { calendar: extended } = await open(withRevision('events-dates.json', 'extended'))
     expect(() => extended.events.list({ starts_before: 'garbage' })).toThrow(CalendarError)
   })
@@ -191,11 +213,16 @@ describe('a hand edit of settings.api_revision switches the revision without a r
       expect(await listArgs()).toContain('starts_before')
 
       const edited = JSON.parse(readFileSync(file, 'utf8')) as Json
-      writeFileSync(file, JSON.stringify({ ...edited, settings: { ...edited.settings, api_revision: 'earlier' } }, null, 2))
+      writeFileSync(
+        file,
+        JSON.stringify({ ...edited, settings: { ...edited.settings, api_revision: 'earlier' } }, null, 2),
+      )
       await calendar.refresh()
       expect((await get('/events?starts_before=garbage')).status).toBe(200)
       expect(await listArgs()).not.toContain('starts_before')
-      expect((await get('/doc')).body.paths['/events'].get.parameters.map((p: Json) => p.name)).not.toContain('starts_before')
+      expect((await get('/doc')).body.paths['/events'].get.parameters.map((p: Json) => p.name)).not.toContain(
+        'starts_before',
+      )
     } finally {
       await calendar.close()
     }

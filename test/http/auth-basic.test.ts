@@ -29,7 +29,11 @@ function basic(user: string, password: string): Record<string, string> {
 const ADMIN_DRAFT = 1012
 const EDNA_DRAFT = 1022
 const ANA_DRAFT = 1032
-const EVENT = { title: 'Sent with an application password', start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00' }
+const EVENT = {
+  title: 'Sent with an application password',
+  start_date: '2026-08-01 10:00:00',
+  end_date: '2026-08-01 11:00:00',
+}
 
 function expect401(response: { status: number; body: Json }) {
   expect(response.status, JSON.stringify(response.body)).toBe(401)
@@ -39,7 +43,11 @@ function expect401(response: { status: number; body: Json }) {
 
 describe('right Basic credentials act as the user', () => {
   it('reads: the user name or ID with its token sees what a Bearer token sees', async () => {
-    for (const headers of [basic('admin', 'tok-admin'), basic('1', 'tok-admin'), { authorization: 'Bearer tok-admin' }]) {
+    for (const headers of [
+      basic('admin', 'tok-admin'),
+      basic('1', 'tok-admin'),
+      { authorization: 'Bearer tok-admin' },
+    ]) {
       expect((await request('GET', `/events/${ADMIN_DRAFT}`, undefined, headers)).status).toBe(200)
       const drafts = await request('GET', '/events?status=draft&per_page=50', undefined, headers)
       expect(drafts.status).toBe(200)
@@ -52,13 +60,17 @@ describe('right Basic credentials act as the user', () => {
       const created = await request('POST', '/events', EVENT, headers)
       expect(created.status, JSON.stringify(created.body)).toBe(201)
       expect(created.body.author).toBe('2')
-      expect((await request('PATCH', `/events/${created.body.id}`, { title: 'Renamed' }, headers)).body.title).toBe('Renamed')
+      expect((await request('PATCH', `/events/${created.body.id}`, { title: 'Renamed' }, headers)).body.title).toBe(
+        'Renamed',
+      )
       expect((await request('DELETE', `/events/${created.body.id}`, undefined, headers)).body.status).toBe('trash')
-      expect((await request('POST', '/categories', { name: `Basic ${headers.authorization}` }, headers)).status).toBe(201)
+      expect((await request('POST', '/categories', { name: `Basic ${headers.authorization}` }, headers)).status).toBe(
+        201,
+      )
     }
   })
 
-  it('the role is the user\'s: a subscriber by Basic is a 403 on writes, not a 401', async () => {
+  it("the role is the user's: a subscriber by Basic is a 403 on writes, not a 401", async () => {
     const response = await request('POST', '/events', EVENT, basic('sam', 'tok-subscriber'))
     expect(response.status).toBe(403)
     expect(response.body.code).toBe('rest_forbidden')
@@ -67,15 +79,26 @@ describe('right Basic credentials act as the user', () => {
   it('the scheme is case-insensitive, base64 padding may be left out, and the password may hold colons', async () => {
     const encoded = Buffer.from('ana:tok-author').toString('base64')
     expect(encoded).toMatch(/=$/u)
-    for (const authorization of [`basic ${encoded}`, `BASIC ${encoded}`, `Basic ${encoded.replace(/=+$/u, '')}`, `Basic  ${encoded} `]) {
-      expect((await request('GET', `/events/${ANA_DRAFT}`, undefined, { authorization })).status, authorization).toBe(200)
+    for (const authorization of [
+      `basic ${encoded}`,
+      `BASIC ${encoded}`,
+      `Basic ${encoded.replace(/=+$/u, '')}`,
+      `Basic  ${encoded} `,
+    ]) {
+      expect((await request('GET', `/events/${ANA_DRAFT}`, undefined, { authorization })).status, authorization).toBe(
+        200,
+      )
     }
-    const withColon = await open({ users: [{ id: 1, name: 'admin', role: 'administrator', token_sha256: tokenHash('a:b:c') }] })
+    const withColon = await open({
+      users: [{ id: 1, name: 'admin', role: 'administrator', token_sha256: tokenHash('a:b:c') }],
+    })
     expect((await withColon.request('POST', '/tags', { name: 'colons' }, basic('admin', 'a:b:c'))).status).toBe(201)
   })
 
   it('a user name in UTF-8 (RFC 7617 charset)', async () => {
-    const zoe = await open({ users: [{ id: 1, name: 'zoë', role: 'administrator', token_sha256: tokenHash('tok-zoë') }] })
+    const zoe = await open({
+      users: [{ id: 1, name: 'zoë', role: 'administrator', token_sha256: tokenHash('tok-zoë') }],
+    })
     expect((await zoe.request('POST', '/tags', { name: 'umlaut' }, basic('zoë', 'tok-zoë'))).status).toBe(201)
   })
 })
@@ -94,7 +117,10 @@ describe('wrong Basic credentials are a 401, on reads as on writes', () => {
     ['base64 of an impossible length', { authorization: 'Basic YWRtaW46d' }],
     ['two words', { authorization: `Basic ${Buffer.from('admin:tok-admin').toString('base64')} extra` }],
     ['no credentials at all', { authorization: 'Basic' }],
-    ['bytes that are not UTF-8', { authorization: `Basic ${Buffer.from([0x61, 0x3a, 0xff, 0xfe]).toString('base64')}` }],
+    [
+      'bytes that are not UTF-8',
+      { authorization: `Basic ${Buffer.from([0x61, 0x3a, 0xff, 0xfe]).toString('base64')}` },
+    ],
   ]
 
   for (const [what, headers] of WRONG) {
@@ -120,7 +146,9 @@ describe('wrong Basic credentials are a 401, on reads as on writes', () => {
   })
 
   it('another scheme is not read: anonymous, as before', async () => {
-    const response = await request('GET', `/events/${ADMIN_DRAFT}`, undefined, { authorization: 'Digest username="admin"' })
+    const response = await request('GET', `/events/${ADMIN_DRAFT}`, undefined, {
+      authorization: 'Digest username="admin"',
+    })
     expect(response.status).toBe(403)
     expect(response.body.code).toBe('event-not-accessible')
   })

@@ -79,7 +79,12 @@ describe('open mode (no user has a token)', () => {
       ...JSON.parse(fixture('auth-open.json')),
       users: [
         { id: 1, name: 'admin', role: 'administrator' },
-        { id: 2, name: 'edna', role: 'editor', token_sha256: 'c8bd2b5c1a6a3e6a1a8a1d7de4b7ff2b8b2d2e7cf8a4fa1c7a0bf24e4d0a0f1e' },
+        {
+          id: 2,
+          name: 'edna',
+          role: 'editor',
+          token_sha256: 'c8bd2b5c1a6a3e6a1a8a1d7de4b7ff2b8b2d2e7cf8a4fa1c7a0bf24e4d0a0f1e',
+        },
       ],
     })
     expect((await withToken.request('POST', '/events', EVENT)).status).toBe(401)

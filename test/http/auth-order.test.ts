@@ -82,7 +82,11 @@ describe('2. parameters before permission', () => {
       expectCode(await request('PATCH', '/events/1010', { all_day: 'perhaps' }, headers), 400, 'rest_invalid_param')
       expectCode(await request('PATCH', '/venues/2010', { status: 'archived' }, headers), 400, 'rest_invalid_param')
       expectCode(await request('DELETE', '/events/1010?force=perhaps', undefined, headers), 400, 'rest_invalid_param')
-      expectCode(await request('POST', '/events', { ...EVENT, venue: true, timezone: 'Mars/Base' }, headers), 400, 'rest_invalid_param')
+      expectCode(
+        await request('POST', '/events', { ...EVENT, venue: true, timezone: 'Mars/Base' }, headers),
+        400,
+        'rest_invalid_param',
+      )
     }
   })
 
@@ -162,12 +166,20 @@ describe('4. the handler: unknown and wrong IDs once the requester may write', (
       expectCode(await request('DELETE', '/events/99999', undefined, headers), 404, 'rest-event-not-found')
       expectCode(await request('PATCH', '/events/99999', { title: 'x' }, headers), 404, 'rest-event-not-found')
       expectCode(await request('DELETE', '/venues/99999', undefined, headers), 404, 'rest-venue-not-found')
-      expectCode(await request('PUT', '/organizers/99999', { organizer: 'x' }, headers), 404, 'rest-organizer-not-found')
-      expectCode(await request('DELETE', '/events/by-slug/no-such-event', undefined, headers), 404, 'rest-event-not-found')
+      expectCode(
+        await request('PUT', '/organizers/99999', { organizer: 'x' }, headers),
+        404,
+        'rest-organizer-not-found',
+      )
+      expectCode(
+        await request('DELETE', '/events/by-slug/no-such-event', undefined, headers),
+        404,
+        'rest-event-not-found',
+      )
     }
   })
 
-  it('editors get 404 for unknown terms, 400 for another kind\'s ID, 410 for a trashed record', async () => {
+  it("editors get 404 for unknown terms, 400 for another kind's ID, 410 for a trashed record", async () => {
     expectCode(await request('DELETE', '/categories/999', undefined, EDITOR), 404, 'rest-category-not-found')
     expectCode(await request('PATCH', '/tags/999', { name: 'x' }, EDITOR), 404, 'rest-tag-not-found')
     expectCode(await request('DELETE', '/events/2010', undefined, EDITOR), 400, 'rest-invalid-event-id')

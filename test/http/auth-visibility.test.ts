@@ -58,7 +58,10 @@ function idsWith(kind: Kind, statuses: readonly Status[]): number[] {
 
 async function listIds(kind: Kind, query: string, who: Requester | 'wrong token') {
   const response = await request('GET', `/${kind.route}?per_page=50${query}`, undefined, headers(who))
-  const ids = response.status === 200 ? (response.body[kind.route] as Json[]).map((record) => record.id as number).sort((a, b) => a - b) : []
+  const ids =
+    response.status === 200
+      ? (response.body[kind.route] as Json[]).map((record) => record.id as number).sort((a, b) => a - b)
+      : []
   return { ...response, ids }
 }
 
@@ -83,7 +86,10 @@ function singleRead(who: Requester, own: boolean, status: Status): 200 | 'no-lon
 
 describe.each(KINDS)('GET /$route/{id} by role, ownership and status (CONTRACT §5, §6)', (kind) => {
   const cases: Array<{ who: Requester; own: boolean }> = [
-    ...ROLES.filter((who) => who !== 'subscriber').flatMap((who) => [{ who, own: true }, { who, own: false }]),
+    ...ROLES.filter((who) => who !== 'subscriber').flatMap((who) => [
+      { who, own: true },
+      { who, own: false },
+    ]),
     { who: 'subscriber', own: false },
     { who: 'anonymous', own: false },
   ]
@@ -117,7 +123,12 @@ describe.each(KINDS)('GET /$route/{id} by role, ownership and status (CONTRACT �
   // map_meta_cap('read_post') gives the owner of a non-public post the plain `read` capability, which
   // subscribers have, and TEC's single routes check `read_post`.
   it(`a subscriber reads their own draft ${kind.kind} (WordPress read_post: owners read their own posts)`, async () => {
-    const response = await request('GET', `/${kind.route}/${idOf(kind, USER_ID.subscriber, 'draft')}`, undefined, headers('subscriber'))
+    const response = await request(
+      'GET',
+      `/${kind.route}/${idOf(kind, USER_ID.subscriber, 'draft')}`,
+      undefined,
+      headers('subscriber'),
+    )
     expect(response.status, JSON.stringify(response.body)).toBe(200)
     expect(response.body.status).toBe('draft')
   })
@@ -134,7 +145,13 @@ describe.each(KINDS)('GET /$route: which statuses a list shows (CONTRACT §6)', 
 
   it('anonymous asking for status=publish is a 200; for any other status a 400 rest_invalid_param', async () => {
     expect((await listIds(kind, '&status=publish', 'anonymous')).ids).toEqual(idsWith(kind, ['publish']))
-    for (const query of ['&status=draft', '&status=publish,pending', '&status[]=private', '&status=trash', '&status=future']) {
+    for (const query of [
+      '&status=draft',
+      '&status=publish,pending',
+      '&status[]=private',
+      '&status=trash',
+      '&status=future',
+    ]) {
       const response = await listIds(kind, query, 'anonymous')
       expectCode(response, 400, 'rest_invalid_param')
       expect(Object.keys(response.body.data.params)).toEqual(['status'])
@@ -159,7 +176,9 @@ describe.each(KINDS)('GET /$route: which statuses a list shows (CONTRACT §6)', 
 
   it('editor: status as CSV, as a bracket array and repeated, trash only when asked', async () => {
     expect((await listIds(kind, '&status=draft,pending', 'editor')).ids).toEqual(idsWith(kind, ['draft', 'pending']))
-    expect((await listIds(kind, '&status[]=private&status[]=trash', 'editor')).ids).toEqual(idsWith(kind, ['private', 'trash']))
+    expect((await listIds(kind, '&status[]=private&status[]=trash', 'editor')).ids).toEqual(
+      idsWith(kind, ['private', 'trash']),
+    )
     expect((await listIds(kind, '&status=trash', 'editor')).ids).toEqual(idsWith(kind, ['trash']))
     expect((await listIds(kind, '&status=future', 'administrator')).ids).toEqual(idsWith(kind, ['future']))
     expect((await listIds(kind, `&status=${STATUSES.join(',')}`, 'administrator')).ids).toEqual(idsWith(kind, STATUSES))
@@ -177,7 +196,19 @@ describe.each(KINDS)('GET /$route: which statuses a list shows (CONTRACT §6)', 
 })
 
 describe('Bearer tokens (CONTRACT §6)', () => {
-  const reads = ['/events', '/events/1010', '/events/by-slug/event-1-publish', '/venues', '/venues/2010', '/organizers', '/organizers/3010', '/categories', '/categories/1', '/tags', '/tags/3']
+  const reads = [
+    '/events',
+    '/events/1010',
+    '/events/by-slug/event-1-publish',
+    '/venues',
+    '/venues/2010',
+    '/organizers',
+    '/organizers/3010',
+    '/categories',
+    '/categories/1',
+    '/tags',
+    '/tags/3',
+  ]
 
   it('a wrong token is a 401 rest_forbidden even on reads of published records and terms', async () => {
     for (const path of reads) {
@@ -196,23 +227,39 @@ describe('Bearer tokens (CONTRACT §6)', () => {
   it('the stored hash itself, or a known token in another case or cut short, is a 401', async () => {
     const storedHash = createHash('sha256').update('tok-admin').digest('hex')
     for (const token of [storedHash, 'TOK-ADMIN', 'tok-admi', 'tok-admin-']) {
-      expectCode(await request('GET', '/events', undefined, { authorization: `Bearer ${token}` }), 401, 'rest_forbidden')
+      expectCode(
+        await request('GET', '/events', undefined, { authorization: `Bearer ${token}` }),
+        401,
+        'rest_forbidden',
+      )
     }
   })
 
   it('the scheme is case-insensitive (RFC 7235): "bearer <token>" authenticates', async () => {
-    const list = await request('GET', '/events?status=draft&per_page=50', undefined, { authorization: 'bearer tok-editor' })
+    const list = await request('GET', '/events?status=draft&per_page=50', undefined, {
+      authorization: 'bearer tok-editor',
+    })
     expect(list.status).toBe(200)
     expect(list.body.total).toBe(OWNERS.length)
   })
 
   it('each token acts as its own user: the author of a created event is the token holder', async () => {
     for (const who of ['administrator', 'editor', 'author', 'contributor'] as const) {
-      const response = await request('POST', '/events', { title: `By ${who}`, start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00' }, headers(who))
+      const response = await request(
+        'POST',
+        '/events',
+        { title: `By ${who}`, start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00' },
+        headers(who),
+      )
       expect(response.status).toBe(201)
       expect(response.body.author).toBe(String(USER_ID[who]))
     }
-    const ben = await request('POST', '/events', { title: 'By ben', start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00' }, { authorization: 'Bearer tok-author-ben' })
+    const ben = await request(
+      'POST',
+      '/events',
+      { title: 'By ben', start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00' },
+      { authorization: 'Bearer tok-author-ben' },
+    )
     expect(ben.body.author).toBe('4')
   })
 
@@ -234,7 +281,10 @@ describe('terms: editors and administrators manage them (CONTRACT §6)', () => {
     return who === 'anonymous' || who === 'wrong token' ? 401 : 403
   }
 
-  for (const [route, existing] of [['categories', 1], ['tags', 3]] as const) {
+  for (const [route, existing] of [
+    ['categories', 1],
+    ['tags', 3],
+  ] as const) {
     for (const who of requesters) {
       const outcome = termOutcome(who)
       const label = (ok: number) => (outcome === true ? String(ok) : `${outcome} rest_forbidden`)

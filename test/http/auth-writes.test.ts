@@ -59,7 +59,12 @@ async function stored(kind: Kind, id: number): Promise<Json | undefined> {
   // event lists take `include` (all date filters ignored); venue and organizer lists are walked page by page
   const include = kind.kind === 'event' ? `&include=${id}` : ''
   for (let page = 1; ; page++) {
-    const list = await request('GET', `/${kind.route}?status=${STATUSES.join(',')}&per_page=50&page=${page}${include}`, undefined, headers('administrator'))
+    const list = await request(
+      'GET',
+      `/${kind.route}?status=${STATUSES.join(',')}&per_page=50&page=${page}${include}`,
+      undefined,
+      headers('administrator'),
+    )
     if (list.status !== 200) return undefined
     const hit = (list.body[kind.route] as Json[]).find((record) => record.id === id)
     if (hit || !list.body.next_rest_url) return hit
@@ -82,7 +87,10 @@ function mayEdit(who: Requester, own: boolean, status: Status): 401 | 403 | true
 }
 
 const CASES: Array<{ who: Requester; own: boolean }> = [
-  ...ROLES.flatMap((who) => [{ who, own: true }, { who, own: false }]),
+  ...ROLES.flatMap((who) => [
+    { who, own: true },
+    { who, own: false },
+  ]),
   { who: 'anonymous', own: false },
   { who: 'wrong token', own: false },
 ]
@@ -112,7 +120,12 @@ describe.each(KINDS)('$route: update and delete by role, ownership and status (C
         }
       })
 
-      const deleteOutcome = allowed !== true ? `${allowed} rest_forbidden` : status === 'trash' ? `410 ${kind.kind}-is-in-trash` : '200, trashed'
+      const deleteOutcome =
+        allowed !== true
+          ? `${allowed} rest_forbidden`
+          : status === 'trash'
+            ? `410 ${kind.kind}-is-in-trash`
+            : '200, trashed'
       it(`${who} deletes ${whose} ${status} ${kind.kind} → ${deleteOutcome}`, async () => {
         const before = await stored(kind, id)
         const response = await request('DELETE', `/${kind.route}/${id}`, undefined, headers(who))
@@ -144,9 +157,10 @@ let serial = 0
 function createBody(kind: Kind, asked: Status | undefined): Json {
   serial += 1
   const name = `Created ${kind.kind} ${serial}`
-  const body: Json = kind.kind === 'event'
-    ? { title: name, start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00' }
-    : { [kind.nameKey]: name }
+  const body: Json =
+    kind.kind === 'event'
+      ? { title: name, start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00' }
+      : { [kind.nameKey]: name }
   if (asked !== undefined) body.status = asked
   // `future` needs a publication date in the future to mean anything; TEC keeps the asked status either way
   if (asked === 'future') body.date = '2026-09-01 09:00:00'
@@ -164,7 +178,12 @@ describe.each(KINDS)('$route: create by role and asked status (CONTRACT §6)', (
         it(`${who} creates a ${kind.kind} with ${label} → ${code} rest_forbidden`, async () => {
           const body = createBody(kind, asked)
           expectForbidden(await request('POST', `/${kind.route}`, body, headers(who)), code)
-          const list = await request('GET', `/${kind.route}?status=${STATUSES.join(',')}&per_page=50&search=${encodeURIComponent(String(body[kind.nameKey]))}`, undefined, headers('administrator'))
+          const list = await request(
+            'GET',
+            `/${kind.route}?status=${STATUSES.join(',')}&per_page=50&search=${encodeURIComponent(String(body[kind.nameKey]))}`,
+            undefined,
+            headers('administrator'),
+          )
           expect(list.body.total).toBe(0)
         })
         continue
@@ -185,7 +204,10 @@ describe('status changes by contributors and authors (CONTRACT §6)', () => {
   const events = KINDS[0]
 
   it('a contributor asking publish or future on an update of their own draft or pending event gets pending', async () => {
-    for (const [id, asked] of [[idOf(events, 5, 'draft'), 'publish'], [idOf(events, 5, 'pending'), 'future']] as const) {
+    for (const [id, asked] of [
+      [idOf(events, 5, 'draft'), 'publish'],
+      [idOf(events, 5, 'pending'), 'future'],
+    ] as const) {
       const response = await request('PATCH', `/events/${id}`, { status: asked }, headers('contributor'))
       expect(response.status, JSON.stringify(response.body)).toBe(200)
       expect(response.body.status).toBe('pending')
@@ -213,56 +235,112 @@ describe('status changes by contributors and authors (CONTRACT §6)', () => {
   })
 
   it('a contributor may remove their own draft for good, but not their own published event', async () => {
-    const draft = await request('DELETE', `/events/${idOf(events, 5, 'draft')}?force=true`, undefined, headers('contributor'))
+    const draft = await request(
+      'DELETE',
+      `/events/${idOf(events, 5, 'draft')}?force=true`,
+      undefined,
+      headers('contributor'),
+    )
     expect(draft.status).toBe(200)
     expect(await stored(events, idOf(events, 5, 'draft'))).toBeUndefined()
-    expectForbidden(await request('DELETE', `/events/${idOf(events, 5, 'publish')}?force=true`, undefined, headers('contributor')), 403)
+    expectForbidden(
+      await request('DELETE', `/events/${idOf(events, 5, 'publish')}?force=true`, undefined, headers('contributor')),
+      403,
+    )
   })
 
   it('an author publishes their own draft, makes their own event private, and restores their own trashed event', async () => {
-    const published = await request('PATCH', `/events/${idOf(events, 3, 'draft')}`, { status: 'publish' }, headers('author'))
+    const published = await request(
+      'PATCH',
+      `/events/${idOf(events, 3, 'draft')}`,
+      { status: 'publish' },
+      headers('author'),
+    )
     expect(published.body.status).toBe('publish')
-    const hidden = await request('PATCH', `/events/${idOf(events, 3, 'publish')}`, { status: 'private' }, headers('author'))
+    const hidden = await request(
+      'PATCH',
+      `/events/${idOf(events, 3, 'publish')}`,
+      { status: 'private' },
+      headers('author'),
+    )
     expect(hidden.body.status).toBe('private')
-    const restored = await request('PATCH', `/events/${idOf(events, 3, 'trash')}`, { status: 'draft' }, headers('author'))
+    const restored = await request(
+      'PATCH',
+      `/events/${idOf(events, 3, 'trash')}`,
+      { status: 'draft' },
+      headers('author'),
+    )
     expect(restored.status).toBe(200)
     expect(restored.body.status).toBe('draft')
   })
 
   it("an author cannot publish another user's draft", async () => {
-    expectForbidden(await request('PATCH', `/events/${idOf(events, 4, 'draft')}`, { status: 'publish' }, headers('author')), 403)
+    expectForbidden(
+      await request('PATCH', `/events/${idOf(events, 4, 'draft')}`, { status: 'publish' }, headers('author')),
+      403,
+    )
   })
 
   it("an editor restores another user's trashed venue and organizer by setting a status", async () => {
     for (const kind of [KINDS[1], KINDS[2]]) {
-      const response = await request('PATCH', `/${kind.route}/${idOf(kind, 4, 'trash')}`, { status: 'publish' }, headers('editor'))
+      const response = await request(
+        'PATCH',
+        `/${kind.route}/${idOf(kind, 4, 'trash')}`,
+        { status: 'publish' },
+        headers('editor'),
+      )
       expect(response.status).toBe(200)
       expect(response.body.status).toBe('publish')
     }
   })
 
-  it('an author removes their own published venue for good, not ben\'s', async () => {
+  it("an author removes their own published venue for good, not ben's", async () => {
     const venues = KINDS[1]
-    expect((await request('DELETE', `/venues/${idOf(venues, 3, 'publish')}?force=true`, undefined, headers('author'))).status).toBe(200)
-    expectForbidden(await request('DELETE', `/venues/${idOf(venues, 4, 'publish')}?force=true`, undefined, headers('author')), 403)
+    expect(
+      (await request('DELETE', `/venues/${idOf(venues, 3, 'publish')}?force=true`, undefined, headers('author')))
+        .status,
+    ).toBe(200)
+    expectForbidden(
+      await request('DELETE', `/venues/${idOf(venues, 4, 'publish')}?force=true`, undefined, headers('author')),
+      403,
+    )
   })
 
   // CONTRACT §6 "contributors create with pending … draft when they ask for nothing" covers every record they
   // create; TEC creates an inline venue or organizer through the venue/organizer endpoint's create(), whose
   // prepare_postarr() runs scale_back_post_status() for the contributor as well.
   it('a venue and organizer a contributor creates inline with an event are draft (pending when publish is asked)', async () => {
-    const response = await request('POST', '/events', {
-      title: 'Inline by contributor',
-      start_date: '2026-08-01 10:00:00',
-      end_date: '2026-08-01 11:00:00',
-      venue: { venue: 'Contributor Hall', city: 'Salem' },
-      organizer: [{ organizer: 'Contributor Club', status: 'publish' }],
-    }, headers('contributor'))
+    const response = await request(
+      'POST',
+      '/events',
+      {
+        title: 'Inline by contributor',
+        start_date: '2026-08-01 10:00:00',
+        end_date: '2026-08-01 11:00:00',
+        venue: { venue: 'Contributor Hall', city: 'Salem' },
+        organizer: [{ organizer: 'Contributor Club', status: 'publish' }],
+      },
+      headers('contributor'),
+    )
     expect(response.status, JSON.stringify(response.body)).toBe(201)
     expect(response.body.status).toBe('draft')
-    const venues = await request('GET', '/venues?status=publish,draft,pending&search=Contributor%20Hall', undefined, headers('administrator'))
-    expect(venues.body.venues.map((v: Json) => [v.venue, v.status, v.author])).toEqual([['Contributor Hall', 'draft', '5']])
-    const organizers = await request('GET', '/organizers?status=publish,draft,pending&search=Contributor%20Club', undefined, headers('administrator'))
-    expect(organizers.body.organizers.map((o: Json) => [o.organizer, o.status, o.author])).toEqual([['Contributor Club', 'pending', '5']])
+    const venues = await request(
+      'GET',
+      '/venues?status=publish,draft,pending&search=Contributor%20Hall',
+      undefined,
+      headers('administrator'),
+    )
+    expect(venues.body.venues.map((v: Json) => [v.venue, v.status, v.author])).toEqual([
+      ['Contributor Hall', 'draft', '5'],
+    ])
+    const organizers = await request(
+      'GET',
+      '/organizers?status=publish,draft,pending&search=Contributor%20Club',
+      undefined,
+      headers('administrator'),
+    )
+    expect(organizers.body.organizers.map((o: Json) => [o.organizer, o.status, o.author])).toEqual([
+      ['Contributor Club', 'pending', '5'],
+    ])
   })
 })

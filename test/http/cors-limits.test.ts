@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net'
 import { toNodeHandler } from 'h3/node'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createApp } from '../../src/http/app.js'
-import { P, fixture, open } from '../helpers.js'
+import { fixture, open, P } from '../helpers.js'
 
 type Json = Record<string, any>
 type Opened = Awaited<ReturnType<typeof open>>
@@ -30,7 +30,10 @@ const MiB = 1024 * 1024
 
 /** The header's comma-separated values, lower-cased. */
 function listHeader(headers: Headers, name: string): string[] {
-  return (headers.get(name) ?? '').split(',').map((part) => part.trim().toLowerCase()).filter(Boolean)
+  return (headers.get(name) ?? '')
+    .split(',')
+    .map((part) => part.trim().toLowerCase())
+    .filter(Boolean)
 }
 
 function expectCode(response: { status: number; body: Json }, status: number, code: string) {
@@ -43,19 +46,36 @@ describe('CORS (CONTRACT §7)', () => {
   it('a preflight OPTIONS answers 204 with the allowed methods and headers and the origin reflected', async () => {
     const response = await opened.app.request(`${P}/events`, {
       method: 'OPTIONS',
-      headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     })
     expect(response.status).toBe(204)
     expect(await response.text()).toBe('')
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN)
-    expect(listHeader(response.headers, 'access-control-allow-methods')).toEqual(expect.arrayContaining(['get', 'post', 'put', 'patch', 'delete']))
-    expect(listHeader(response.headers, 'access-control-allow-headers')).toEqual(expect.arrayContaining(['authorization', 'content-type']))
+    expect(listHeader(response.headers, 'access-control-allow-methods')).toEqual(
+      expect.arrayContaining(['get', 'post', 'put', 'patch', 'delete']),
+    )
+    expect(listHeader(response.headers, 'access-control-allow-headers')).toEqual(
+      expect.arrayContaining(['authorization', 'content-type']),
+    )
     expect(listHeader(response.headers, 'vary')).toContain('origin')
   })
 
   it('preflights on single routes, term routes and the TEC prefix answer alike', async () => {
-    for (const path of [`${P}/events/10`, `${P}/venues/by-slug/green-room`, `${P}/categories/1`, '/wp-json/tribe/events/v1/events', '//wp-json/tribe/events/v1/events/']) {
-      const response = await opened.app.request(path, { method: 'OPTIONS', headers: { origin: ORIGIN, 'access-control-request-method': 'DELETE' } })
+    for (const path of [
+      `${P}/events/10`,
+      `${P}/venues/by-slug/green-room`,
+      `${P}/categories/1`,
+      '/wp-json/tribe/events/v1/events',
+      '//wp-json/tribe/events/v1/events/',
+    ]) {
+      const response = await opened.app.request(path, {
+        method: 'OPTIONS',
+        headers: { origin: ORIGIN, 'access-control-request-method': 'DELETE' },
+      })
       expect(response.status, path).toBe(204)
       expect(response.headers.get('access-control-allow-origin'), path).toBe(ORIGIN)
       expect(listHeader(response.headers, 'access-control-allow-methods'), path).toContain('delete')
@@ -66,14 +86,22 @@ describe('CORS (CONTRACT §7)', () => {
     const withTokens = await open(fixture('auth-roles.json'))
     const response = await withTokens.app.request(`${P}/events/1010`, {
       method: 'OPTIONS',
-      headers: { origin: ORIGIN, 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'Authorization' },
+      headers: {
+        origin: ORIGIN,
+        'access-control-request-method': 'PATCH',
+        'access-control-request-headers': 'Authorization',
+      },
     })
     expect(response.status).toBe(204)
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN)
   })
 
   it('a list reflects the origin and exposes X-TEC-Total, X-TEC-TotalPages and Link', async () => {
-    await request('POST', '/events', { title: 'Second', start_date: '2026-07-20 10:00:00', end_date: '2026-07-20 11:00:00' })
+    await request('POST', '/events', {
+      title: 'Second',
+      start_date: '2026-07-20 10:00:00',
+      end_date: '2026-07-20 11:00:00',
+    })
     const response = await request('GET', '/events?per_page=1', undefined, { origin: ORIGIN })
     expect(response.status).toBe(200)
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN)
@@ -86,7 +114,12 @@ describe('CORS (CONTRACT §7)', () => {
   })
 
   it('creates, single reads and errors carry the origin too, so a browser can read them', async () => {
-    const created = await request('POST', '/events', { title: 'Cross', start_date: '2026-07-20 10:00:00', end_date: '2026-07-20 11:00:00' }, { origin: ORIGIN })
+    const created = await request(
+      'POST',
+      '/events',
+      { title: 'Cross', start_date: '2026-07-20 10:00:00', end_date: '2026-07-20 11:00:00' },
+      { origin: ORIGIN },
+    )
     expect(created.status).toBe(201)
     expect(created.headers.get('access-control-allow-origin')).toBe(ORIGIN)
     const single = await request('GET', '/events/10', undefined, { origin: ORIGIN })
@@ -101,7 +134,10 @@ describe('CORS (CONTRACT §7)', () => {
 
   it('a 401 for a wrong token carries the origin', async () => {
     const withTokens = await open(fixture('auth-roles.json'))
-    const response = await withTokens.request('GET', '/events', undefined, { origin: ORIGIN, authorization: 'Bearer wrong' })
+    const response = await withTokens.request('GET', '/events', undefined, {
+      origin: ORIGIN,
+      authorization: 'Bearer wrong',
+    })
     expect(response.status).toBe(401)
     expect(response.headers.get('access-control-allow-origin')).toBe(ORIGIN)
   })
@@ -119,8 +155,13 @@ describe('CORS (CONTRACT §7)', () => {
       const get = await app.request(`${P}/events`, { headers: { origin: ALLOWED } })
       expect(get.status).toBe(200)
       expect(get.headers.get('access-control-allow-origin')).toBe(ALLOWED)
-      expect(listHeader(get.headers, 'access-control-expose-headers')).toEqual(expect.arrayContaining(['x-tec-total', 'x-tec-totalpages', 'link']))
-      const preflight = await app.request(`${P}/events`, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' } })
+      expect(listHeader(get.headers, 'access-control-expose-headers')).toEqual(
+        expect.arrayContaining(['x-tec-total', 'x-tec-totalpages', 'link']),
+      )
+      const preflight = await app.request(`${P}/events`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
+      })
       expect(preflight.status).toBe(204)
       expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:5173')
     })
@@ -131,7 +172,10 @@ describe('CORS (CONTRACT §7)', () => {
       expect(get.status).toBe(200)
       expect(get.headers.get('access-control-allow-origin')).toBeNull()
       expect(get.headers.get('access-control-expose-headers')).toBeNull()
-      const preflight = await app.request(`${P}/events`, { method: 'OPTIONS', headers: { origin: FOREIGN, 'access-control-request-method': 'POST' } })
+      const preflight = await app.request(`${P}/events`, {
+        method: 'OPTIONS',
+        headers: { origin: FOREIGN, 'access-control-request-method': 'POST' },
+      })
       expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
       expect(preflight.headers.get('access-control-allow-methods')).toBeNull()
       // an origin that merely starts like an allowed one is foreign too
@@ -185,26 +229,54 @@ describe('body limit: 1 MiB (CONTRACT §5)', () => {
 
   it('413 with a Content-Length header announcing the size', async () => {
     const body = eventBodyOfSize(MiB + 10)
-    const response = await rawRequest(`${P}/events`, { method: 'POST', body, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } })
+    const response = await rawRequest(`${P}/events`, {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+    })
     expectCode(response, 413, 'rest_payload_too_large')
   })
 
   it('413 for a streamed body without Content-Length', async () => {
-    const response = await rawRequest(`${P}/events`, { method: 'POST', body: streamOf(eventBodyOfSize(2 * MiB)), headers: { 'content-type': 'application/json' }, duplex: 'half' } as RequestInit)
+    const response = await rawRequest(`${P}/events`, {
+      method: 'POST',
+      body: streamOf(eventBodyOfSize(2 * MiB)),
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit)
     expectCode(response, 413, 'rest_payload_too_large')
   })
 
   it('the limit counts bytes, not characters', async () => {
-    const body = JSON.stringify({ title: 'Accents', start_date: '2026-07-20 10:00:00', end_date: '2026-07-20 11:00:00', description: 'é'.repeat(600_000) })
+    const body = JSON.stringify({
+      title: 'Accents',
+      start_date: '2026-07-20 10:00:00',
+      end_date: '2026-07-20 11:00:00',
+      description: 'é'.repeat(600_000),
+    })
     expect(body.length).toBeLessThan(MiB)
     expectCode(await request('POST', '/events', body), 413, 'rest_payload_too_large')
   })
 
   it('applies to updates, form bodies and term routes, and nothing is stored', async () => {
     const big = 'x'.repeat(MiB + 1)
-    expectCode(await request('PATCH', '/events/10', JSON.stringify({ description: big })), 413, 'rest_payload_too_large')
-    expectCode(await request('POST', '/venues', `venue=Big&description=${big}`, { 'content-type': 'application/x-www-form-urlencoded' }), 413, 'rest_payload_too_large')
-    expectCode(await request('POST', '/categories', JSON.stringify({ name: 'Big', description: big })), 413, 'rest_payload_too_large')
+    expectCode(
+      await request('PATCH', '/events/10', JSON.stringify({ description: big })),
+      413,
+      'rest_payload_too_large',
+    )
+    expectCode(
+      await request('POST', '/venues', `venue=Big&description=${big}`, {
+        'content-type': 'application/x-www-form-urlencoded',
+      }),
+      413,
+      'rest_payload_too_large',
+    )
+    expectCode(
+      await request('POST', '/categories', JSON.stringify({ name: 'Big', description: big })),
+      413,
+      'rest_payload_too_large',
+    )
     expect((await request('GET', '/events/10')).body.description).toBe('')
     expect((await request('GET', '/categories?hide_empty=false&search=Big')).body.total).toBe(0)
   })
@@ -243,7 +315,9 @@ describe('body limit: 1 MiB (CONTRACT §5)', () => {
           res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }))
         })
         // the server may answer and close before the whole body is sent
-        req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)))
+        req.on('error', (error: NodeJS.ErrnoException) =>
+          error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error),
+        )
         let offset = 0
         const writeMore = () => {
           while (offset < body.length) {
@@ -269,7 +343,14 @@ describe('body limit: 1 MiB (CONTRACT §5)', () => {
 
 describe('malformed JSON (CONTRACT §5)', () => {
   it('is a 400 rest_invalid_json on creates and updates of every kind', async () => {
-    for (const [method, path] of [['POST', '/events'], ['PATCH', '/events/10'], ['PUT', '/venues/11'], ['POST', '/organizers'], ['POST', '/categories'], ['PATCH', '/tags/1']] as const) {
+    for (const [method, path] of [
+      ['POST', '/events'],
+      ['PATCH', '/events/10'],
+      ['PUT', '/venues/11'],
+      ['POST', '/organizers'],
+      ['POST', '/categories'],
+      ['PATCH', '/tags/1'],
+    ] as const) {
       for (const text of ['{"title": ', '{title: "x"}', "{'title': 'x'}", '{"a":1,}', 'not json']) {
         expectCode(await request(method, path, text), 400, 'rest_invalid_json')
       }
@@ -317,8 +398,11 @@ describe('form bodies with PHP brackets (CONTRACT §3)', () => {
   })
 
   it('percent-encoded brackets (as browsers and PHP send them) are the same; order is kept', async () => {
-    const body = 'title=Encoded&start_date=2026-07-20&end_date=2026-07-20&all_day=1&organizer%5B%5D=13&organizer%5B%5D=12&tags%5B%5D=outdoor&tags%5B%5D=free'
-    const response = await request('POST', '/events', body, { 'content-type': 'application/x-www-form-urlencoded; charset=UTF-8' })
+    const body =
+      'title=Encoded&start_date=2026-07-20&end_date=2026-07-20&all_day=1&organizer%5B%5D=13&organizer%5B%5D=12&tags%5B%5D=outdoor&tags%5B%5D=free'
+    const response = await request('POST', '/events', body, {
+      'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
+    })
     expect(response.status, JSON.stringify(response.body)).toBe(201)
     expect(response.body.organizer.map((o: Json) => o.id)).toEqual([13, 12])
     expect(response.body.tags.map((t: Json) => t.name)).toEqual(['outdoor', 'free'])
@@ -334,16 +418,31 @@ describe('form bodies with PHP brackets (CONTRACT §3)', () => {
   })
 
   it('an organizer given as bracket object fields is created', async () => {
-    const body = 'title=Org&start_date=2026-07-20&end_date=2026-07-20&organizer[0][organizer]=Form%20Society&organizer[0][email]=form%40example.org&organizer[1]=12'
+    const body =
+      'title=Org&start_date=2026-07-20&end_date=2026-07-20&organizer[0][organizer]=Form%20Society&organizer[0][email]=form%40example.org&organizer[1]=12'
     const response = await request('POST', '/events', body, FORM)
     expect(response.status, JSON.stringify(response.body)).toBe(201)
-    expect(response.body.organizer.map((o: Json) => [o.organizer, o.email])).toEqual([['Form Society', 'form@example.org'], ['Jazz Society', 'hi@example.org']])
+    expect(response.body.organizer.map((o: Json) => [o.organizer, o.email])).toEqual([
+      ['Form Society', 'form@example.org'],
+      ['Jazz Society', 'hi@example.org'],
+    ])
   })
 
   it('venues, organizers and terms accept form bodies too', async () => {
-    const venue = await request('POST', '/venues', 'venue=Form%20Hall&city=Boston&show_map=false&geo_lat=42.36&geo_lng=-71.06', FORM)
+    const venue = await request(
+      'POST',
+      '/venues',
+      'venue=Form%20Hall&city=Boston&show_map=false&geo_lat=42.36&geo_lng=-71.06',
+      FORM,
+    )
     expect(venue.status, JSON.stringify(venue.body)).toBe(201)
-    expect(venue.body).toMatchObject({ venue: 'Form Hall', city: 'Boston', show_map: false, geo_lat: 42.36, geo_lng: -71.06 })
+    expect(venue.body).toMatchObject({
+      venue: 'Form Hall',
+      city: 'Boston',
+      show_map: false,
+      geo_lat: 42.36,
+      geo_lng: -71.06,
+    })
     const organizer = await request('POST', '/organizers', 'organizer=Form%20Org&phone=555-0100', FORM)
     expect(organizer.status).toBe(201)
     expect(organizer.body).toMatchObject({ organizer: 'Form Org', phone: '555-0100' })

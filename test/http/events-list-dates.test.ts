@@ -84,7 +84,9 @@ describe('default window and order (CONTRACT §4.1)', () => {
 
 describe('start_date and end_date (CONTRACT §4.1)', () => {
   it('start_date keeps events that start on or after it, rounded down to 00:00:00; end_date default stays', async () => {
-    expect(await ids(`start_date=${q('2026-07-01 15:00')}`)).toEqual([103, 104, 105, 106, 107, 108, 111, 110, 117, 112, 113, 114])
+    expect(await ids(`start_date=${q('2026-07-01 15:00')}`)).toEqual([
+      103, 104, 105, 106, 107, 108, 111, 110, 117, 112, 113, 114,
+    ])
     expect(await echo(`start_date=${q('2026-07-01 15:00')}`)).toEqual([
       ['page', '1'],
       ['per_page', '6'],
@@ -128,9 +130,17 @@ describe('start_date and end_date (CONTRACT §4.1)', () => {
   })
 
   it('a bound with an offset is that instant', async () => {
-    expect(await ids(`strict_dates=true&start_date=${q('2026-07-02T23:30:00Z')}&end_date=2026-07-03T09:30:00Z`)).toEqual([107])
-    expect(await ids(`strict_dates=true&start_date=${q('2026-07-02T23:00:00+00:00')}&end_date=2026-07-03T09:30:00Z`)).toEqual([106, 107])
-    expect(await ids(`strict_dates=true&start_date=${q('2026-07-03T01:00:00+02:00')}&end_date=${q('2026-07-03T06:00:00-04:00')}`)).toEqual([106, 107, 108])
+    expect(
+      await ids(`strict_dates=true&start_date=${q('2026-07-02T23:30:00Z')}&end_date=2026-07-03T09:30:00Z`),
+    ).toEqual([107])
+    expect(
+      await ids(`strict_dates=true&start_date=${q('2026-07-02T23:00:00+00:00')}&end_date=2026-07-03T09:30:00Z`),
+    ).toEqual([106, 107])
+    expect(
+      await ids(
+        `strict_dates=true&start_date=${q('2026-07-03T01:00:00+02:00')}&end_date=${q('2026-07-03T06:00:00-04:00')}`,
+      ),
+    ).toEqual([106, 107, 108])
   })
 
   it('a Unix timestamp bound', async () => {
@@ -159,17 +169,24 @@ describe('strict_dates=true (CONTRACT §4.1)', () => {
   })
 
   it('rest_url shows the dates as given', async () => {
-    const pairs = await echo(`strict_dates=true&start_date=${q('2026-07-01 09:30:00')}&end_date=${q('2026-07-02 11:00:00')}`)
+    const pairs = await echo(
+      `strict_dates=true&start_date=${q('2026-07-01 09:30:00')}&end_date=${q('2026-07-02 11:00:00')}`,
+    )
     expect(pairs).toContainEqual(['start_date', '2026-07-01 09:30:00'])
     expect(pairs).toContainEqual(['end_date', '2026-07-02 11:00:00'])
   })
 
   it('without strict_dates the same values are rounded to whole days', async () => {
-    expect(await ids(`start_date=${q('2026-07-01 09:00:01')}&end_date=${q('2026-07-02 11:59:59')}`)).toEqual([103, 104, 105, 106])
+    expect(await ids(`start_date=${q('2026-07-01 09:00:01')}&end_date=${q('2026-07-02 11:59:59')}`)).toEqual([
+      103, 104, 105, 106,
+    ])
   })
 
   it.each(['false', '0', 'no'])('strict_dates=%s rounds', async (value) => {
-    expect(await echo(`strict_dates=${value}&start_date=${q('2026-07-01 15:00:00')}`)).toContainEqual(['start_date', '2026-07-01 00:00:00'])
+    expect(await echo(`strict_dates=${value}&start_date=${q('2026-07-01 15:00:00')}`)).toContainEqual([
+      'start_date',
+      '2026-07-01 00:00:00',
+    ])
   })
 })
 
@@ -218,8 +235,12 @@ describe('starts_before, starts_after, ends_before, ends_after (CONTRACT §4.1)'
   })
 
   it('everything overlapping a window: ends_after=<from>&starts_before=<to>', async () => {
-    expect(await ids(`strict_dates=true&ends_after=${q('2026-07-01 21:00:00')}&starts_before=${q('2026-07-01 22:00:00')}`)).toEqual([104])
-    expect(await ids(`strict_dates=true&ends_after=${q('2026-07-01 09:30:00')}&starts_before=${q('2026-07-01 20:30:00')}`)).toEqual([103, 104])
+    expect(
+      await ids(`strict_dates=true&ends_after=${q('2026-07-01 21:00:00')}&starts_before=${q('2026-07-01 22:00:00')}`),
+    ).toEqual([104])
+    expect(
+      await ids(`strict_dates=true&ends_after=${q('2026-07-01 09:30:00')}&starts_before=${q('2026-07-01 20:30:00')}`),
+    ).toEqual([103, 104])
   })
 
   it('a start_date given with starts_before is kept; only the end default is dropped', async () => {
@@ -236,17 +257,22 @@ describe('starts_before, starts_after, ends_before, ends_after (CONTRACT §4.1)'
   })
 
   it('bounds in other zones compare as instants: ends_before 2026-07-02 20:00 NY keeps Tokyo breakfast (ends 20:00 NY)', async () => {
-    expect(await ids(`strict_dates=true&ends_after=${q('2026-07-02 12:00:00')}&ends_before=${q('2026-07-02 20:00:01')}`)).toEqual([106])
+    expect(
+      await ids(`strict_dates=true&ends_after=${q('2026-07-02 12:00:00')}&ends_before=${q('2026-07-02 20:00:01')}`),
+    ).toEqual([106])
   })
 })
 
 describe('invalid dates (CONTRACT §4.1, §5)', () => {
-  it.each(['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'])('%s=next%20week is a 400 rest_invalid_param', async (key) => {
-    const response = await request('GET', `/events?${key}=${q('next week')}`)
-    expect(response.status).toBe(400)
-    expect(response.body.code).toBe('rest_invalid_param')
-    expect(Object.keys(response.body.data.params)).toContain(key)
-  })
+  it.each(['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'])(
+    '%s=next%20week is a 400 rest_invalid_param',
+    async (key) => {
+      const response = await request('GET', `/events?${key}=${q('next week')}`)
+      expect(response.status).toBe(400)
+      expect(response.body.code).toBe('rest_invalid_param')
+      expect(Object.keys(response.body.data.params)).toContain(key)
+    },
+  )
 
   it('an impossible calendar date is a 400', async () => {
     const response = await request('GET', '/events?start_date=2026-02-30')

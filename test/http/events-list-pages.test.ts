@@ -4,7 +4,7 @@
  * the page past the end. fixtures/events-dates.json lists 13 events in the default window.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { P, fixture, open } from '../helpers.js'
+import { fixture, open, P } from '../helpers.js'
 
 type Json = Record<string, any>
 type Request = Awaited<ReturnType<typeof open>>['request']
@@ -20,7 +20,11 @@ beforeAll(async () => {
 
 function parse(url: string) {
   const parsed = new URL(url)
-  return { base: `${parsed.origin}${parsed.pathname}`, pairs: [...parsed.searchParams.entries()], params: parsed.searchParams }
+  return {
+    base: `${parsed.origin}${parsed.pathname}`,
+    pairs: [...parsed.searchParams.entries()],
+    params: parsed.searchParams,
+  }
 }
 
 /** Link header → { rel: url }. */
@@ -77,7 +81,14 @@ describe('envelope and pages (CONTRACT §4)', () => {
   it('page 2: previous_rest_url without a page parameter, next_rest_url to page 3', async () => {
     const response = await request('GET', '/events?page=2')
     expect(response.status).toBe(200)
-    expect(Object.keys(response.body)).toEqual(['events', 'rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages'])
+    expect(Object.keys(response.body)).toEqual([
+      'events',
+      'rest_url',
+      'next_rest_url',
+      'previous_rest_url',
+      'total',
+      'total_pages',
+    ])
     expect(response.body.events.map((e: Json) => e.id)).toEqual(DEFAULT_LIST.slice(6, 12))
     expect(parse(response.body.rest_url).params.get('page')).toBe('2')
     expect(parse(response.body.next_rest_url).params.get('page')).toBe('3')

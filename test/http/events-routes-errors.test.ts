@@ -4,8 +4,8 @@
  */
 import { createHash } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { P, fixture, open } from '../helpers.js'
 import { expectError } from '../expect.js'
+import { fixture, open, P } from '../helpers.js'
 
 type Json = Record<string, any>
 type Opened = Awaited<ReturnType<typeof open>>
@@ -25,11 +25,18 @@ async function raw(method: string, url: string, body?: string, headers: Record<s
 }
 
 describe('routes (CONTRACT §5)', () => {
-  it.each(['abc', '12abc', '-5', '1.5', '1e3', '%31%30x'])('/events/%s matches no route: 404 rest_no_route', async (id) => {
-    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
-      expectError(await request(method, `/events/${id}`, method === 'GET' || method === 'DELETE' ? undefined : { title: 'x' }), 404, 'rest_no_route')
-    }
-  })
+  it.each(['abc', '12abc', '-5', '1.5', '1e3', '%31%30x'])(
+    '/events/%s matches no route: 404 rest_no_route',
+    async (id) => {
+      for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+        expectError(
+          await request(method, `/events/${id}`, method === 'GET' || method === 'DELETE' ? undefined : { title: 'x' }),
+          404,
+          'rest_no_route',
+        )
+      }
+    },
+  )
 
   it('the route is checked before the parameters', async () => {
     expectError(await request('GET', '/events/abc?page=0'), 404, 'rest_no_route')
@@ -53,7 +60,11 @@ describe('routes (CONTRACT §5)', () => {
     expect(single.body.rest_url).toBe('http://localhost/wp-json/tribe/events/v1/events/10')
     const list = await request('GET', '/wp-json/tribe/events/v1/events?include=10')
     expect(list.body.events.map((e: Json) => e.id)).toEqual([10])
-    const created = await request('POST', '/wp-json/tribe/events/v1/events', { title: 'Via TEC', start_date: '2026-08-01', end_date: '2026-08-02' })
+    const created = await request('POST', '/wp-json/tribe/events/v1/events', {
+      title: 'Via TEC',
+      start_date: '2026-08-01',
+      end_date: '2026-08-02',
+    })
     expect(created.status).toBe(201)
     expect(created.headers.get('location')).toBe(`http://localhost/wp-json/tribe/events/v1/events/${created.body.id}`)
     const bySlug = await request('GET', '/wp-json/tribe/events/v1/events/by-slug/jazz-night')
@@ -84,7 +95,11 @@ describe('routes (CONTRACT §5)', () => {
     const single = await request('GET', '/events/10/')
     expect(single.status).toBe(200)
     expect(single.body.id).toBe(10)
-    const created = await request('POST', '/events/', { title: 'Slash', start_date: '2026-08-01', end_date: '2026-08-02' })
+    const created = await request('POST', '/events/', {
+      title: 'Slash',
+      start_date: '2026-08-01',
+      end_date: '2026-08-02',
+    })
     expect(created.status).toBe(201)
   })
 
@@ -95,7 +110,12 @@ describe('routes (CONTRACT §5)', () => {
   })
 
   it('unknown body fields are ignored on update', async () => {
-    const response = await request('PATCH', '/events/10', { content: 'x', start_time: '10:00', category: '', title: 'Renamed' })
+    const response = await request('PATCH', '/events/10', {
+      content: 'x',
+      start_time: '10:00',
+      category: '',
+      title: 'Renamed',
+    })
     expect(response.status).toBe(200)
     expect(response.body.title).toBe('Renamed')
     expect(response.body).not.toHaveProperty('content')
@@ -145,13 +165,26 @@ describe('errors (CONTRACT §5)', () => {
   })
 
   it('malformed JSON: 400 rest_invalid_json on create and update', async () => {
-    expectError(await request('POST', '/events', '{not json', { 'content-type': 'application/json' }), 400, 'rest_invalid_json')
-    expectError(await request('PATCH', '/events/10', '{"title":', { 'content-type': 'application/json' }), 400, 'rest_invalid_json')
+    expectError(
+      await request('POST', '/events', '{not json', { 'content-type': 'application/json' }),
+      400,
+      'rest_invalid_json',
+    )
+    expectError(
+      await request('PATCH', '/events/10', '{"title":', { 'content-type': 'application/json' }),
+      400,
+      'rest_invalid_json',
+    )
     expect((await request('GET', '/events/10')).body.title).toBe('Jazz night')
   })
 
   it('a body over 1 MiB: 413 rest_payload_too_large', async () => {
-    const response = await request('POST', '/events', { title: 'Big', start_date: '2026-08-01', end_date: '2026-08-02', description: 'x'.repeat(1024 * 1024 + 10) })
+    const response = await request('POST', '/events', {
+      title: 'Big',
+      start_date: '2026-08-01',
+      end_date: '2026-08-02',
+      description: 'x'.repeat(1024 * 1024 + 10),
+    })
     expectError(response, 413, 'rest_payload_too_large')
   })
 
@@ -170,7 +203,11 @@ describe('errors (CONTRACT §5)', () => {
     data.users[0].token_sha256 = createHash('sha256').update('admin-secret').digest('hex')
     const { request: locked } = await open(data)
     expectError(await locked('DELETE', '/events/9999'), 401, 'rest_forbidden')
-    expectError(await locked('DELETE', '/events/9999', undefined, { authorization: 'Bearer admin-secret' }), 404, 'rest-event-not-found')
+    expectError(
+      await locked('DELETE', '/events/9999', undefined, { authorization: 'Bearer admin-secret' }),
+      404,
+      'rest-event-not-found',
+    )
   })
 
   it('parameters before permission: an anonymous write with a bad or missing field is a 400, a valid one a 401', async () => {
@@ -179,7 +216,11 @@ describe('errors (CONTRACT §5)', () => {
     const { request: locked } = await open(data)
     expectError(await locked('PATCH', '/events/10', { featured: 'maybe' }), 400, 'rest_invalid_param')
     expectError(await locked('POST', '/events', {}), 400, 'rest_missing_callback_param')
-    expectError(await locked('POST', '/events', { title: 'x', start_date: '2026-08-01', end_date: '2026-08-02' }), 401, 'rest_forbidden')
+    expectError(
+      await locked('POST', '/events', { title: 'x', start_date: '2026-08-01', end_date: '2026-08-02' }),
+      401,
+      'rest_forbidden',
+    )
     expectError(await locked('GET', '/events?page=0'), 400, 'rest_invalid_param')
   })
 
@@ -303,7 +344,12 @@ describe('by-slug routes (CONTRACT §5)', () => {
   })
 
   it('a slug is any non-slash string: percent-encoded characters are decoded', async () => {
-    const created = await request('POST', '/events', { title: 'Encoded', slug: 'encoded-slug', start_date: '2026-08-01', end_date: '2026-08-02' })
+    const created = await request('POST', '/events', {
+      title: 'Encoded',
+      slug: 'encoded-slug',
+      start_date: '2026-08-01',
+      end_date: '2026-08-02',
+    })
     expect(created.status).toBe(201)
     expect((await request('GET', '/events/by-slug/encoded%2Dslug')).body.id).toBe(created.body.id)
     expectError(await request('GET', '/events/by-slug/no%20such%20slug'), 404, 'rest-event-not-found')
@@ -319,9 +365,14 @@ describe('by-slug routes (CONTRACT §5)', () => {
 
 describe('form bodies on update (CONTRACT §3, §5)', () => {
   it('organizer[]=12&venue[venue]=Blue%20Room', async () => {
-    const response = await request('PATCH', '/events/21', 'organizer[]=12&organizer[]=18&venue[venue]=Blue%20Room&title=Form%20update', {
-      'content-type': 'application/x-www-form-urlencoded',
-    })
+    const response = await request(
+      'PATCH',
+      '/events/21',
+      'organizer[]=12&organizer[]=18&venue[venue]=Blue%20Room&title=Form%20update',
+      {
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+    )
     expect(response.status).toBe(200)
     expect(response.body.title).toBe('Form update')
     expect(response.body.organizer.map((o: Json) => o.id)).toEqual([12, 18])
@@ -329,9 +380,14 @@ describe('form bodies on update (CONTRACT §3, §5)', () => {
   })
 
   it('a form body creating a venue with several fields', async () => {
-    const response = await request('POST', '/events', 'title=New%20hall%20event&start_date=2026-08-01&end_date=2026-08-02&venue[venue]=Form%20Hall&venue[city]=Lowell', {
-      'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
-    })
+    const response = await request(
+      'POST',
+      '/events',
+      'title=New%20hall%20event&start_date=2026-08-01&end_date=2026-08-02&venue[venue]=Form%20Hall&venue[city]=Lowell',
+      {
+        'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
+      },
+    )
     expect(response.status).toBe(201)
     expect(response.body.venue).toMatchObject({ venue: 'Form Hall', city: 'Lowell' })
   })

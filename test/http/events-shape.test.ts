@@ -15,22 +15,112 @@ const BASE = `${ORIGIN}/calendar/events/v1`
 
 /** CONTRACT §2.1, in order; `json_ld` follows on single GETs only. */
 const EVENT_KEYS = [
-  'id', 'global_id', 'global_id_lineage', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url',
-  'rest_url', 'title', 'description', 'excerpt', 'slug', 'image', 'all_day', 'start_date', 'start_date_details',
-  'end_date', 'end_date_details', 'utc_start_date', 'utc_start_date_details', 'utc_end_date', 'utc_end_date_details',
-  'timezone', 'timezone_abbr', 'cost', 'cost_details', 'website', 'show_map', 'show_map_link', 'hide_from_listings',
-  'sticky', 'featured', 'categories', 'tags', 'venue', 'organizer', 'custom_fields',
+  'id',
+  'global_id',
+  'global_id_lineage',
+  'author',
+  'status',
+  'date',
+  'date_utc',
+  'modified',
+  'modified_utc',
+  'url',
+  'rest_url',
+  'title',
+  'description',
+  'excerpt',
+  'slug',
+  'image',
+  'all_day',
+  'start_date',
+  'start_date_details',
+  'end_date',
+  'end_date_details',
+  'utc_start_date',
+  'utc_start_date_details',
+  'utc_end_date',
+  'utc_end_date_details',
+  'timezone',
+  'timezone_abbr',
+  'cost',
+  'cost_details',
+  'website',
+  'show_map',
+  'show_map_link',
+  'hide_from_listings',
+  'sticky',
+  'featured',
+  'categories',
+  'tags',
+  'venue',
+  'organizer',
+  'custom_fields',
 ]
 const DETAIL_KEYS = ['year', 'month', 'day', 'hour', 'minutes', 'seconds']
-const TERM_KEYS = ['name', 'slug', 'term_group', 'term_taxonomy_id', 'taxonomy', 'description', 'parent', 'count', 'filter', 'id', 'urls']
+const TERM_KEYS = [
+  'name',
+  'slug',
+  'term_group',
+  'term_taxonomy_id',
+  'taxonomy',
+  'description',
+  'parent',
+  'count',
+  'filter',
+  'id',
+  'urls',
+]
 const VENUE_ORDER = [
-  'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'description', 'excerpt',
-  'slug', 'image', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince',
-  'geo_lat', 'geo_lng', 'show_map', 'show_map_link', 'json_ld', 'global_id', 'global_id_lineage',
+  'id',
+  'author',
+  'status',
+  'date',
+  'date_utc',
+  'modified',
+  'modified_utc',
+  'url',
+  'venue',
+  'description',
+  'excerpt',
+  'slug',
+  'image',
+  'address',
+  'city',
+  'country',
+  'province',
+  'state',
+  'zip',
+  'phone',
+  'website',
+  'stateprovince',
+  'geo_lat',
+  'geo_lng',
+  'show_map',
+  'show_map_link',
+  'json_ld',
+  'global_id',
+  'global_id_lineage',
 ]
 const ORGANIZER_ORDER = [
-  'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'description',
-  'excerpt', 'slug', 'image', 'phone', 'website', 'email', 'json_ld', 'global_id', 'global_id_lineage',
+  'id',
+  'author',
+  'status',
+  'date',
+  'date_utc',
+  'modified',
+  'modified_utc',
+  'url',
+  'organizer',
+  'description',
+  'excerpt',
+  'slug',
+  'image',
+  'phone',
+  'website',
+  'email',
+  'json_ld',
+  'global_id',
+  'global_id_lineage',
 ]
 
 /** `{year,…,seconds}` of a wall time, as zero-padded strings. */
@@ -100,7 +190,13 @@ describe('event shape (CONTRACT §2.1)', () => {
   })
 
   it('image from the media collection: {url, id, extension, width, height}', () => {
-    expect(single.image).toEqual({ url: 'https://img.example.org/poster.png', id: 5, extension: 'png', width: 800, height: 600 })
+    expect(single.image).toEqual({
+      url: 'https://img.example.org/poster.png',
+      id: 5,
+      extension: 'png',
+      width: 800,
+      height: 600,
+    })
     expect(Object.keys(single.image).slice(0, 3)).toEqual(['url', 'id', 'extension'])
   })
 
@@ -134,7 +230,12 @@ describe('event shape (CONTRACT §2.1)', () => {
 
   it('cost formatted with cost_details (symbol, code, position, values as strings)', () => {
     expect(single.cost).toBe('$23')
-    expect(Object.keys(single.cost_details)).toEqual(['currency_symbol', 'currency_code', 'currency_position', 'values'])
+    expect(Object.keys(single.cost_details)).toEqual([
+      'currency_symbol',
+      'currency_code',
+      'currency_position',
+      'values',
+    ])
     expect(single.cost_details.currency_symbol).toBe('$')
     expect(typeof single.cost_details.currency_code).toBe('string')
     expect(single.cost_details.currency_position).toBe('prefix')
@@ -166,7 +267,18 @@ describe('event shape (CONTRACT §2.1)', () => {
     expect(ld.location).toMatchObject({ '@type': 'Place', name: 'Blue Room' })
     expect(ld.organizer.map((o: Json) => o.name)).toEqual(['Night Owls', 'Jazz Society'])
     expect(ld.offers).toMatchObject({ '@type': 'Offer', price: '23' })
-    for (const key of ['@context', '@type', 'name', 'description', 'url', 'startDate', 'endDate', 'location', 'organizer', 'offers']) {
+    for (const key of [
+      '@context',
+      '@type',
+      'name',
+      'description',
+      'url',
+      'startDate',
+      'endDate',
+      'location',
+      'organizer',
+      'offers',
+    ]) {
       expect(ld).toHaveProperty([key])
     }
   })
@@ -185,12 +297,34 @@ describe('event shape (CONTRACT §2.1)', () => {
 
   it('exact JSON types of every key', () => {
     const types: Record<string, string> = {
-      id: 'number', global_id: 'string', author: 'string', status: 'string', date: 'string', date_utc: 'string',
-      modified: 'string', modified_utc: 'string', url: 'string', rest_url: 'string', title: 'string',
-      description: 'string', excerpt: 'string', slug: 'string', all_day: 'boolean', start_date: 'string',
-      end_date: 'string', utc_start_date: 'string', utc_end_date: 'string', timezone: 'string', timezone_abbr: 'string',
-      cost: 'string', website: 'string', show_map: 'boolean', show_map_link: 'boolean', hide_from_listings: 'boolean',
-      sticky: 'boolean', featured: 'boolean',
+      id: 'number',
+      global_id: 'string',
+      author: 'string',
+      status: 'string',
+      date: 'string',
+      date_utc: 'string',
+      modified: 'string',
+      modified_utc: 'string',
+      url: 'string',
+      rest_url: 'string',
+      title: 'string',
+      description: 'string',
+      excerpt: 'string',
+      slug: 'string',
+      all_day: 'boolean',
+      start_date: 'string',
+      end_date: 'string',
+      utc_start_date: 'string',
+      utc_end_date: 'string',
+      timezone: 'string',
+      timezone_abbr: 'string',
+      cost: 'string',
+      website: 'string',
+      show_map: 'boolean',
+      show_map_link: 'boolean',
+      hide_from_listings: 'boolean',
+      sticky: 'boolean',
+      featured: 'boolean',
     }
     for (const [key, type] of Object.entries(types)) expect(typeof listed[key], key).toBe(type)
     expect(Number.isInteger(listed.id)).toBe(true)
@@ -199,7 +333,16 @@ describe('event shape (CONTRACT §2.1)', () => {
     expect(Array.isArray(listed.tags)).toBe(true)
     expect(Array.isArray(listed.organizer)).toBe(true)
     expect(typeof listed.venue).toBe('object')
-    for (const key of ['date', 'date_utc', 'modified', 'modified_utc', 'start_date', 'end_date', 'utc_start_date', 'utc_end_date']) {
+    for (const key of [
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'start_date',
+      'end_date',
+      'utc_start_date',
+      'utc_end_date',
+    ]) {
       expect(listed[key], key).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/)
     }
   })
@@ -306,7 +449,10 @@ describe('time zones and timezone_abbr (CONTRACT §2.1, §3)', () => {
 
   it('an IANA zone without an abbreviation shows its offset: Asia/Kathmandu → +05:45', async () => {
     const created = await request('POST', '/events', {
-      title: 'Kathmandu', start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00', timezone: 'Asia/Kathmandu',
+      title: 'Kathmandu',
+      start_date: '2026-08-01 10:00:00',
+      end_date: '2026-08-01 11:00:00',
+      timezone: 'Asia/Kathmandu',
     })
     expect(created.status).toBe(201)
     expect(created.body.timezone_abbr).toBe('+05:45')
@@ -314,7 +460,11 @@ describe('time zones and timezone_abbr (CONTRACT §2.1, §3)', () => {
   })
 
   it('the abbreviation is the one in force at the start (EST in winter)', async () => {
-    const created = await request('POST', '/events', { title: 'Winter', start_date: '2026-12-01 10:00:00', end_date: '2026-12-01 11:00:00' })
+    const created = await request('POST', '/events', {
+      title: 'Winter',
+      start_date: '2026-12-01 10:00:00',
+      end_date: '2026-12-01 11:00:00',
+    })
     expect(created.body.timezone_abbr).toBe('EST')
     expect(created.body.utc_start_date).toBe('2026-12-01 15:00:00')
   })
@@ -325,7 +475,11 @@ describe('cost formatting (CONTRACT §2.1)', () => {
     const { request } = await open(fixture('events-rich.json'))
     const event = (await request('GET', '/events/25')).body
     expect(event.cost).toBe('Free – 30$')
-    expect(event.cost_details).toMatchObject({ currency_symbol: '$', currency_position: 'postfix', values: ['0', '20', '30'] })
+    expect(event.cost_details).toMatchObject({
+      currency_symbol: '$',
+      currency_position: 'postfix',
+      values: ['0', '20', '30'],
+    })
   })
 })
 
@@ -380,8 +534,19 @@ describe('embedded terms (CONTRACT §2.5)', () => {
 
   it('a top-level category has no up url; count counts publish events only (a draft does not count)', async () => {
     const { request } = await open(fixture('events-rich.json'))
-    await request('POST', '/events', { title: 'Draft sports', status: 'draft', start_date: '2026-08-01', end_date: '2026-08-01 10:00', categories: [6] })
-    await request('POST', '/events', { title: 'Published sports', start_date: '2026-08-01', end_date: '2026-08-01 10:00', categories: [6] })
+    await request('POST', '/events', {
+      title: 'Draft sports',
+      status: 'draft',
+      start_date: '2026-08-01',
+      end_date: '2026-08-01 10:00',
+      categories: [6],
+    })
+    await request('POST', '/events', {
+      title: 'Published sports',
+      start_date: '2026-08-01',
+      end_date: '2026-08-01 10:00',
+      categories: [6],
+    })
     const hash = (await request('GET', '/events/30', undefined, HOST)).body
     const sports = hash.categories.find((term: Json) => term.id === 6)
     expect(sports.urls).toEqual({ self: `${BASE}/categories/6`, collection: `${BASE}/categories` })
@@ -401,9 +566,31 @@ describe('embedded venue (CONTRACT §2.2)', () => {
 
   it('keys in contract order, empty values ("", "0", false, null) dropped, then show_map…global_id, then extras', () => {
     expect(Object.keys(venue)).toEqual([
-      'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'slug', 'address',
-      'city', 'country', 'state', 'zip', 'website', 'stateprovince', 'geo_lat', 'geo_lng', 'show_map', 'show_map_link',
-      'json_ld', 'global_id', 'global_id_lineage', 'parking',
+      'id',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'venue',
+      'slug',
+      'address',
+      'city',
+      'country',
+      'state',
+      'zip',
+      'website',
+      'stateprovince',
+      'geo_lat',
+      'geo_lng',
+      'show_map',
+      'show_map_link',
+      'json_ld',
+      'global_id',
+      'global_id_lineage',
+      'parking',
     ])
     expectOrdered(Object.keys(venue), VENUE_ORDER, ['parking'])
   })
@@ -474,12 +661,38 @@ describe('embedded organizers (CONTRACT §2.3)', () => {
 
   it('keys in contract order with empty values dropped, json_ld before global_id, extras last', () => {
     expect(Object.keys(organizers[0]!)).toEqual([
-      'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'slug', 'phone',
-      'json_ld', 'global_id', 'global_id_lineage',
+      'id',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'organizer',
+      'slug',
+      'phone',
+      'json_ld',
+      'global_id',
+      'global_id_lineage',
     ])
     expect(Object.keys(organizers[1]!)).toEqual([
-      'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'slug', 'website',
-      'email', 'json_ld', 'global_id', 'global_id_lineage', 'twitter',
+      'id',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'organizer',
+      'slug',
+      'website',
+      'email',
+      'json_ld',
+      'global_id',
+      'global_id_lineage',
+      'twitter',
     ])
     expectOrdered(Object.keys(organizers[1]!), ORGANIZER_ORDER, ['twitter'])
   })

@@ -20,7 +20,12 @@ const FAR_END = '2030-01-01 00:00:00'
 
 /** POST /events with a title and dates unless the body gives its own. */
 async function create(body: Json) {
-  return request('POST', '/events', { title: 'New event', start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00', ...body })
+  return request('POST', '/events', {
+    title: 'New event',
+    start_date: '2026-08-01 10:00:00',
+    end_date: '2026-08-01 11:00:00',
+    ...body,
+  })
 }
 
 /** Creates an event and expects a 201; returns the body. */
@@ -109,11 +114,17 @@ describe('create (CONTRACT §3, §5)', () => {
 
   it('title: "" is a 400 rest_invalid_param naming title, on create and on update (CONTRACT §3)', async () => {
     expectInvalid(await create({ title: '' }), 'title')
-    expectInvalid(await request('POST', '/events', ...form('title=&start_date=2026-08-01&end_date=2026-08-01')), 'title')
-    for (const method of ['POST', 'PUT', 'PATCH']) expectInvalid(await request(method, '/events/10', { title: '' }), 'title')
+    expectInvalid(
+      await request('POST', '/events', ...form('title=&start_date=2026-08-01&end_date=2026-08-01')),
+      'title',
+    )
+    for (const method of ['POST', 'PUT', 'PATCH'])
+      expectInvalid(await request(method, '/events/10', { title: '' }), 'title')
     expectInvalid(await request('PATCH', '/events/10', ...form('title=')), 'title')
     expect((await request('GET', '/events/10')).body.title).toBe('Jazz night')
-    await expect(calendar.events.create({ title: '', start_date: '2026-08-01', end_date: '2026-08-01' })).rejects.toMatchObject({ code: 'rest_invalid_param', data: { params: { title: expect.any(String) } } })
+    await expect(
+      calendar.events.create({ title: '', start_date: '2026-08-01', end_date: '2026-08-01' }),
+    ).rejects.toMatchObject({ code: 'rest_invalid_param', data: { params: { title: expect.any(String) } } })
   })
 
   it('title: only spaces is empty too (WordPress trims a title as it stores it); other titles are stored as sent', async () => {
@@ -158,8 +169,17 @@ describe('create (CONTRACT §3, §5)', () => {
   })
 
   it('image: an http(s) URL or a media ID; anything else is a 400', async () => {
-    expect((await created({ image: 'https://img.example.org/a.gif' })).image).toEqual({ url: 'https://img.example.org/a.gif', id: 0, extension: 'gif' })
-    expect((await created({ image: 5 })).image).toMatchObject({ url: 'https://img.example.org/poster.png', id: 5, width: 800, height: 600 })
+    expect((await created({ image: 'https://img.example.org/a.gif' })).image).toEqual({
+      url: 'https://img.example.org/a.gif',
+      id: 0,
+      extension: 'gif',
+    })
+    expect((await created({ image: 5 })).image).toMatchObject({
+      url: 'https://img.example.org/poster.png',
+      id: 5,
+      width: 800,
+      height: 600,
+    })
     expectInvalid(await create({ image: 'not an image' }), 'image')
     expectInvalid(await create({ image: 10 }), 'image')
   })
@@ -206,10 +226,14 @@ describe('create (CONTRACT §3, §5)', () => {
   })
 
   it('form bodies with PHP brackets: organizer[]=…, venue[venue]=…', async () => {
-    const response = await request('POST', '/events', ...form(
-      'title=Form%20event&start_date=2026-08-01%2010:00&end_date=2026-08-01%2011:00' +
-      '&organizer[]=12&organizer[]=18&venue[venue]=Blue%20Room&featured=on&categories=jazz,sports&cost=20%24',
-    ))
+    const response = await request(
+      'POST',
+      '/events',
+      ...form(
+        'title=Form%20event&start_date=2026-08-01%2010:00&end_date=2026-08-01%2011:00' +
+          '&organizer[]=12&organizer[]=18&venue[venue]=Blue%20Room&featured=on&categories=jazz,sports&cost=20%24',
+      ),
+    )
     expect(response.status).toBe(201)
     const event = response.body
     expect(event.title).toBe('Form event')
@@ -222,17 +246,29 @@ describe('create (CONTRACT §3, §5)', () => {
   })
 
   it('the contract example: organizer[]=12&venue[venue]=Blue%20Room', async () => {
-    const response = await request('POST', '/events', ...form(
-      'organizer[]=12&venue[venue]=Blue%20Room&title=T&start_date=2026-08-01&end_date=2026-08-02',
-    ))
+    const response = await request(
+      'POST',
+      '/events',
+      ...form('organizer[]=12&venue[venue]=Blue%20Room&title=T&start_date=2026-08-01&end_date=2026-08-02'),
+    )
     expect(response.status).toBe(201)
     expect(response.body.organizer.map((o: Json) => o.id)).toEqual([12])
     expect(response.body.venue.id).toBe(11)
   })
 
   it('a refused create stores nothing (no half-created venue, organizer or term)', async () => {
-    const before = { events: calendar.state.events.size, venues: calendar.state.venues.size, organizers: calendar.state.organizers.size, categories: calendar.state.categories.size }
-    const response = await create({ venue: { venue: 'Never Hall' }, organizer: { organizer: 'Never Org' }, categories: ['Never cat'], website: 'not a url' })
+    const before = {
+      events: calendar.state.events.size,
+      venues: calendar.state.venues.size,
+      organizers: calendar.state.organizers.size,
+      categories: calendar.state.categories.size,
+    }
+    const response = await create({
+      venue: { venue: 'Never Hall' },
+      organizer: { organizer: 'Never Org' },
+      categories: ['Never cat'],
+      website: 'not a url',
+    })
     expectInvalid(response, 'website')
     expect(calendar.state.events.size).toBe(before.events)
     expect(calendar.state.venues.size).toBe(before.venues)
@@ -280,12 +316,18 @@ describe('date input forms (CONTRACT §3), event in the site zone America/New_Yo
     expect(event.start_date).toBe(wall)
   })
 
-  it.each(['next tuesday', '2026-02-30', '2026-13-01', '2026/08/01', 'soon', 'tomorrow at noonish', '+1 fortnight', '2026-08-01 25:00'])(
-    'start_date %j is a 400 rest_invalid_param',
-    async (input) => {
-      expectInvalid(await create({ start_date: input, end_date: FAR_END }), 'start_date')
-    },
-  )
+  it.each([
+    'next tuesday',
+    '2026-02-30',
+    '2026-13-01',
+    '2026/08/01',
+    'soon',
+    'tomorrow at noonish',
+    '+1 fortnight',
+    '2026-08-01 25:00',
+  ])('start_date %j is a 400 rest_invalid_param', async (input) => {
+    expectInvalid(await create({ start_date: input, end_date: FAR_END }), 'start_date')
+  })
 
   it('a bad end_date is a 400 naming end_date', async () => {
     expectInvalid(await create({ end_date: 'whenever' }), 'end_date')
@@ -320,14 +362,22 @@ describe('date input in the event time zone (CONTRACT §3)', () => {
   })
 
   it('an ISO instant with Z is converted to the event zone', async () => {
-    const event = await created({ timezone: 'Asia/Kolkata', start_date: '2026-08-01T10:00:00Z', end_date: '2026-08-01T11:00:00Z' })
+    const event = await created({
+      timezone: 'Asia/Kolkata',
+      start_date: '2026-08-01T10:00:00Z',
+      end_date: '2026-08-01T11:00:00Z',
+    })
     expect(event.start_date).toBe('2026-08-01 15:30:00')
     expect(event.end_date).toBe('2026-08-01 16:30:00')
     expect(event.utc_start_date).toBe('2026-08-01 10:00:00')
   })
 
   it('a value without offset is a wall time of the event zone', async () => {
-    const event = await created({ timezone: 'Europe/London', start_date: '2026-08-01 10:00', end_date: '2026-08-01 11:00' })
+    const event = await created({
+      timezone: 'Europe/London',
+      start_date: '2026-08-01 10:00',
+      end_date: '2026-08-01 11:00',
+    })
     expect(event.start_date).toBe('2026-08-01 10:00:00')
     expect(event.utc_start_date).toBe('2026-08-01 09:00:00')
     expect(event.timezone_abbr).toBe('BST')
@@ -368,7 +418,11 @@ describe('timezone (CONTRACT §3)', () => {
 
   it('the default is settings.timezone, which defaults to UTC', async () => {
     const { request: bare } = await open({})
-    const response = await bare('POST', '/events', { title: 'Zone-less', start_date: '2026-08-01 10:00', end_date: '2026-08-01 11:00' })
+    const response = await bare('POST', '/events', {
+      title: 'Zone-less',
+      start_date: '2026-08-01 10:00',
+      end_date: '2026-08-01 11:00',
+    })
     expect(response.status).toBe(201)
     expect(response.body.timezone).toBe('UTC')
     expect(response.body.utc_start_date).toBe('2026-08-01 10:00:00')
@@ -388,7 +442,10 @@ describe('all_day (CONTRACT §3)', () => {
 
   it('a new start on an all-day event is moved to 00:00:00 too', async () => {
     const event = await created({ all_day: 'on', start_date: '2026-08-01 10:00', end_date: '2026-08-01 12:00' })
-    const response = await request('PATCH', `/events/${event.id}`, { start_date: '2026-07-31 15:00', end_date: '2026-08-02 08:00' })
+    const response = await request('PATCH', `/events/${event.id}`, {
+      start_date: '2026-07-31 15:00',
+      end_date: '2026-08-02 08:00',
+    })
     expect(response.status).toBe(200)
     expect(response.body.all_day).toBe(true)
     expect(response.body.start_date).toBe('2026-07-31 00:00:00')
@@ -463,7 +520,11 @@ describe('cost (CONTRACT §2.1, §3)', () => {
     const event = await created({ cost: ['0$', '20$', '30$'] })
     expect(event.cost).toBe('Free – 30$')
     expect(event.cost).toContain('\u2013')
-    expect(event.cost_details).toMatchObject({ currency_symbol: '$', currency_position: 'postfix', values: ['0', '20', '30'] })
+    expect(event.cost_details).toMatchObject({
+      currency_symbol: '$',
+      currency_position: 'postfix',
+      values: ['0', '20', '30'],
+    })
   })
 
   it('values are sorted numerically, not as text', async () => {
@@ -475,7 +536,11 @@ describe('cost (CONTRACT §2.1, §3)', () => {
   it('a range typed as text: "$10 - $20" → "$10 – $20"', async () => {
     const event = await created({ cost: '$10 - $20' })
     expect(event.cost).toBe('$10 – $20')
-    expect(event.cost_details).toMatchObject({ currency_symbol: '$', currency_position: 'prefix', values: ['10', '20'] })
+    expect(event.cost_details).toMatchObject({
+      currency_symbol: '$',
+      currency_position: 'prefix',
+      values: ['10', '20'],
+    })
   })
 
   it('0 is "Free" (as a number and as a string)', async () => {
@@ -500,20 +565,48 @@ describe('cost (CONTRACT §2.1, §3)', () => {
 
 describe('booleans in every accepted form (CONTRACT §3)', () => {
   it.each([
-    [true, true], [false, false], [1, true], [0, false], ['true', true], ['false', false], ['1', true], ['0', false],
-    ['yes', true], ['no', false], ['on', true], ['off', false],
+    [true, true],
+    [false, false],
+    [1, true],
+    [0, false],
+    ['true', true],
+    ['false', false],
+    ['1', true],
+    ['0', false],
+    ['yes', true],
+    ['no', false],
+    ['on', true],
+    ['off', false],
   ] as Array<[unknown, boolean]>)('featured %j → %s', async (input, expected) => {
     const event = await created({ featured: input })
     expect(event.featured).toBe(expected)
   })
 
   it('every flag is writable', async () => {
-    const event = await created({ show_map: 'off', show_map_link: 'no', hide_from_listings: 'yes', sticky: 1, featured: 'on', all_day: 'false' })
-    expect(event).toMatchObject({ show_map: false, show_map_link: false, hide_from_listings: true, sticky: true, featured: true, all_day: false })
+    const event = await created({
+      show_map: 'off',
+      show_map_link: 'no',
+      hide_from_listings: 'yes',
+      sticky: 1,
+      featured: 'on',
+      all_day: 'false',
+    })
+    expect(event).toMatchObject({
+      show_map: false,
+      show_map_link: false,
+      hide_from_listings: true,
+      sticky: true,
+      featured: true,
+      all_day: false,
+    })
   })
 
   it('form bodies: featured=on&sticky=1&show_map=0', async () => {
-    const response = await request('POST', '/events', ...form('title=F&start_date=2026-08-01&end_date=2026-08-02&featured=on&sticky=1&show_map=0'))
+    const response = await request(
+      'POST',
+      '/events',
+      ...form('title=F&start_date=2026-08-01&end_date=2026-08-02&featured=on&sticky=1&show_map=0'),
+    )
     expect(response.status).toBe(201)
     expect(response.body).toMatchObject({ featured: true, sticky: true, show_map: false })
   })
@@ -549,9 +642,12 @@ describe('website (CONTRACT §3)', () => {
     expect(cleared.body.website).toBe('')
   })
 
-  it.each(['ftp://files.example/x', 'example.org', '/relative/path', 'javascript:alert(1)', 'mailto:a@b.c'])('%s is a 400', async (website) => {
-    expectInvalid(await create({ website }), 'website')
-  })
+  it.each(['ftp://files.example/x', 'example.org', '/relative/path', 'javascript:alert(1)', 'mailto:a@b.c'])(
+    '%s is a 400',
+    async (website) => {
+      expectInvalid(await create({ website }), 'website')
+    },
+  )
 })
 
 describe('partial updates (CONTRACT §3): POST, PUT and PATCH change only the fields sent', () => {
@@ -602,7 +698,12 @@ describe('partial updates (CONTRACT §3): POST, PUT and PATCH change only the fi
   })
 
   it('PATCH with only end_date keeps start_date', async () => {
-    const { after } = await expectOnlyChanged('PATCH', { end_date: '2026-07-05 01:00:00' }, ['end_date', 'end_date_details', 'utc_end_date', 'utc_end_date_details'])
+    const { after } = await expectOnlyChanged('PATCH', { end_date: '2026-07-05 01:00:00' }, [
+      'end_date',
+      'end_date_details',
+      'utc_end_date',
+      'utc_end_date_details',
+    ])
     expect(after.end_date).toBe('2026-07-05 01:00:00')
     expect(after.start_date).toBe('2026-07-04 20:00:00')
   })
@@ -642,7 +743,13 @@ describe('partial updates (CONTRACT §3): POST, PUT and PATCH change only the fi
   })
 
   it('fields that cannot be written are ignored on update, id included', async () => {
-    const response = await request('PATCH', '/events/10', { id: 21, title: 'Still ten', url: 'x', utc_start_date: '2000-01-01 00:00:00', timezone_abbr: 'XYZ' })
+    const response = await request('PATCH', '/events/10', {
+      id: 21,
+      title: 'Still ten',
+      url: 'x',
+      utc_start_date: '2000-01-01 00:00:00',
+      timezone_abbr: 'XYZ',
+    })
     expect(response.status).toBe(200)
     expect(response.body.id).toBe(10)
     expect(response.body.utc_start_date).toBe('2026-07-05 00:00:00')
@@ -682,9 +789,18 @@ describe('venue on an event (CONTRACT §3)', () => {
 
   it('an object with `venue` creates that venue and links it', async () => {
     const before = calendar.state.venues.size
-    const event = await created({ venue: { venue: 'Red Door', city: 'Somerville', address: '5 Elm St', geo_lat: 42.39, geo_lng: -71.1 } })
+    const event = await created({
+      venue: { venue: 'Red Door', city: 'Somerville', address: '5 Elm St', geo_lat: 42.39, geo_lng: -71.1 },
+    })
     expect(calendar.state.venues.size).toBe(before + 1)
-    expect(event.venue).toMatchObject({ venue: 'Red Door', city: 'Somerville', address: '5 Elm St', slug: 'red-door', geo_lat: 42.39, geo_lng: -71.1 })
+    expect(event.venue).toMatchObject({
+      venue: 'Red Door',
+      city: 'Somerville',
+      address: '5 Elm St',
+      slug: 'red-door',
+      geo_lat: 42.39,
+      geo_lng: -71.1,
+    })
     expect([11, 15, 16, 17]).not.toContain(event.venue.id)
     expect((await request('GET', `/events/${event.id}`)).body.venue.id).toBe(event.venue.id)
   })
@@ -734,10 +850,19 @@ describe('organizer on an event (CONTRACT §3)', () => {
   it.each([
     [12, [12]],
     ['12', [12]],
-    [[18, 12], [18, 12]],
+    [
+      [18, 12],
+      [18, 12],
+    ],
     ['18,12', [18, 12]],
-    [['12', '18'], [12, 18]],
-    [[{ id: 18 }, 12], [18, 12]],
+    [
+      ['12', '18'],
+      [12, 18],
+    ],
+    [
+      [{ id: 18 }, 12],
+      [18, 12],
+    ],
   ] as Array<[unknown, number[]]>)('%j → %j, order kept', async (organizer, ids) => {
     const event = await created({ organizer })
     expect(event.organizer.map((o: Json) => o.id)).toEqual(ids)
@@ -796,9 +921,20 @@ describe('categories and tags on an event (CONTRACT §3)', () => {
     const before = calendar.state.categories.size
     const event = await created({ categories: ['Late Shows'], tags: ['Brand New Tag'] })
     expect(calendar.state.categories.size).toBe(before + 1)
-    expect(event.categories[0]).toMatchObject({ name: 'Late Shows', slug: 'late-shows', taxonomy: 'tribe_events_cat', parent: 0, count: 1 })
+    expect(event.categories[0]).toMatchObject({
+      name: 'Late Shows',
+      slug: 'late-shows',
+      taxonomy: 'tribe_events_cat',
+      parent: 0,
+      count: 1,
+    })
     expect(event.categories[0].id).toBe(event.categories[0].term_taxonomy_id)
-    expect(event.tags[0]).toMatchObject({ name: 'Brand New Tag', slug: 'brand-new-tag', taxonomy: 'post_tag', parent: 0 })
+    expect(event.tags[0]).toMatchObject({
+      name: 'Brand New Tag',
+      slug: 'brand-new-tag',
+      taxonomy: 'post_tag',
+      parent: 0,
+    })
     expect(event.tags[0].id).not.toBe(event.categories[0].id)
     const again = await created({ categories: ['late shows'] })
     expect(again.categories[0].id).toBe(event.categories[0].id)

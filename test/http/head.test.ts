@@ -11,7 +11,7 @@
 import type { Listener } from 'listhen'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { serve } from '../../src/http/serve.js'
-import { P, fixture, open } from '../helpers.js'
+import { fixture, open, P } from '../helpers.js'
 
 type Opened = Awaited<ReturnType<typeof open>>
 
@@ -124,7 +124,13 @@ describe('HEAD over a socket (`serve`, as `calfile serve` runs)', () => {
   it('answers with the status and headers of GET and no body', async () => {
     listener = await serve(opened.calendar, { port: 0, host: '127.0.0.1' })
     const origin = new URL(listener.url).origin
-    for (const [path, status] of [[`${P}/events?per_page=2`, 200], [`${TEC}/events/10`, 200], [`${P}/doc`, 200], [`${P}/events/999`, 404], [`${P}/nowhere`, 404]] as const) {
+    for (const [path, status] of [
+      [`${P}/events?per_page=2`, 200],
+      [`${TEC}/events/10`, 200],
+      [`${P}/doc`, 200],
+      [`${P}/events/999`, 404],
+      [`${P}/nowhere`, 404],
+    ] as const) {
       const get = await fetch(origin + path)
       const head = await fetch(origin + path, { method: 'HEAD' })
       expect(head.status, path).toBe(status)

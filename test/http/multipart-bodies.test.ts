@@ -9,7 +9,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { readBody } from '../../src/http/request-body.js'
-import { P, fixture, open } from '../helpers.js'
+import { fixture, open, P } from '../helpers.js'
 
 type Json = Record<string, any>
 type Opened = Awaited<ReturnType<typeof open>>
@@ -57,7 +57,8 @@ const EVENT: Array<[string, string]> = [
 
 describe('the three body kinds read alike (CONTRACT §3)', () => {
   it('multipart, urlencoded and JSON give the same object', async () => {
-    const request = (body: BodyInit, type?: string) => new Request('http://localhost/', { method: 'POST', body, headers: type ? { 'content-type': type } : {} })
+    const request = (body: BodyInit, type?: string) =>
+      new Request('http://localhost/', { method: 'POST', body, headers: type ? { 'content-type': type } : {} })
     const fromMultipart = await readBody(request(formData(EVENT)))
     const fromForm = await readBody(request(new URLSearchParams(EVENT).toString(), 'application/x-www-form-urlencoded'))
     const expected = {
@@ -76,7 +77,17 @@ describe('the three body kinds read alike (CONTRACT §3)', () => {
   })
 
   it('a repeated name without brackets keeps the last value, as in urlencoded bodies', async () => {
-    const body = await readBody(new Request('http://localhost/', { method: 'POST', body: formData([['title', 'A'], ['title', 'B'], ['tags[]', 'x'], ['tags[]', 'y']]) }))
+    const body = await readBody(
+      new Request('http://localhost/', {
+        method: 'POST',
+        body: formData([
+          ['title', 'A'],
+          ['title', 'B'],
+          ['tags[]', 'x'],
+          ['tags[]', 'y'],
+        ]),
+      }),
+    )
     expect(body).toEqual({ title: 'B', tags: ['x', 'y'] })
   })
 })
@@ -85,7 +96,12 @@ describe('multipart/form-data writes (CONTRACT §3, §5)', () => {
   it('creates an event with bracket arrays and an inline venue', async () => {
     const response = await send('POST', '/events', formData(EVENT))
     expect(response.status, JSON.stringify(response.body)).toBe(201)
-    expect(response.body).toMatchObject({ title: 'Multipart night', start_date: '2026-07-20 20:00:00', featured: true, description: 'Café ☕ & <b>more</b> = 100%' })
+    expect(response.body).toMatchObject({
+      title: 'Multipart night',
+      start_date: '2026-07-20 20:00:00',
+      featured: true,
+      description: 'Café ☕ & <b>more</b> = 100%',
+    })
     expect(response.body?.organizer.map((o: Json) => o.id)).toEqual([13, 12])
     expect(response.body?.categories.map((c: Json) => c.id)).toEqual([2])
     expect(response.body?.venue).toMatchObject({ venue: 'Blue Room', city: 'Boston' })
@@ -113,14 +129,23 @@ describe('multipart/form-data writes (CONTRACT §3, §5)', () => {
       '--x-boundary--',
       '',
     ].join('\r\n')
-    const response = await send('POST', '/events', body, { 'content-type': 'multipart/form-data; boundary="x-boundary"' })
+    const response = await send('POST', '/events', body, {
+      'content-type': 'multipart/form-data; boundary="x-boundary"',
+    })
     expect(response.status, JSON.stringify(response.body)).toBe(201)
     expect(response.body).toMatchObject({ title: 'Hand written', start_date: '2026-07-21 00:00:00' })
     expect(response.body?.organizer.map((o: Json) => o.organizer)).toEqual(['Form Society'])
   })
 
   it('an update changes only the fields sent', async () => {
-    const response = await send('PATCH', '/events/10', formData([['featured', '1'], ['organizer[]', '13']]))
+    const response = await send(
+      'PATCH',
+      '/events/10',
+      formData([
+        ['featured', '1'],
+        ['organizer[]', '13'],
+      ]),
+    )
     expect(response.status, JSON.stringify(response.body)).toBe(200)
     expect(response.body).toMatchObject({ title: 'Jazz night', featured: true })
     expect(response.body?.organizer.map((o: Json) => o.id)).toEqual([13])
@@ -128,18 +153,48 @@ describe('multipart/form-data writes (CONTRACT §3, §5)', () => {
   })
 
   it('venues, organizers and terms take multipart bodies too', async () => {
-    const venue = await send('POST', '/venues', formData([['venue', 'Form Hall'], ['city', 'Boston'], ['show_map', 'false']]))
+    const venue = await send(
+      'POST',
+      '/venues',
+      formData([
+        ['venue', 'Form Hall'],
+        ['city', 'Boston'],
+        ['show_map', 'false'],
+      ]),
+    )
     expect(venue.status, JSON.stringify(venue.body)).toBe(201)
     expect(venue.body).toMatchObject({ venue: 'Form Hall', city: 'Boston', show_map: false })
-    const organizer = await send('POST', '/organizers', formData([['organizer', 'Form Org'], ['phone', '555-0100']]))
+    const organizer = await send(
+      'POST',
+      '/organizers',
+      formData([
+        ['organizer', 'Form Org'],
+        ['phone', '555-0100'],
+      ]),
+    )
     expect(organizer.status).toBe(201)
-    const category = await send('POST', '/categories', formData([['name', 'Blues'], ['parent', '1']]))
+    const category = await send(
+      'POST',
+      '/categories',
+      formData([
+        ['name', 'Blues'],
+        ['parent', '1'],
+      ]),
+    )
     expect(category.status).toBe(201)
     expect(category.body).toMatchObject({ name: 'Blues', parent: 1 })
   })
 
   it('a bad field is a 400 rest_invalid_param naming it, as for the other kinds', async () => {
-    const response = await send('POST', '/events', formData([['title', 'Bad'], ['start_date', 'whenever'], ['end_date', '2026-07-20']]))
+    const response = await send(
+      'POST',
+      '/events',
+      formData([
+        ['title', 'Bad'],
+        ['start_date', 'whenever'],
+        ['end_date', '2026-07-20'],
+      ]),
+    )
     expectCode(response, 400, 'rest_invalid_param')
     expect(response.body?.data.params).toHaveProperty('start_date')
   })
@@ -151,7 +206,15 @@ describe('file parts (CONTRACT §3: ignored, as WordPress leaves them to $_FILES
     const response = await send('POST', '/events', formData([...EVENT, ['image', image], ['flyer', image]]))
     expect(response.status, JSON.stringify(response.body)).toBe(201)
     expect(response.body?.image).toBe(false)
-    const onlyFile = await send('POST', '/events', formData([['title', new File(['Not a title'], 'title.txt')], ['start_date', '2026-07-20'], ['end_date', '2026-07-20']]))
+    const onlyFile = await send(
+      'POST',
+      '/events',
+      formData([
+        ['title', new File(['Not a title'], 'title.txt')],
+        ['start_date', '2026-07-20'],
+        ['end_date', '2026-07-20'],
+      ]),
+    )
     expectCode(onlyFile, 400, 'rest_missing_callback_param')
     expect(onlyFile.body?.data.params).toEqual(['title'])
   })
@@ -159,7 +222,18 @@ describe('file parts (CONTRACT §3: ignored, as WordPress leaves them to $_FILES
   it('count against the 1 MiB limit: 413 rest_payload_too_large, nothing stored', async () => {
     const big = new File([new Uint8Array(MiB)], 'big.bin')
     expectCode(await send('POST', '/events', formData([...EVENT, ['attachment', big]])), 413, 'rest_payload_too_large')
-    expectCode(await send('PATCH', '/events/10', formData([['title', 'Changed'], ['attachment', big]])), 413, 'rest_payload_too_large')
+    expectCode(
+      await send(
+        'PATCH',
+        '/events/10',
+        formData([
+          ['title', 'Changed'],
+          ['attachment', big],
+        ]),
+      ),
+      413,
+      'rest_payload_too_large',
+    )
     expect(opened.calendar.events.get(10).title).toBe('Jazz night')
     expect(opened.calendar.events.list({ search: 'Multipart' }).body.total).toBe(0)
   })

@@ -14,10 +14,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openCalendar } from '../../src/core/calendar.js'
 import { routeTable } from '../../src/http/routes.js'
 import { serve } from '../../src/http/serve.js'
-import { NOW, P, fixture, open } from '../helpers.js'
+import { fixture, NOW, open, P } from '../helpers.js'
 import { checkResponse } from '../response-check.js'
 import type { paths } from './generated/calfile-api.js'
-import { TYPES_FILE, apiTypes } from './generated/generate.js'
+import { apiTypes, TYPES_FILE } from './generated/generate.js'
 
 type Json = Record<string, any>
 type Opened = Awaited<ReturnType<typeof open>>
@@ -55,7 +55,9 @@ describe('the document', () => {
 
   it('servers[0].url is the base with a trailing slash, under the prefix the request came in on', async () => {
     expect((await documentAt()).servers[0].url).toBe(`http://localhost${P}/`)
-    expect((await documentAt('/wp-json/tribe/events/v1/doc')).servers[0].url).toBe('http://localhost/wp-json/tribe/events/v1/')
+    expect((await documentAt('/wp-json/tribe/events/v1/doc')).servers[0].url).toBe(
+      'http://localhost/wp-json/tribe/events/v1/',
+    )
     ;({ request } = await open({ settings: { base_url: 'https://cal.example.org/' } }))
     expect((await documentAt()).servers[0].url).toBe(`https://cal.example.org${P}/`)
   })
@@ -63,8 +65,14 @@ describe('the document', () => {
   it('has every route and method of the route table, the index and itself, each GET with HEAD, and nothing else', async () => {
     const doc = await documentAt()
     const routes = [{ method: 'GET', path: '' }, { method: 'GET', path: '/doc' }, ...routeTable(calendar)]
-    const expected = routes.flatMap((spec) => (spec.method === 'GET' ? ['GET', 'HEAD'] : [spec.method]).map((method) => `${method} ${template(spec.path) || '/'}`))
-    const documented = Object.entries<Json>(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
+    const expected = routes.flatMap((spec) =>
+      (spec.method === 'GET' ? ['GET', 'HEAD'] : [spec.method]).map(
+        (method) => `${method} ${template(spec.path) || '/'}`,
+      ),
+    )
+    const documented = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    )
     expect(documented.sort()).toEqual(expected.sort())
   })
 
@@ -76,7 +84,8 @@ describe('the document', () => {
       expect(success, `${spec.method} ${spec.path}`).toBeDefined()
       const ref = success.content['application/json'].schema.$ref
       expect(ref).toMatch(spec.action === 'list' ? /List$/u : /\/(Event|Venue|Organizer|Category|Tag)$/u)
-      if (spec.action === 'list') expect(Object.keys(success.headers)).toEqual(['X-TEC-Total', 'X-TEC-TotalPages', 'Link'])
+      if (spec.action === 'list')
+        expect(Object.keys(success.headers)).toEqual(['X-TEC-Total', 'X-TEC-TotalPages', 'Link'])
       if (spec.action === 'create') expect(Object.keys(success.headers)).toEqual(['Location'])
     }
   })
@@ -98,7 +107,11 @@ describe('the document', () => {
   it('documents query parameters as a client sends them, with defaults from the schemas and the settings', async () => {
     const doc = await documentAt()
     const params = Object.fromEntries(doc.paths['/events'].get.parameters.map((p: Json) => [p.name, p]))
-    expect(params.per_page).toMatchObject({ in: 'query', required: false, schema: { type: 'integer', minimum: 1, default: 6 } })
+    expect(params.per_page).toMatchObject({
+      in: 'query',
+      required: false,
+      schema: { type: 'integer', minimum: 1, default: 6 },
+    })
     expect(params.strict_dates.schema).toMatchObject({ type: 'boolean', default: false })
     expect(params.include.schema).toMatchObject({ type: 'array', items: { type: 'integer' } })
     const id = doc.paths['/events/{id}'].get.parameters[0]
@@ -124,14 +137,15 @@ describe('the document', () => {
     expect(earlier.info.description).toMatch(/earlier revision/u)
   })
 
-  it('the earlier revision\'s document validates too, and answers with the same responses as the extended one', async () => {
+  it("the earlier revision's document validates too, and answers with the same responses as the extended one", async () => {
     const extended = await documentAt()
     ;({ request } = await open({ settings: { api_revision: 'earlier' } }))
     const earlier = await documentAt()
     await expect(SwaggerParser.validate(structuredClone(earlier) as never)).resolves.toBeDefined()
     // So the response check of the test helpers, made from the default revision's document, holds for both.
     expect(earlier.components).toEqual(extended.components)
-    const responses = (doc: Json) => Object.values<Json>(doc.paths).flatMap((item) => Object.values<Json>(item).map((op) => op.responses))
+    const responses = (doc: Json) =>
+      Object.values<Json>(doc.paths).flatMap((item) => Object.values<Json>(item).map((op) => op.responses))
     expect(responses(earlier)).toEqual(responses(extended))
   })
 
@@ -151,9 +165,14 @@ describe('the document', () => {
       expect(item.head.parameters, path).toEqual(item.get.parameters)
       expect(item.head.operationId).toBe(`${item.get.operationId}Head`)
       expect(Object.keys(item.head.responses), path).toEqual(Object.keys(item.get.responses))
-      for (const response of Object.values<Json>(item.head.responses)) expect(response, path).not.toHaveProperty('content')
+      for (const response of Object.values<Json>(item.head.responses))
+        expect(response, path).not.toHaveProperty('content')
     }
-    expect(Object.keys(doc.paths['/events'].head.responses[200].headers)).toEqual(['X-TEC-Total', 'X-TEC-TotalPages', 'Link'])
+    expect(Object.keys(doc.paths['/events'].head.responses[200].headers)).toEqual([
+      'X-TEC-Total',
+      'X-TEC-TotalPages',
+      'Link',
+    ])
     expect(doc.paths['/events'].head.responses[400].description).toMatch(/rest_invalid_param/u)
   })
 
@@ -161,11 +180,21 @@ describe('the document', () => {
     const doc = await documentAt()
     const create = doc.paths['/events'].post.requestBody
     expect(create.required).toBe(true)
-    expect(Object.keys(create.content)).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'])
+    expect(Object.keys(create.content)).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+    ])
     expect(create.content['multipart/form-data'].schema).toEqual(create.content['application/json'].schema)
-    expect(create.content['application/json'].schema).toEqual({ allOf: [{ $ref: '#/components/schemas/EventInput' }], required: ['title', 'start_date', 'end_date'] })
+    expect(create.content['application/json'].schema).toEqual({
+      allOf: [{ $ref: '#/components/schemas/EventInput' }],
+      required: ['title', 'start_date', 'end_date'],
+    })
     expect(doc.paths['/categories'].post.requestBody.content['application/json'].schema.required).toEqual(['name'])
-    expect(doc.paths['/events/{id}'].patch.requestBody).toMatchObject({ required: false, content: { 'application/json': { schema: { $ref: '#/components/schemas/EventInput' } } } })
+    expect(doc.paths['/events/{id}'].patch.requestBody).toMatchObject({
+      required: false,
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/EventInput' } } },
+    })
     expect(doc.components.schemas.EventInput.properties.all_day).toMatchObject({ type: 'boolean' })
   })
 
@@ -188,7 +217,13 @@ describe('a client generated from the document, against a running server', () =>
     // Every answer the client gets is checked against the document too.
     client.use({
       async onResponse({ request: sent, response }) {
-        await checkResponse({ method: sent.method, url: sent.url, status: response.status, headers: response.headers, text: await response.clone().text() })
+        await checkResponse({
+          method: sent.method,
+          url: sent.url,
+          status: response.status,
+          headers: response.headers,
+          text: await response.clone().text(),
+        })
       },
     })
   })
@@ -205,17 +240,35 @@ describe('a client generated from the document, against a running server', () =>
     expect(listed.response.headers.get('X-TEC-Total')).toBe('1')
 
     const created = await client.POST('/events', {
-      body: { title: 'Typed client night', start_date: '2026-07-10 19:00:00', end_date: '2026-07-10 21:00:00', all_day: false, organizer: [12] },
+      body: {
+        title: 'Typed client night',
+        start_date: '2026-07-10 19:00:00',
+        end_date: '2026-07-10 21:00:00',
+        all_day: false,
+        organizer: [12],
+      },
     })
     expect(created.response.status).toBe(201)
     const id = created.data?.id as number
-    expect(created.data).toMatchObject({ title: 'Typed client night', start_date: '2026-07-10 19:00:00', status: 'publish' })
+    expect(created.data).toMatchObject({
+      title: 'Typed client night',
+      start_date: '2026-07-10 19:00:00',
+      status: 'publish',
+    })
     expect(created.data?.organizer.map((organizer) => organizer.organizer)).toEqual(['Jazz Society'])
     expect(created.response.headers.get('Location')).toBe(`${new URL(listener.url).origin}${P}/events/${id}`)
 
-    const updated = await client.PATCH('/events/{id}', { params: { path: { id } }, body: { title: 'Typed client night, moved', featured: true } })
+    const updated = await client.PATCH('/events/{id}', {
+      params: { path: { id } },
+      body: { title: 'Typed client night, moved', featured: true },
+    })
     expect(updated.response.status).toBe(200)
-    expect(updated.data).toMatchObject({ id, title: 'Typed client night, moved', featured: true, start_date: '2026-07-10 19:00:00' })
+    expect(updated.data).toMatchObject({
+      id,
+      title: 'Typed client night, moved',
+      featured: true,
+      start_date: '2026-07-10 19:00:00',
+    })
 
     const read = await client.GET('/events/{id}', { params: { path: { id } } })
     expect(read.data?.json_ld).toMatchObject({ '@type': 'Event' })
@@ -249,27 +302,45 @@ describe('the response check of the test helpers', () => {
   it('refuses a body that is not the documented shape', async () => {
     const { body } = await request('GET', '/events/10')
     const broken = { ...body, all_day: 'no' }
-    await expect(checkResponse({ method: 'GET', url: `${P}/events/10`, status: 200, headers, text: JSON.stringify(broken) })).rejects.toThrow(/all_day/u)
+    await expect(
+      checkResponse({ method: 'GET', url: `${P}/events/10`, status: 200, headers, text: JSON.stringify(broken) }),
+    ).rejects.toThrow(/all_day/u)
     const { author: _author, ...missing } = body
-    await expect(checkResponse({ method: 'GET', url: `${P}/events/10`, status: 200, headers, text: JSON.stringify(missing) })).rejects.toThrow(/author/u)
+    await expect(
+      checkResponse({ method: 'GET', url: `${P}/events/10`, status: 200, headers, text: JSON.stringify(missing) }),
+    ).rejects.toThrow(/author/u)
   })
 
   it('refuses a status the route does not document', async () => {
     const text = JSON.stringify({ code: 'x', message: 'x', data: { status: 410 } })
-    await expect(checkResponse({ method: 'GET', url: `${P}/events/10`, status: 410, headers, text })).rejects.toThrow(/not documented/u)
+    await expect(checkResponse({ method: 'GET', url: `${P}/events/10`, status: 410, headers, text })).rejects.toThrow(
+      /not documented/u,
+    )
   })
 
   it('refuses a body in an answer to HEAD, documented route or not', async () => {
     const { body } = await request('GET', '/events/10')
-    await expect(checkResponse({ method: 'HEAD', url: `${P}/events/10`, status: 200, headers, text: '' })).resolves.toBeUndefined()
-    await expect(checkResponse({ method: 'HEAD', url: `${P}/events/10`, status: 200, headers, text: JSON.stringify(body) })).rejects.toThrow(/a body where none is documented/u)
-    await expect(checkResponse({ method: 'HEAD', url: `${P}/nowhere`, status: 404, headers, text: '' })).resolves.toBeUndefined()
-    await expect(checkResponse({ method: 'HEAD', url: `${P}/nowhere`, status: 404, headers, text: '{}' })).rejects.toThrow(/a body in an answer to HEAD/u)
+    await expect(
+      checkResponse({ method: 'HEAD', url: `${P}/events/10`, status: 200, headers, text: '' }),
+    ).resolves.toBeUndefined()
+    await expect(
+      checkResponse({ method: 'HEAD', url: `${P}/events/10`, status: 200, headers, text: JSON.stringify(body) }),
+    ).rejects.toThrow(/a body where none is documented/u)
+    await expect(
+      checkResponse({ method: 'HEAD', url: `${P}/nowhere`, status: 404, headers, text: '' }),
+    ).resolves.toBeUndefined()
+    await expect(
+      checkResponse({ method: 'HEAD', url: `${P}/nowhere`, status: 404, headers, text: '{}' }),
+    ).rejects.toThrow(/a body in an answer to HEAD/u)
   })
 
   it('refuses anything but 404 rest_no_route where no operation is documented', async () => {
     const text = JSON.stringify({ code: 'rest_no_route', message: 'x', data: { status: 404 } })
-    await expect(checkResponse({ method: 'GET', url: `${P}/events/abc`, status: 404, headers, text })).resolves.toBeUndefined()
-    await expect(checkResponse({ method: 'POST', url: `${P}/doc`, status: 200, headers, text: '{}' })).rejects.toThrow(/rest_no_route/u)
+    await expect(
+      checkResponse({ method: 'GET', url: `${P}/events/abc`, status: 404, headers, text }),
+    ).resolves.toBeUndefined()
+    await expect(checkResponse({ method: 'POST', url: `${P}/doc`, status: 200, headers, text: '{}' })).rejects.toThrow(
+      /rest_no_route/u,
+    )
   })
 })

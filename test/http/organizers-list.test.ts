@@ -8,8 +8,8 @@
  */
 import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { P, fixture, open } from '../helpers.js'
 import { expectError, expectInvalid } from '../expect.js'
+import { fixture, open, P } from '../helpers.js'
 
 type Json = Record<string, any>
 type Request = Awaited<ReturnType<typeof open>>['request']
@@ -25,7 +25,11 @@ beforeAll(async () => {
 
 function parse(url: string) {
   const parsed = new URL(url)
-  return { base: `${parsed.origin}${parsed.pathname}`, pairs: [...parsed.searchParams.entries()], params: parsed.searchParams }
+  return {
+    base: `${parsed.origin}${parsed.pathname}`,
+    pairs: [...parsed.searchParams.entries()],
+    params: parsed.searchParams,
+  }
 }
 
 async function ids(query: string, req: Request = request, headers: Record<string, string> = {}): Promise<number[]> {
@@ -50,7 +54,10 @@ describe('envelope and pages (CONTRACT §4)', () => {
   it('rest_url <base>/organizers/?page=1&per_page=6; page 2 has previous_rest_url without page', async () => {
     const first = await request('GET', '/organizers')
     expect(parse(first.body.rest_url).base).toBe(LIST_BASE)
-    expect(parse(first.body.rest_url).pairs).toEqual([['page', '1'], ['per_page', '6']])
+    expect(parse(first.body.rest_url).pairs).toEqual([
+      ['page', '1'],
+      ['per_page', '6'],
+    ])
     const second = await request('GET', '/organizers?page=2')
     expect(Object.keys(second.body)).toEqual(['organizers', 'rest_url', 'previous_rest_url', 'total', 'total_pages'])
     expect(second.body.organizers.map((o: Json) => o.id)).toEqual([209])
@@ -76,7 +83,10 @@ describe('envelope and pages (CONTRACT §4)', () => {
   })
 
   it('filters are echoed on rest_url', async () => {
-    const response = await request('GET', '/organizers?search=org&event=302&has_events=true&only_with_upcoming=false&status=publish')
+    const response = await request(
+      'GET',
+      '/organizers?search=org&event=302&has_events=true&only_with_upcoming=false&status=publish',
+    )
     const url = parse(response.body.rest_url)
     expect(url.params.get('search')).toBe('org')
     expect(url.params.get('event')).toBe('302')

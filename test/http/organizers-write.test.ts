@@ -5,8 +5,8 @@
  * fixtures/resources-linked.json and the clock frozen at NOW (2026-07-01 12:00:00 UTC, 08:00 in New York).
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { P, fixture, open } from '../helpers.js'
 import { expectError, expectInvalid, expectValidFile } from '../expect.js'
+import { fixture, open, P } from '../helpers.js'
 
 type Json = Record<string, any>
 type Opened = Awaited<ReturnType<typeof open>>
@@ -19,8 +19,25 @@ const NOW_UTC = '2026-07-01 12:00:00'
 
 /** CONTRACT §2.3, in order. */
 const ORGANIZER_ORDER = [
-  'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'description',
-  'excerpt', 'slug', 'image', 'phone', 'website', 'email', 'json_ld', 'global_id', 'global_id_lineage',
+  'id',
+  'author',
+  'status',
+  'date',
+  'date_utc',
+  'modified',
+  'modified_utc',
+  'url',
+  'organizer',
+  'description',
+  'excerpt',
+  'slug',
+  'image',
+  'phone',
+  'website',
+  'email',
+  'json_ld',
+  'global_id',
+  'global_id_lineage',
 ]
 const withoutJsonLd = ORGANIZER_ORDER.filter((key) => key !== 'json_ld')
 
@@ -76,8 +93,19 @@ describe('organizer shape (CONTRACT §2.3)', () => {
     // 202: phone "0", email "", no website, description, excerpt or image
     const organizer = (await request('GET', '/organizers/202')).body
     expect(Object.keys(organizer)).toEqual([
-      'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'organizer', 'slug', 'json_ld',
-      'global_id', 'global_id_lineage',
+      'id',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'organizer',
+      'slug',
+      'json_ld',
+      'global_id',
+      'global_id_lineage',
     ])
   })
 
@@ -130,14 +158,19 @@ describe('POST /organizers: create (CONTRACT §3)', () => {
     expectInvalid(await request('POST', '/organizers', { organizer: name }), 'organizer')
   })
 
-  it.each(['mailto:hi@example.org', 'example.org', 'ftp://example.org'])('website %j: 400 rest_invalid_param', async (website) => {
-    expectInvalid(await request('POST', '/organizers', { organizer: 'Web Org', website }), 'website')
-    expect(organizerCount()).toBe(9)
-  })
+  it.each(['mailto:hi@example.org', 'example.org', 'ftp://example.org'])(
+    'website %j: 400 rest_invalid_param',
+    async (website) => {
+      expectInvalid(await request('POST', '/organizers', { organizer: 'Web Org', website }), 'website')
+      expect(organizerCount()).toBe(9)
+    },
+  )
 
   it('website empty or http(s) is accepted', async () => {
     expect((await request('POST', '/organizers', { organizer: 'Web Org A', website: '' })).status).toBe(201)
-    expect((await request('POST', '/organizers', { organizer: 'Web Org B', website: 'http://b.example' })).status).toBe(201)
+    expect((await request('POST', '/organizers', { organizer: 'Web Org B', website: 'http://b.example' })).status).toBe(
+      201,
+    )
   })
 
   it('slug from the name, unique with -2', async () => {
@@ -159,7 +192,10 @@ describe('POST /organizers: create (CONTRACT §3)', () => {
 
 describe('duplicate avoidance on create (CONTRACT §3)', () => {
   it('a non-trashed organizer whose supplied fields all match (case-insensitive) is answered with 201', async () => {
-    const response = await request('POST', '/organizers', { organizer: 'JAZZ SOCIETY', email: 'HI@jazzsociety.example' })
+    const response = await request('POST', '/organizers', {
+      organizer: 'JAZZ SOCIETY',
+      email: 'HI@jazzsociety.example',
+    })
     expect(response.status).toBe(201)
     expect(response.body.id).toBe(201)
     expect(organizerCount()).toBe(9)

@@ -11,7 +11,16 @@ import { PREFIX, TEC_PREFIX } from '../../src/http/app.js'
 import { routeTable } from '../../src/http/routes.js'
 import { expectError } from '../expect.js'
 import { fixture, open } from '../helpers.js'
-import { type Server, cleanFolders, dataFile, folder, getJson, killAll, newEvent, startServe } from '../store/store-helpers.js'
+import {
+  cleanFolders,
+  dataFile,
+  folder,
+  getJson,
+  killAll,
+  newEvent,
+  type Server,
+  startServe,
+} from '../store/store-helpers.js'
 
 afterAll(async () => {
   await killAll()
@@ -38,7 +47,9 @@ function exchange(port: number, head: string, body: Buffer = Buffer.alloc(0)): P
     socket.setEncoding('latin1')
     socket.on('data', (chunk) => (response += chunk))
     socket.on('error', (e: NodeJS.ErrnoException) => (error ??= e.code ?? e.message))
-    socket.on('close', () => resolve({ response, status: Number(/^HTTP\/1\.1 (\d{3})/u.exec(response)?.[1] ?? 0), error }))
+    socket.on('close', () =>
+      resolve({ response, status: Number(/^HTTP\/1\.1 (\d{3})/u.exec(response)?.[1] ?? 0), error }),
+    )
     socket.on('connect', async () => {
       socket.write(`${head}\r\n\r\n`)
       for (let offset = 0; offset < body.length && !socket.destroyed; offset += 64 * 1024) {
@@ -63,11 +74,41 @@ describe('a request the HTTP layer refuses is never carried out (issue 9 §2, re
 
   const smuggled = Buffer.from(JSON.stringify(newEvent('Smuggled')))
   it.each([
-    ['DELETE /events/{id}?force=true, Transfer-Encoding: gzip', `DELETE ${PREFIX}/events/1001?force=true`, 'Transfer-Encoding: gzip', undefined, '/events/1001'],
-    ['DELETE /events/{id}?force=true, Transfer-Encoding: xyz', `DELETE ${PREFIX}/events/1001?force=true`, 'Transfer-Encoding: xyz', undefined, '/events/1001'],
-    ['DELETE /events/{id}, Transfer-Encoding: gzip, identity', `DELETE ${PREFIX}/events/1001`, 'Transfer-Encoding: gzip, identity', undefined, '/events/1001'],
-    ['DELETE of a term (TEC prefix), Transfer-Encoding: xyz', `DELETE ${TEC_PREFIX}/categories/3`, 'Transfer-Encoding: xyz', undefined, '/categories/3'],
-    ['POST /events with a whole JSON body, Transfer-Encoding: gzip', `POST ${PREFIX}/events`, 'Content-Type: application/json\r\nTransfer-Encoding: gzip', smuggled, undefined],
+    [
+      'DELETE /events/{id}?force=true, Transfer-Encoding: gzip',
+      `DELETE ${PREFIX}/events/1001?force=true`,
+      'Transfer-Encoding: gzip',
+      undefined,
+      '/events/1001',
+    ],
+    [
+      'DELETE /events/{id}?force=true, Transfer-Encoding: xyz',
+      `DELETE ${PREFIX}/events/1001?force=true`,
+      'Transfer-Encoding: xyz',
+      undefined,
+      '/events/1001',
+    ],
+    [
+      'DELETE /events/{id}, Transfer-Encoding: gzip, identity',
+      `DELETE ${PREFIX}/events/1001`,
+      'Transfer-Encoding: gzip, identity',
+      undefined,
+      '/events/1001',
+    ],
+    [
+      'DELETE of a term (TEC prefix), Transfer-Encoding: xyz',
+      `DELETE ${TEC_PREFIX}/categories/3`,
+      'Transfer-Encoding: xyz',
+      undefined,
+      '/categories/3',
+    ],
+    [
+      'POST /events with a whole JSON body, Transfer-Encoding: gzip',
+      `POST ${PREFIX}/events`,
+      'Content-Type: application/json\r\nTransfer-Encoding: gzip',
+      smuggled,
+      undefined,
+    ],
   ])('%s: Node answers 400 and nothing is carried out', async (_, line, headers, body, stays) => {
     const before = await readFile(file, 'utf8')
     const answer = await exchange(server.port, `${line} HTTP/1.1\r\n${host()}\r\n${headers}`, body)
@@ -79,11 +120,17 @@ describe('a request the HTTP layer refuses is never carried out (issue 9 §2, re
 
   it('a client that hangs up half-way through its body changes nothing (update, create, delete)', async () => {
     const before = await readFile(file, 'utf8')
-    for (const [method, path] of [['PATCH', '/events/1002'], ['POST', '/events'], ['DELETE', '/venues/11']]) {
+    for (const [method, path] of [
+      ['PATCH', '/events/1002'],
+      ['POST', '/events'],
+      ['DELETE', '/venues/11'],
+    ]) {
       const body = JSON.stringify({ ...newEvent('Half'), description: 'x'.repeat(4000) })
       await new Promise<void>((resolve) => {
         const socket = net.connect(server.port, '127.0.0.1', () => {
-          socket.write(`${method} ${PREFIX}${path} HTTP/1.1\r\n${host()}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`)
+          socket.write(
+            `${method} ${PREFIX}${path} HTTP/1.1\r\n${host()}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+          )
           socket.write(body.slice(0, body.length / 2), () => setTimeout(() => socket.destroy(), 50))
         })
         socket.on('close', () => resolve())
@@ -102,7 +149,11 @@ describe('a delete reads its body like any write (issue 9 §2)', () => {
     const before = JSON.stringify([...calendar.state.events.values()])
     for (const path of ['/events/10?force=true', '/venues/11', '/categories/1']) {
       expectError(await request('DELETE', path, '{"force": tru'), 400, 'rest_invalid_json')
-      expectError(await request('DELETE', path, JSON.stringify({ pad: 'x'.repeat(1024 * 1024) })), 413, 'rest_payload_too_large')
+      expectError(
+        await request('DELETE', path, JSON.stringify({ pad: 'x'.repeat(1024 * 1024) })),
+        413,
+        'rest_payload_too_large',
+      )
     }
     expect(JSON.stringify([...calendar.state.events.values()])).toBe(before)
   })
@@ -117,11 +168,12 @@ describe('a malformed percent escape is a 404 rest_no_route on every route, meth
     const seen: string[] = []
     for (const route of routeTable(calendar)) {
       for (const prefix of [PREFIX, TEC_PREFIX, `/${PREFIX}`]) {
-        for (const escape of ESCAPES) {
-          const path = route.path.replace(/:id|:slug/u, `1${escape}`).replace(/^\/(\w+)$/u, `/$1${escape}`)
+        for (const malformed of ESCAPES) {
+          const path = route.path.replace(/:id|:slug/u, `1${malformed}`).replace(/^\/(\w+)$/u, `/$1${malformed}`)
           for (const method of [route.method, 'OPTIONS']) {
             const init: RequestInit = { method }
-            if (!['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(method)) Object.assign(init, { body: '{"title":"x"}', headers: { 'content-type': 'application/json' } })
+            if (!['GET', 'HEAD', 'OPTIONS', 'DELETE'].includes(method))
+              Object.assign(init, { body: '{"title":"x"}', headers: { 'content-type': 'application/json' } })
             const response = await app.request(`${prefix}${path}`, init)
             const body = await response.json()
             expectError({ status: response.status, body }, 404, 'rest_no_route')
@@ -136,7 +188,14 @@ describe('a malformed percent escape is a 404 rest_no_route on every route, meth
 
   it('on unknown paths and on the root and doc routes', async () => {
     const { app } = await open()
-    for (const path of ['/nothing%ZZ', '/%FF', `${PREFIX}%ZZ`, `${PREFIX}/doc%C0%AF`, `${TEC_PREFIX}/%ED%A0%80/x`, '/wp-json/%']) {
+    for (const path of [
+      '/nothing%ZZ',
+      '/%FF',
+      `${PREFIX}%ZZ`,
+      `${PREFIX}/doc%C0%AF`,
+      `${TEC_PREFIX}/%ED%A0%80/x`,
+      '/wp-json/%',
+    ]) {
       for (const method of ['GET', 'POST', 'DELETE', 'OPTIONS']) {
         const response = await app.request(path, { method })
         expectError({ status: response.status, body: await response.json() }, 404, 'rest_no_route')
@@ -158,7 +217,11 @@ describe('every client sees the 413 of a body over 1 MiB (issue 9 §4, real serv
 
   it('a client that sends all 5 MiB before reading, with Connection: close (urllib), gets the 413 five times out of five', async () => {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const answer = await exchange(server.port, `POST ${PREFIX}/events HTTP/1.1\r\n${host()}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${FIVE_MIB.length}`, FIVE_MIB)
+      const answer = await exchange(
+        server.port,
+        `POST ${PREFIX}/events HTTP/1.1\r\n${host()}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${FIVE_MIB.length}`,
+        FIVE_MIB,
+      )
       expect(answer.error, `attempt ${attempt}`).toBeUndefined()
       expect(answer.status, `attempt ${attempt}`).toBe(413)
       expect(answer.response).toMatch(/\r\nconnection: close\r\n/iu)
@@ -167,8 +230,16 @@ describe('every client sees the 413 of a body over 1 MiB (issue 9 §4, real serv
   })
 
   it('the same without Content-Length (chunked) and with keep-alive: 413 and Connection: close', async () => {
-    const chunked = Buffer.concat([Buffer.from(`${FIVE_MIB.length.toString(16)}\r\n`), FIVE_MIB, Buffer.from('\r\n0\r\n\r\n')])
-    const answer = await exchange(server.port, `PUT ${PREFIX}/events/1000 HTTP/1.1\r\n${host()}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked`, chunked)
+    const chunked = Buffer.concat([
+      Buffer.from(`${FIVE_MIB.length.toString(16)}\r\n`),
+      FIVE_MIB,
+      Buffer.from('\r\n0\r\n\r\n'),
+    ])
+    const answer = await exchange(
+      server.port,
+      `PUT ${PREFIX}/events/1000 HTTP/1.1\r\n${host()}\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked`,
+      chunked,
+    )
     expect(answer.error).toBeUndefined()
     expect(answer.status).toBe(413)
     expect(answer.response).toMatch(/\r\nconnection: close\r\n/iu)
@@ -177,7 +248,11 @@ describe('every client sees the 413 of a body over 1 MiB (issue 9 §4, real serv
   it('a body sent to a route that answers before reading it (404, bad ID) is read first, so that answer arrives too', async () => {
     const body = Buffer.alloc(900 * 1024, 'x')
     for (const path of ['/nothing', `${PREFIX}/events/abc`, `${PREFIX}/events/%ZZ`]) {
-      const answer = await exchange(server.port, `POST ${path} HTTP/1.1\r\n${host()}\r\nConnection: close\r\nContent-Length: ${body.length}`, body)
+      const answer = await exchange(
+        server.port,
+        `POST ${path} HTTP/1.1\r\n${host()}\r\nConnection: close\r\nContent-Length: ${body.length}`,
+        body,
+      )
       expect(answer.error, path).toBeUndefined()
       expect(answer.status, path).toBe(404)
     }

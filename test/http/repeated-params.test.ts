@@ -63,7 +63,12 @@ describe('a repeated scalar query parameter takes the last value (CONTRACT §4)'
 
 describe('array parameters still collect (CONTRACT §4)', () => {
   it('repeated brackets, indexed brackets and CSV give the same list', async () => {
-    for (const query of ['venue[]=11&venue[]=15', 'venue[0]=11&venue[1]=15', 'venue=11,15', 'venue%5B%5D=11&venue%5B%5D=15']) {
+    for (const query of [
+      'venue[]=11&venue[]=15',
+      'venue[0]=11&venue[1]=15',
+      'venue=11,15',
+      'venue%5B%5D=11&venue%5B%5D=15',
+    ]) {
       expect(ids((await list(`/events?${query}`)).events), query).toEqual([10, 22])
     }
   })
@@ -84,7 +89,8 @@ describe('form bodies read repeated fields the same way (CONTRACT §3)', () => {
   })
 
   it('organizer=12&organizer=18 (no brackets) is organizer 18; venue[city] given twice keeps the last', async () => {
-    const body = 'title=Twice&start_date=2026-07-20&end_date=2026-07-20&organizer=12&organizer=18&venue[venue]=Twice%20Hall&venue[city]=Salem&venue[city]=Boston'
+    const body =
+      'title=Twice&start_date=2026-07-20&end_date=2026-07-20&organizer=12&organizer=18&venue[venue]=Twice%20Hall&venue[city]=Salem&venue[city]=Boston'
     const response = await request('POST', '/events', body, FORM)
     expect(response.status, JSON.stringify(response.body)).toBe(201)
     expect(ids(response.body.organizer)).toEqual([18])

@@ -9,7 +9,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import type { Calendar } from '../../src/core/calendar.js'
 import { type AppOptions, createApp } from '../../src/http/app.js'
 import { serve } from '../../src/http/serve.js'
-import { P, fixture, open } from '../helpers.js'
+import { fixture, open, P } from '../helpers.js'
 
 type Line = Parameters<NonNullable<AppOptions['log']>>[0]
 

@@ -6,7 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { tokenHash } from '../../src/core/users.js'
 import { routeTable } from '../../src/http/routes.js'
-import { P, fixture, open } from '../helpers.js'
+import { fixture, open, P } from '../helpers.js'
 
 type Json = Record<string, any>
 type Opened = Awaited<ReturnType<typeof open>>
@@ -84,7 +84,9 @@ describe('the index', () => {
         for (const [name, arg] of Object.entries<Json>(e.args)) {
           expect(typeof arg.required, `${path} ${name}`).toBe('boolean')
           expect(arg.description, `${path} ${name}`).toMatch(/\S/u)
-          expect(['string', 'integer', 'number', 'boolean', 'array', 'object'], `${path} ${name}`).toEqual(expect.arrayContaining([arg.type].flat()))
+          expect(['string', 'integer', 'number', 'boolean', 'array', 'object'], `${path} ${name}`).toEqual(
+            expect.arrayContaining([arg.type].flat()),
+          )
         }
       }
     }
@@ -129,13 +131,18 @@ describe('arguments come from the schemas', () => {
     expect(endpoint(body, `${P}/categories`, 'GET').args.parent).toMatchObject({ required: false, type: 'integer' })
     const tags = endpoint(body, `${P}/tags`, 'GET').args
     expect(tags).not.toHaveProperty('parent')
-    expect(Object.keys(tags)).toEqual(Object.keys(endpoint(body, `${P}/categories`, 'GET').args).filter((name) => name !== 'parent'))
+    expect(Object.keys(tags)).toEqual(
+      Object.keys(endpoint(body, `${P}/categories`, 'GET').args).filter((name) => name !== 'parent'),
+    )
   })
 
   it('term lists: order and orderby with their choices and defaults; hide_empty defaults to true', async () => {
     const args = endpoint(await index(), `${P}/categories`, 'GET').args
     expect(args.order).toMatchObject({ default: 'asc', type: 'string', enum: ['asc', 'desc'] })
-    expect(args.orderby).toMatchObject({ default: 'name', enum: expect.arrayContaining(['name', 'slug', 'count', 'none']) })
+    expect(args.orderby).toMatchObject({
+      default: 'name',
+      enum: expect.arrayContaining(['name', 'slug', 'count', 'none']),
+    })
     expect(args.hide_empty).toMatchObject({ default: true, type: 'boolean' })
   })
 
@@ -145,7 +152,10 @@ describe('arguments come from the schemas', () => {
     const required = Object.keys(create).filter((name) => create[name].required)
     expect(required).toEqual(['title', 'start_date', 'end_date'])
     expect(create.all_day).toMatchObject({ required: false, type: 'boolean' })
-    expect(create.status).toMatchObject({ type: 'string', enum: ['publish', 'future', 'draft', 'pending', 'private', 'trash'] })
+    expect(create.status).toMatchObject({
+      type: 'string',
+      enum: ['publish', 'future', 'draft', 'pending', 'private', 'trash'],
+    })
     const update = endpoint(body, wordpressPath('/events/:id'), 'PATCH').args
     expect(Object.keys(update).filter((name) => name !== 'id' && update[name].required)).toEqual([])
     expect(update.title).toMatchObject({ required: false, type: 'string' })
@@ -165,20 +175,35 @@ describe('arguments come from the schemas', () => {
 
   it('single routes take their path key: a digits-only id, or a slug', async () => {
     const body = await index()
-    expect(endpoint(body, wordpressPath('/events/:id'), 'GET').args.id).toMatchObject({ required: true, type: 'integer' })
-    expect(endpoint(body, wordpressPath('/venues/by-slug/:slug'), 'GET').args.slug).toMatchObject({ required: true, type: 'string' })
+    expect(endpoint(body, wordpressPath('/events/:id'), 'GET').args.id).toMatchObject({
+      required: true,
+      type: 'integer',
+    })
+    expect(endpoint(body, wordpressPath('/venues/by-slug/:slug'), 'GET').args.slug).toMatchObject({
+      required: true,
+      type: 'string',
+    })
   })
 
   it('delete of a post takes force (default false); delete of a term takes only its id', async () => {
     const body = await index()
-    expect(endpoint(body, wordpressPath('/organizers/:id'), 'DELETE').args.force).toMatchObject({ required: false, default: false, type: 'boolean' })
+    expect(endpoint(body, wordpressPath('/organizers/:id'), 'DELETE').args.force).toMatchObject({
+      required: false,
+      default: false,
+      type: 'boolean',
+    })
     expect(Object.keys(endpoint(body, wordpressPath('/tags/:id'), 'DELETE').args)).toEqual(['id'])
   })
 
   it('the index takes namespace and context, context defaulting to view', async () => {
     const args = endpoint(await index(), P, 'GET').args
     expect(args.namespace).toMatchObject({ required: false, default: 'calendar/events/v1', type: 'string' })
-    expect(args.context).toMatchObject({ required: false, default: 'view', type: 'string', enum: ['view', 'embed', 'edit'] })
+    expect(args.context).toMatchObject({
+      required: false,
+      default: 'view',
+      type: 'string',
+      enum: ['view', 'embed', 'edit'],
+    })
   })
 })
 
@@ -187,9 +212,15 @@ describe('parameters, prefixes and tokens', () => {
     expect((await request('GET', `${P}?context=embed&namespace=calendar/events/v1`)).status).toBe(200)
     const context = await request('GET', `${P}?context=everything`)
     expect(context.status).toBe(400)
-    expect(context.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: { context: expect.any(String) } } })
+    expect(context.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { status: 400, params: { context: expect.any(String) } },
+    })
     const namespace = await request('GET', `${P}?namespace=wp/v2`)
-    expect(namespace.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { namespace: expect.any(String) } } })
+    expect(namespace.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { params: { namespace: expect.any(String) } },
+    })
   })
 
   it('is served under TEC prefix too, with links under the prefix the request came in on', async () => {
@@ -200,7 +231,9 @@ describe('parameters, prefixes and tokens', () => {
   })
 
   it('is public when tokens exist, but a wrong token is a 401 after the parameters (CONTRACT §5, §6)', async () => {
-    ;({ request } = await open({ users: [{ id: 1, name: 'admin', role: 'administrator', token_sha256: tokenHash('secret') }] }))
+    ;({ request } = await open({
+      users: [{ id: 1, name: 'admin', role: 'administrator', token_sha256: tokenHash('secret') }],
+    }))
     expect((await request('GET', P)).status).toBe(200)
     expect((await request('GET', P, undefined, { authorization: 'Bearer secret' })).status).toBe(200)
     const wrong = await request('GET', P, undefined, { authorization: 'Bearer nope' })

@@ -7,8 +7,8 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { DocumentError } from '../../src/core/document-error.js'
 import { loadDocument, serializeDocument } from '../../src/core/document.js'
+import { DocumentError } from '../../src/core/document-error.js'
 import { importTec } from '../../src/import/tec.js'
 import { runCli, tempDir } from '../cli/cli-helpers.js'
 import { expectInvalid } from '../expect.js'
@@ -31,7 +31,15 @@ async function expectRefused(method: string, path: string, body: unknown, field:
 
 /** Every read of venues, organizers and events still answers 200. */
 async function expectServable() {
-  for (const path of ['/venues', '/venues/101', '/organizers', '/organizers/201', '/events', '/events/301', '/events?status=publish,draft,pending,private&per_page=50']) {
+  for (const path of [
+    '/venues',
+    '/venues/101',
+    '/organizers',
+    '/organizers/201',
+    '/events',
+    '/events/301',
+    '/events?status=publish,draft,pending,private&per_page=50',
+  ]) {
     expect((await request('GET', path)).status, path).toBe(200)
   }
 }
@@ -47,7 +55,12 @@ describe('venues and organizers: date and date_utc (issue 9 §1)', () => {
     ['/organizers/201', { date_utc: '0000-01-01 02:00:00' }, 'date_utc'],
   ])('POST %s %j is a 400 naming the field; every list and single read still answers', async (path, body, field) => {
     await expectRefused('POST', path, body, field)
-    await expectRefused('POST', path.replace(/\/\d+$/u, ''), { [path.startsWith('/venues') ? 'venue' : 'organizer']: 'New', ...body }, field)
+    await expectRefused(
+      'POST',
+      path.replace(/\/\d+$/u, ''),
+      { [path.startsWith('/venues') ? 'venue' : 'organizer']: 'New', ...body },
+      field,
+    )
     await expectServable()
   })
 
@@ -79,9 +92,15 @@ describe('events: start_date, end_date, date, timezone, all_day (issue 9 §1)', 
 
   it('update: a new zone or all_day that pushes a stored date out of range is a 400 on that date', async () => {
     // West of UTC the first day of year 0000 fits; east of UTC it is still year -1 in UTC.
-    expect((await request('PUT', '/events/301', { start_date: '0000-01-01 00:00:00', end_date: '0000-01-01 01:00:00' })).status).toBe(200)
+    expect(
+      (await request('PUT', '/events/301', { start_date: '0000-01-01 00:00:00', end_date: '0000-01-01 01:00:00' }))
+        .status,
+    ).toBe(200)
     await expectRefused('PATCH', '/events/301', { timezone: 'Asia/Kolkata' }, 'start_date')
-    expect((await request('PUT', '/events/301', { start_date: '9999-12-31 10:00:00', end_date: '9999-12-31 18:00:00' })).status).toBe(200)
+    expect(
+      (await request('PUT', '/events/301', { start_date: '9999-12-31 10:00:00', end_date: '9999-12-31 18:00:00' }))
+        .status,
+    ).toBe(200)
     await expectRefused('PATCH', '/events/301', { all_day: true }, 'end_date')
     await expectRefused('PATCH', '/events/301', { timezone: 'America/Los_Angeles' }, 'end_date')
     expect((await request('PATCH', '/events/301', { timezone: 'Europe/Paris' })).status).toBe(200)
@@ -90,7 +109,12 @@ describe('events: start_date, end_date, date, timezone, all_day (issue 9 §1)', 
 
   it('an inline venue with an out-of-range date refuses the whole event, and creates no venue', async () => {
     const venues = calendar.state.venues.size
-    await expectRefused('POST', '/events', { ...EVENT, venue: { venue: 'Far future hall', date: '9999-12-31 23:59:59' } }, 'venue')
+    await expectRefused(
+      'POST',
+      '/events',
+      { ...EVENT, venue: { venue: 'Far future hall', date: '9999-12-31 23:59:59' } },
+      'venue',
+    )
     expect(calendar.state.venues.size).toBe(venues)
   })
 })
@@ -161,7 +185,9 @@ describe('the data file (issue 9 §1: the loader, validate and the server agree)
     await writeFile(path, file([{ ...event, end_date: '9999-12-31 23:59:59' }]))
     const result = await runCli(['validate', path])
     expect(result.code).toBe(1)
-    expect(result.stderr + result.stdout).toMatch(/events\[0\]\.end_date: 9999-12-31 23:59:59 in America\/New_York is outside years 0000–9999 in UTC.*\(line 10, col 19\)/u)
+    expect(result.stderr + result.stdout).toMatch(
+      /events\[0\]\.end_date: 9999-12-31 23:59:59 in America\/New_York is outside years 0000–9999 in UTC.*\(line 10, col 19\)/u,
+    )
   })
 })
 
@@ -171,8 +197,14 @@ describe('the TEC import (issue 9 §1)', () => {
     capture.end_date = '9999-12-31 23:59:59'
     capture.timezone = 'America/New_York'
     const before = serializeDocument(calendar.state)
-    expect(() => calendar.state.journal.attempt(() => importTec(calendar.state, capture, { now: '2026-07-01 08:00:00' }))).toThrow(
-      expect.objectContaining({ code: 'import-invalid-capture', status: 400, message: expect.stringMatching(/^end_date: 9999-12-31 23:59:59 in America\/New_York/u) }),
+    expect(() =>
+      calendar.state.journal.attempt(() => importTec(calendar.state, capture, { now: '2026-07-01 08:00:00' })),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'import-invalid-capture',
+        status: 400,
+        message: expect.stringMatching(/^end_date: 9999-12-31 23:59:59 in America\/New_York/u),
+      }),
     )
     expect(serializeDocument(calendar.state)).toBe(before)
   })

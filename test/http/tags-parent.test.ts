@@ -56,7 +56,10 @@ describe('GET /categories?parent=… still filters, echoes and validates', () =>
   it('parent=abc is a 400 rest_invalid_param, over HTTP and in the library', async () => {
     const response = await request('GET', '/categories?parent=abc')
     expect(response.status).toBe(400)
-    expect(response.body).toMatchObject({ code: 'rest_invalid_param', data: { params: { parent: expect.any(String) } } })
+    expect(response.body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { params: { parent: expect.any(String) } },
+    })
     expect(() => calendar.categories.list({ parent: 'abc' })).toThrow(CalendarError)
   })
 })

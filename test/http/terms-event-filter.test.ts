@@ -79,7 +79,10 @@ describe('categories filter with descendants (CONTRACT §4.2)', () => {
     const created = await request('POST', '/categories', { name: 'Cool Jazz', parent: 3 })
     expect(created.status).toBe(201)
     const event = await request('POST', '/events', {
-      title: 'Cool session', start_date: '2026-07-20 20:00:00', end_date: '2026-07-20 22:00:00', categories: [created.body.id],
+      title: 'Cool session',
+      start_date: '2026-07-20 20:00:00',
+      end_date: '2026-07-20 22:00:00',
+      categories: [created.body.id],
     })
     expect(event.status).toBe(201)
     expect(await events('categories=1')).toContain(event.body.id)

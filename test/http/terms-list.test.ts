@@ -7,7 +7,7 @@
  * outdoor 2, family 3, Late night 0, Accessible 0.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { P, fixture, open } from '../helpers.js'
+import { fixture, open, P } from '../helpers.js'
 
 type Json = Record<string, any>
 type Request = Awaited<ReturnType<typeof open>>['request']
@@ -27,7 +27,11 @@ beforeAll(async () => {
 
 function parse(url: string) {
   const parsed = new URL(url)
-  return { base: `${parsed.origin}${parsed.pathname}`, pairs: [...parsed.searchParams.entries()], params: parsed.searchParams }
+  return {
+    base: `${parsed.origin}${parsed.pathname}`,
+    pairs: [...parsed.searchParams.entries()],
+    params: parsed.searchParams,
+  }
 }
 
 function expectInvalid(response: { status: number; body: Json }, field: string) {
@@ -54,7 +58,18 @@ describe('envelope (CONTRACT §4)', () => {
     expect(response.body.categories.map((t: Json) => t.id)).toEqual(NON_EMPTY_BY_NAME)
     expect(response.body.total).toBe(5)
     expect(response.body.total_pages).toBe(1)
-    expect(Object.keys(response.body.categories[0])).toEqual(['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'url', 'urls'])
+    expect(Object.keys(response.body.categories[0])).toEqual([
+      'id',
+      'count',
+      'description',
+      'name',
+      'slug',
+      'taxonomy',
+      'parent',
+      'meta',
+      'url',
+      'urls',
+    ])
     expect(response.headers.get('x-tec-total')).toBe('5')
     expect(response.headers.get('x-tec-totalpages')).toBe('1')
   })
@@ -77,7 +92,10 @@ describe('envelope (CONTRACT §4)', () => {
     expect(first.headers.get('link')).toBe(`<${first.body.next_rest_url}>; rel="next"`)
     const url = parse(first.body.rest_url)
     expect(url.base).toBe(CATEGORIES_BASE)
-    expect(url.pairs.slice(0, 2)).toEqual([['page', '1'], ['per_page', '2']])
+    expect(url.pairs.slice(0, 2)).toEqual([
+      ['page', '1'],
+      ['per_page', '2'],
+    ])
     expect(parse(first.body.next_rest_url).params.get('page')).toBe('2')
     const second = await request('GET', '/categories?per_page=2&page=2')
     expect(second.body.categories.map((t: Json) => t.id)).toEqual(NON_EMPTY_BY_NAME.slice(2, 4))
@@ -112,12 +130,18 @@ describe('envelope (CONTRACT §4)', () => {
   })
 
   it('rest_url carries the filters given (calfile differs), and next_rest_url keeps them', async () => {
-    const response = await request('GET', '/categories?per_page=1&search=o&hide_empty=false&orderby=slug&order=desc&exclude=8')
+    const response = await request(
+      'GET',
+      '/categories?per_page=1&search=o&hide_empty=false&orderby=slug&order=desc&exclude=8',
+    )
     expect(response.status).toBe(200)
     expect(response.body.total).toBe(4)
     const url = parse(response.body.rest_url)
     expect(url.base).toBe(CATEGORIES_BASE)
-    expect(url.pairs.slice(0, 2)).toEqual([['page', '1'], ['per_page', '1']])
+    expect(url.pairs.slice(0, 2)).toEqual([
+      ['page', '1'],
+      ['per_page', '1'],
+    ])
     expect(url.params.get('search')).toBe('o')
     expect(url.params.get('hide_empty')).toBe('false')
     expect(url.params.get('orderby')).toBe('slug')
@@ -311,7 +335,11 @@ describe('parent (CONTRACT §4.4)', () => {
 
   it('combined with orderby=count&order=desc', async () => {
     const terms = await list('categories', 'parent=1&orderby=count&order=desc&hide_empty=false')
-    expect(terms.map((t) => [t.id, t.count])).toEqual([[7, 3], [2, 2], [8, 0]])
+    expect(terms.map((t) => [t.id, t.count])).toEqual([
+      [7, 3],
+      [2, 2],
+      [8, 0],
+    ])
   })
 
   it('tags have no parent filter: it is ignored', async () => {

@@ -9,8 +9,8 @@
  */
 import { createHash } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { P, fixture, open } from '../helpers.js'
 import { expectError, expectInvalid, expectValidFile } from '../expect.js'
+import { fixture, open, P } from '../helpers.js'
 
 type Json = Record<string, any>
 type Opened = Awaited<ReturnType<typeof open>>
@@ -141,7 +141,12 @@ describe('term errors (CONTRACT §5)', () => {
 
 describe('POST /categories and /tags: create (CONTRACT §3)', () => {
   it('201 with the category and a Location header; ID from the term space (1 + the largest)', async () => {
-    const response = await request('POST', '/categories', { name: 'Swing', description: 'Dance music', parent: 2 }, HOST)
+    const response = await request(
+      'POST',
+      '/categories',
+      { name: 'Swing', description: 'Dance music', parent: 2 },
+      HOST,
+    )
     expect(response.status).toBe(201)
     expect(response.body).toEqual({
       id: 15,
@@ -181,7 +186,9 @@ describe('POST /categories and /tags: create (CONTRACT §3)', () => {
   })
 
   it('form-urlencoded bodies are accepted', async () => {
-    const response = await request('POST', '/categories', 'name=Folk&parent=1', { 'content-type': 'application/x-www-form-urlencoded' })
+    const response = await request('POST', '/categories', 'name=Folk&parent=1', {
+      'content-type': 'application/x-www-form-urlencoded',
+    })
     expect(response.status).toBe(201)
     expect(response.body).toMatchObject({ name: 'Folk', parent: 1, slug: 'folk' })
   })
@@ -243,7 +250,14 @@ describe('update by POST, PUT, PATCH (CONTRACT §3)', () => {
   it.each(['POST', 'PUT', 'PATCH'])('%s changes only the fields sent; 200', async (method) => {
     const response = await request(method, '/categories/2', { description: 'Swing, bop and more' })
     expect(response.status).toBe(200)
-    expect(response.body).toMatchObject({ id: 2, name: 'Jazz', slug: 'jazz', parent: 1, count: 2, description: 'Swing, bop and more' })
+    expect(response.body).toMatchObject({
+      id: 2,
+      name: 'Jazz',
+      slug: 'jazz',
+      parent: 1,
+      count: 2,
+      description: 'Swing, bop and more',
+    })
     expect((await request('GET', '/categories/2')).body.description).toBe('Swing, bop and more')
   })
 
@@ -395,9 +409,19 @@ describe('permission and check order (CONTRACT §5, §6)', () => {
     expectError(await req('POST', '/categories', { name: 'Nope' }), 401, 'rest_forbidden')
     expectError(await req('PATCH', '/tags/11', { name: 'Nope' }), 401, 'rest_forbidden')
     expectError(await req('DELETE', '/categories/2'), 401, 'rest_forbidden')
-    expectError(await req('POST', '/categories', { name: 'Nope' }, { authorization: 'Bearer author-secret' }), 403, 'rest_forbidden')
-    expectError(await req('DELETE', '/tags/11', undefined, { authorization: 'Bearer author-secret' }), 403, 'rest_forbidden')
-    expect((await req('POST', '/categories', { name: 'Editors' }, { authorization: 'Bearer editor-secret' })).status).toBe(201)
+    expectError(
+      await req('POST', '/categories', { name: 'Nope' }, { authorization: 'Bearer author-secret' }),
+      403,
+      'rest_forbidden',
+    )
+    expectError(
+      await req('DELETE', '/tags/11', undefined, { authorization: 'Bearer author-secret' }),
+      403,
+      'rest_forbidden',
+    )
+    expect(
+      (await req('POST', '/categories', { name: 'Editors' }, { authorization: 'Bearer editor-secret' })).status,
+    ).toBe(201)
     expect((await req('DELETE', '/tags/11', undefined, { authorization: 'Bearer admin-secret' })).status).toBe(200)
   })
 
@@ -405,7 +429,11 @@ describe('permission and check order (CONTRACT §5, §6)', () => {
     const req = await guarded()
     expectError(await req('POST', '/categories', {}), 400, 'rest_missing_callback_param')
     expectError(await req('DELETE', '/categories/999'), 401, 'rest_forbidden')
-    expectError(await req('DELETE', '/categories/999', undefined, { authorization: 'Bearer editor-secret' }), 404, 'rest-category-not-found')
+    expectError(
+      await req('DELETE', '/categories/999', undefined, { authorization: 'Bearer editor-secret' }),
+      404,
+      'rest-category-not-found',
+    )
   })
 })
 

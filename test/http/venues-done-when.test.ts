@@ -37,7 +37,10 @@ describe('POST /events with venue, organizer and category data (CONTRACT §3)', 
     expect(event.organizer.map((o: Json) => o.organizer)).toEqual(['Jazz Society', 'Blue Note Booking'])
     expect(event.organizer[1].id).toBe(12)
     expect(event.organizer[0].id).not.toBe(12)
-    expect(event.categories.map((t: Json) => [t.name, t.slug])).toEqual([['New name', 'new-name'], ['Music', 'music']])
+    expect(event.categories.map((t: Json) => [t.name, t.slug])).toEqual([
+      ['New name', 'new-name'],
+      ['Music', 'music'],
+    ])
     expect(event.categories[1].id).toBe(3)
 
     expect(calendar.state.venues.size).toBe(1)
@@ -54,10 +57,12 @@ describe('POST /events with venue, organizer and category data (CONTRACT §3)', 
     expect(organizer.body.organizer).toBe('Jazz Society')
     const category = await request('GET', `/categories/${event.categories[0].id}`)
     expect(category.body).toMatchObject({ name: 'New name', slug: 'new-name', parent: 0, count: 1 })
-    expect((await request('GET', '/venues?has_events=true')).body.venues.map((v: Json) => v.id)).toEqual([event.venue.id])
-    expect((await request('GET', '/organizers?event=' + event.id)).body.organizers.map((o: Json) => o.id).sort()).toEqual(
-      [event.organizer[0].id, 12].sort(),
-    )
+    expect((await request('GET', '/venues?has_events=true')).body.venues.map((v: Json) => v.id)).toEqual([
+      event.venue.id,
+    ])
+    expect(
+      (await request('GET', `/organizers?event=${event.id}`)).body.organizers.map((o: Json) => o.id).sort(),
+    ).toEqual([event.organizer[0].id, 12].sort())
   })
 
   it('the same request again reuses the venue, the organizer and the category: no new ones', async () => {
@@ -128,10 +133,15 @@ describe('POST /events with venue, organizer and category data (CONTRACT §3)', 
 
   it('form-urlencoded with PHP brackets does the same', async () => {
     const form = [
-      'title=Form%20jam', 'start_date=2026-07-11%2020:00:00', 'end_date=2026-07-11%2023:00:00',
-      'venue[venue]=Blue%20Room', 'venue[city]=Boston',
-      'organizer[0][organizer]=Jazz%20Society', 'organizer[1]=12',
-      'categories[]=New%20name', 'categories[]=3',
+      'title=Form%20jam',
+      'start_date=2026-07-11%2020:00:00',
+      'end_date=2026-07-11%2023:00:00',
+      'venue[venue]=Blue%20Room',
+      'venue[city]=Boston',
+      'organizer[0][organizer]=Jazz%20Society',
+      'organizer[1]=12',
+      'categories[]=New%20name',
+      'categories[]=3',
     ].join('&')
     const first = (await request('POST', '/events', BODY)).body
     const response = await request('POST', '/events', form, { 'content-type': 'application/x-www-form-urlencoded' })

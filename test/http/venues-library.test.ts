@@ -136,7 +136,10 @@ describe('categories and tags (library = HTTP)', () => {
 
   it('categories.create errors are the HTTP errors', async () => {
     const exists = await thrown(() => calendar.categories.create({ name: 'Jazz', parent: 1 }))
-    expect(exists).toEqual({ status: 400, body: (await request('POST', '/categories', { name: 'Jazz', parent: 1 })).body })
+    expect(exists).toEqual({
+      status: 400,
+      body: (await request('POST', '/categories', { name: 'Jazz', parent: 1 })).body,
+    })
     const slug = await thrown(() => calendar.tags.create({ name: 'x', slug: 'family' }))
     expect(slug.body).toEqual((await request('POST', '/tags', { name: 'x', slug: 'family' })).body)
     const missing = await thrown(() => calendar.categories.create({}))
@@ -150,7 +153,10 @@ describe('categories and tags (library = HTTP)', () => {
     const deleted = await calendar.categories.delete(5)
     expect(deleted.id).toBe(5)
     expect((await request('GET', '/categories/3')).body.parent).toBe(0)
-    expect(await thrown(() => calendar.categories.get(5))).toEqual({ status: 404, body: (await request('GET', '/categories/5')).body })
+    expect(await thrown(() => calendar.categories.get(5))).toEqual({
+      status: 404,
+      body: (await request('GET', '/categories/5')).body,
+    })
   })
 
   it('categories.list errors are the HTTP errors', async () => {

@@ -8,8 +8,8 @@
  */
 import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { P, fixture, open } from '../helpers.js'
 import { expectError, expectInvalid } from '../expect.js'
+import { fixture, open, P } from '../helpers.js'
 
 type Json = Record<string, any>
 type Request = Awaited<ReturnType<typeof open>>['request']
@@ -25,7 +25,11 @@ beforeAll(async () => {
 
 function parse(url: string) {
   const parsed = new URL(url)
-  return { base: `${parsed.origin}${parsed.pathname}`, pairs: [...parsed.searchParams.entries()], params: parsed.searchParams }
+  return {
+    base: `${parsed.origin}${parsed.pathname}`,
+    pairs: [...parsed.searchParams.entries()],
+    params: parsed.searchParams,
+  }
 }
 
 function links(header: string | null): Record<string, string> {
@@ -57,7 +61,10 @@ describe('envelope and pages (CONTRACT §4)', () => {
     const { body } = await request('GET', '/venues')
     const url = parse(body.rest_url)
     expect(url.base).toBe(LIST_BASE)
-    expect(url.pairs).toEqual([['page', '1'], ['per_page', '6']])
+    expect(url.pairs).toEqual([
+      ['page', '1'],
+      ['per_page', '6'],
+    ])
     const next = parse(body.next_rest_url)
     expect(next.base).toBe(LIST_BASE)
     expect(next.params.get('page')).toBe('2')
@@ -73,12 +80,22 @@ describe('envelope and pages (CONTRACT §4)', () => {
 
   it('middle page: next and previous; previous of page 2 has no page parameter', async () => {
     const response = await request('GET', '/venues?per_page=3&page=2')
-    expect(Object.keys(response.body)).toEqual(['venues', 'rest_url', 'next_rest_url', 'previous_rest_url', 'total', 'total_pages'])
+    expect(Object.keys(response.body)).toEqual([
+      'venues',
+      'rest_url',
+      'next_rest_url',
+      'previous_rest_url',
+      'total',
+      'total_pages',
+    ])
     expect(response.body.venues.map((v: Json) => v.id)).toEqual(PUBLISH_ORDER.slice(3, 6))
     const previous = parse(response.body.previous_rest_url)
     expect(previous.params.has('page')).toBe(false)
     expect(previous.params.get('per_page')).toBe('3')
-    expect(links(response.headers.get('link'))).toEqual({ next: response.body.next_rest_url, prev: response.body.previous_rest_url })
+    expect(links(response.headers.get('link'))).toEqual({
+      next: response.body.next_rest_url,
+      prev: response.body.previous_rest_url,
+    })
   })
 
   it('last page: previous only', async () => {
@@ -167,7 +184,10 @@ describe('envelope and pages (CONTRACT §4)', () => {
   it('the filters are carried on rest_url and next_rest_url', async () => {
     const response = await request('GET', '/venues?per_page=1&search=a&has_events=true&status=publish')
     const url = parse(response.body.rest_url)
-    expect(url.pairs.slice(0, 2)).toEqual([['page', '1'], ['per_page', '1']])
+    expect(url.pairs.slice(0, 2)).toEqual([
+      ['page', '1'],
+      ['per_page', '1'],
+    ])
     expect(url.params.get('search')).toBe('a')
     expect(url.params.get('has_events')).toBe('true')
     expect(url.params.get('status')).toBe('publish')
@@ -261,12 +281,14 @@ describe('has_events (CONTRACT §4.3)', () => {
     expect(await ids('has_events=false')).toEqual([105, 106])
   })
 
-  it.each([['1', [107, 102, 101, 108, 109]], ['0', [105, 106]], ['yes', [107, 102, 101, 108, 109]], ['no', [105, 106]]])(
-    'boolean form %j',
-    async (value, expected) => {
-      expect(await ids(`has_events=${value}`)).toEqual(expected)
-    },
-  )
+  it.each([
+    ['1', [107, 102, 101, 108, 109]],
+    ['0', [105, 106]],
+    ['yes', [107, 102, 101, 108, 109]],
+    ['no', [105, 106]],
+  ])('boolean form %j', async (value, expected) => {
+    expect(await ids(`has_events=${value}`)).toEqual(expected)
+  })
 
   it('a bad boolean is a 400', async () => {
     expectInvalid(await request('GET', '/venues?has_events=maybe'), 'has_events')
@@ -331,7 +353,9 @@ describe('status (CONTRACT §4.3, §6)', () => {
     const data = JSON.parse(fixture('resources-linked.json'))
     data.users[0].token_sha256 = createHash('sha256').update('admin-secret').digest('hex')
     const { request: guarded } = await open(data)
-    expect(await ids('', guarded, { authorization: 'Bearer admin-secret' })).toEqual([107, 103, 102, 105, 101, 108, 109, 106])
+    expect(await ids('', guarded, { authorization: 'Bearer admin-secret' })).toEqual([
+      107, 103, 102, 105, 101, 108, 109, 106,
+    ])
     expect(await ids('', guarded)).toEqual(PUBLISH_ORDER)
     expectInvalid(await guarded('GET', '/venues?status=draft'), 'status')
   })

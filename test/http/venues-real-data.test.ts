@@ -5,7 +5,7 @@
  * `date_utc`, `count` as the number of publish events of the captures that carry the category (CONTRACT §2.4 —
  * the captured `count` values are the live sites' totals, e.g. 91 for Fitness, which calfile cannot know).
  */
-import { readFileSync, readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { importTec } from '../../src/import/tec.js'
 import { open } from '../helpers.js'
@@ -14,7 +14,9 @@ type Json = Record<string, any>
 type Request = Awaited<ReturnType<typeof open>>['request']
 
 const FOLDER = new URL('../../fixtures/tec/', import.meta.url)
-const CAPTURES = readdirSync(FOLDER).filter((name) => name.endsWith('.json')).sort()
+const CAPTURES = readdirSync(FOLDER)
+  .filter((name) => name.endsWith('.json'))
+  .sort()
 const capture = (name: string): Json => JSON.parse(readFileSync(new URL(name, FOLDER), 'utf8'))
 
 let request: Request
@@ -73,7 +75,12 @@ describe('GET /venues?search=… on imported data (CONTRACT §4, §4.3)', () => 
     const { json_ld: capturedLd, ...capturedRest } = captured
     const { json_ld: servedLd, ...servedRest } = response.body
     expect(servedRest).toEqual(capturedRest)
-    expect(servedLd).toMatchObject({ '@type': 'Place', name: capturedLd.name, url: capturedLd.url, geo: capturedLd.geo })
+    expect(servedLd).toMatchObject({
+      '@type': 'Place',
+      name: capturedLd.name,
+      url: capturedLd.url,
+      geo: capturedLd.geo,
+    })
     expect(typeof response.body.geo_lat).toBe('number')
   })
 })
@@ -96,7 +103,10 @@ describe('GET /organizers?has_events=… on imported data (CONTRACT §4.3)', () 
 
   it('has_events=false: the other two', async () => {
     const body = await get('/organizers?has_events=false')
-    expect(body.organizers.map((o: Json) => [o.id, o.organizer])).toEqual([[6363, 'Burke Connolly'], [2094, 'MLB']])
+    expect(body.organizers.map((o: Json) => [o.id, o.organizer])).toEqual([
+      [6363, 'Burke Connolly'],
+      [2094, 'MLB'],
+    ])
   })
 
   it('event: the organizers of a real event', async () => {
@@ -106,7 +116,9 @@ describe('GET /organizers?has_events=… on imported data (CONTRACT §4.3)', () 
 
   it('the captured organizer reads back with the captured values', async () => {
     const { json_ld: _capturedLd, ...captured } = capture('atlbyday_organizer_6363.json')
-    const response = await request('GET', '/wp-json/tribe/events/v1/organizers/6363', undefined, { host: 'atlbyday.com' })
+    const response = await request('GET', '/wp-json/tribe/events/v1/organizers/6363', undefined, {
+      host: 'atlbyday.com',
+    })
     const { json_ld: servedLd, ...served } = response.body
     expect(served).toEqual(captured)
     expect(servedLd).toMatchObject({ '@type': 'Person', name: 'Burke Connolly' })
@@ -126,7 +138,11 @@ describe('GET /categories?parent=N&orderby=count&order=desc on imported data (CO
       expect(term.taxonomy).toBe('tribe_events_cat')
       expect(term.urls.up).toBe('http://localhost/calendar/events/v1/categories/1606')
     }
-    expect(body.categories[0]).toMatchObject({ name: 'Fitness', slug: 'fitness', url: 'https://atlbyday.com/events/category/fitness/' })
+    expect(body.categories[0]).toMatchObject({
+      name: 'Fitness',
+      slug: 'fitness',
+      url: 'https://atlbyday.com/events/category/fitness/',
+    })
     const url = new URL(body.rest_url)
     expect(url.searchParams.get('parent')).toBe('1606')
     expect(url.searchParams.get('orderby')).toBe('count')

@@ -14,9 +14,30 @@ const ORIGIN = 'http://127.0.0.1:3000'
 
 /** CONTRACT §2.2, in order: the record's keys (empty ones dropped), then the keys added after the filter. */
 const VENUE_ORDER = [
-  'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'description', 'excerpt',
-  'slug', 'image', 'address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince',
-  'geo_lat', 'geo_lng',
+  'id',
+  'author',
+  'status',
+  'date',
+  'date_utc',
+  'modified',
+  'modified_utc',
+  'url',
+  'venue',
+  'description',
+  'excerpt',
+  'slug',
+  'image',
+  'address',
+  'city',
+  'country',
+  'province',
+  'state',
+  'zip',
+  'phone',
+  'website',
+  'stateprovince',
+  'geo_lat',
+  'geo_lng',
 ]
 const ADDED = ['show_map', 'show_map_link', 'json_ld', 'global_id', 'global_id_lineage']
 
@@ -48,7 +69,14 @@ describe('venue shape (CONTRACT §2.2)', () => {
 
   it('list item: the same keys without json_ld', () => {
     expect(listed.id).toBe(101)
-    expect(Object.keys(listed)).toEqual([...VENUE_ORDER, 'show_map', 'show_map_link', 'global_id', 'global_id_lineage', 'zz_note'])
+    expect(Object.keys(listed)).toEqual([
+      ...VENUE_ORDER,
+      'show_map',
+      'show_map_link',
+      'global_id',
+      'global_id_lineage',
+      'zz_note',
+    ])
     expect(listed).not.toHaveProperty('json_ld')
   })
 
@@ -117,8 +145,22 @@ describe('venue shape (CONTRACT §2.2)', () => {
     const sparse = (await request('GET', '/venues/102', undefined, HOST)).body
     // phone "0" and zip "" are dropped, image false is dropped, empty description/excerpt are dropped
     expect(Object.keys(sparse)).toEqual([
-      'id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url', 'venue', 'slug', 'city',
-      'show_map', 'show_map_link', 'json_ld', 'global_id', 'global_id_lineage',
+      'id',
+      'author',
+      'status',
+      'date',
+      'date_utc',
+      'modified',
+      'modified_utc',
+      'url',
+      'venue',
+      'slug',
+      'city',
+      'show_map',
+      'show_map_link',
+      'json_ld',
+      'global_id',
+      'global_id_lineage',
     ])
     expectNoEmptyValues(sparse)
   })

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { P, fixture, open } from '../helpers.js'
 import { expectError, expectInvalid, expectValidFile } from '../expect.js'
+import { fixture, open, P } from '../helpers.js'
 
 type Json = Record<string, any>
 type Opened = Awaited<ReturnType<typeof open>>
@@ -179,7 +179,9 @@ describe('slugs (CONTRACT §3)', () => {
   })
 
   it('an explicit slug is kept, and made unique when taken', async () => {
-    expect((await request('POST', '/venues', { venue: 'Some Hall', slug: 'my-own-slug' })).body.slug).toBe('my-own-slug')
+    expect((await request('POST', '/venues', { venue: 'Some Hall', slug: 'my-own-slug' })).body.slug).toBe(
+      'my-own-slug',
+    )
     expect((await request('POST', '/venues', { venue: 'Other Hall', slug: 'blue-room' })).body.slug).toBe('blue-room-2')
   })
 
@@ -233,7 +235,10 @@ describe('duplicate avoidance on create (CONTRACT §3)', () => {
   })
 
   it('a supplied description that differs makes a new venue (description is a supplied field)', async () => {
-    const response = await request('POST', '/venues', { venue: 'Blue Room', description: 'A different room altogether' })
+    const response = await request('POST', '/venues', {
+      venue: 'Blue Room',
+      description: 'A different room altogether',
+    })
     expect(response.status).toBe(201)
     expect(response.body.id).not.toBe(101)
     expect(response.body.description).toBe('A different room altogether')
@@ -259,21 +264,30 @@ describe('duplicate avoidance on create (CONTRACT §3)', () => {
 })
 
 describe('update by POST, PUT, PATCH (CONTRACT §3)', () => {
-  it.each(['POST', 'PUT', 'PATCH'])('%s /venues/{id} changes only the fields sent; 200; modified now', async (method) => {
-    const before = (await request('GET', '/venues/101')).body
-    const response = await request(method, '/venues/101', { city: 'Cambridge', phone: '617-555-0000' })
-    expect(response.status).toBe(200)
-    const after = (await request('GET', '/venues/101')).body
-    expect(after.city).toBe('Cambridge')
-    expect(after.phone).toBe('617-555-0000')
-    expect(after.modified).toBe(NOW_WALL)
-    expect(after.modified_utc).toBe(NOW_UTC)
-    const unchanged = { ...before, city: 'Cambridge', phone: '617-555-0000', modified: NOW_WALL, modified_utc: NOW_UTC }
-    expect(after).toEqual({ ...unchanged, json_ld: after.json_ld })
-    expect(after.date).toBe('2026-05-01 10:00:00')
-    expect(after.show_map_link).toBe(false)
-    expect(after.zz_note).toBe('kept by hand')
-  })
+  it.each(['POST', 'PUT', 'PATCH'])(
+    '%s /venues/{id} changes only the fields sent; 200; modified now',
+    async (method) => {
+      const before = (await request('GET', '/venues/101')).body
+      const response = await request(method, '/venues/101', { city: 'Cambridge', phone: '617-555-0000' })
+      expect(response.status).toBe(200)
+      const after = (await request('GET', '/venues/101')).body
+      expect(after.city).toBe('Cambridge')
+      expect(after.phone).toBe('617-555-0000')
+      expect(after.modified).toBe(NOW_WALL)
+      expect(after.modified_utc).toBe(NOW_UTC)
+      const unchanged = {
+        ...before,
+        city: 'Cambridge',
+        phone: '617-555-0000',
+        modified: NOW_WALL,
+        modified_utc: NOW_UTC,
+      }
+      expect(after).toEqual({ ...unchanged, json_ld: after.json_ld })
+      expect(after.date).toBe('2026-05-01 10:00:00')
+      expect(after.show_map_link).toBe(false)
+      expect(after.zz_note).toBe('kept by hand')
+    },
+  )
 
   it.each(['POST', 'PUT', 'PATCH'])('%s /venues/by-slug/{slug} updates that venue', async (method) => {
     const response = await request(method, '/venues/by-slug/quiet-place', { excerpt: 'Hushed' })
@@ -496,7 +510,9 @@ describe('permission and check order (CONTRACT §5, §6)', () => {
     expectError(await anonymous('GET', '/venues/103'), 403, 'venue-not-accessible')
     expectError(await anonymous('GET', '/venues/by-slug/old-barn'), 403, 'venue-not-accessible')
     expectError(await anonymous('GET', '/venues/104'), 403, 'venue-no-longer-available')
-    expect((await anonymous('GET', '/venues/103', undefined, { authorization: 'Bearer admin-secret' })).status).toBe(200)
+    expect((await anonymous('GET', '/venues/103', undefined, { authorization: 'Bearer admin-secret' })).status).toBe(
+      200,
+    )
   })
 
   it('anonymous writes are 401 rest_forbidden, subscribers 403', async () => {
@@ -504,8 +520,14 @@ describe('permission and check order (CONTRACT §5, §6)', () => {
     expectError(await req('POST', '/venues', { venue: 'Nope Hall' }), 401, 'rest_forbidden')
     expectError(await req('PATCH', '/venues/101', { city: 'x' }), 401, 'rest_forbidden')
     expectError(await req('DELETE', '/venues/101'), 401, 'rest_forbidden')
-    expectError(await req('POST', '/venues', { venue: 'Nope Hall' }, { authorization: 'Bearer sub-secret' }), 403, 'rest_forbidden')
-    expect((await req('POST', '/venues', { venue: 'Yes Hall' }, { authorization: 'Bearer admin-secret' })).status).toBe(201)
+    expectError(
+      await req('POST', '/venues', { venue: 'Nope Hall' }, { authorization: 'Bearer sub-secret' }),
+      403,
+      'rest_forbidden',
+    )
+    expect((await req('POST', '/venues', { venue: 'Yes Hall' }, { authorization: 'Bearer admin-secret' })).status).toBe(
+      201,
+    )
   })
 
   it('parameters are checked before permission, unknown IDs after it', async () => {
@@ -513,7 +535,11 @@ describe('permission and check order (CONTRACT §5, §6)', () => {
     expectError(await req('POST', '/venues', { city: 'Boston' }), 400, 'rest_missing_callback_param')
     expectError(await req('DELETE', '/venues/9999'), 401, 'rest_forbidden')
     expectError(await req('PATCH', '/venues/9999', { city: 'x' }), 401, 'rest_forbidden')
-    expectError(await req('DELETE', '/venues/9999', undefined, { authorization: 'Bearer admin-secret' }), 404, 'rest-venue-not-found')
+    expectError(
+      await req('DELETE', '/venues/9999', undefined, { authorization: 'Bearer admin-secret' }),
+      404,
+      'rest-venue-not-found',
+    )
   })
 
   it('the same for organizers', async () => {

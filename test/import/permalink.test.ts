@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { DocumentError } from '../../src/core/document-error.js'
 import { loadDocument } from '../../src/core/document.js'
+import { DocumentError } from '../../src/core/document-error.js'
 import type { CalendarState } from '../../src/core/state.js'
 import { importTec } from '../../src/import/tec.js'
 import { open } from '../helpers.js'
@@ -30,7 +30,13 @@ const FILE = {
   settings: { timezone: 'America/New_York' },
   events: [
     { id: 10, title: 'Braves', slug: 'braves', permalink: '/events-calendar/braves/', ...at('2026-07-04 19:00:00') },
-    { id: 11, title: 'Yoga', slug: 'yoga-2026-07-05', permalink: '/event/yoga/2026-07-05/', ...at('2026-07-05 09:00:00') },
+    {
+      id: 11,
+      title: 'Yoga',
+      slug: 'yoga-2026-07-05',
+      permalink: '/event/yoga/2026-07-05/',
+      ...at('2026-07-05 09:00:00'),
+    },
     { id: 12, title: 'Plain', slug: 'plain', ...at('2026-07-06 18:00:00') },
   ],
 }
@@ -41,7 +47,11 @@ describe('the TEC import keeps the permalink path where it is not /event/<slug>/
     // The first instance of an ECP series: its slug has no date, its URL has.
     ['atl_beltline_events.json', 65536, '/event/atlanta-beltline-weekly-run-club-elsewhere-brewing/2022-08-11/'],
     // A URL a plugin set, fragment and all.
-    ['atl_beltline_events.json', 65649, '/things-to-do/atlanta-beltline-tours/atlanta-beltline-partnership-bike-tours/#register'],
+    [
+      'atl_beltline_events.json',
+      65649,
+      '/things-to-do/atlanta-beltline-tours/atlanta-beltline-partnership-bike-tours/#register',
+    ],
     ['atlbyday_event_6178.json', 6178, '/events-calendar/atlanta-braves-vs-miami-marlins-3/'],
   ])('%s event %i → %s', (name, id, path) => {
     expect(imported(name).state.events.get(id)!.permalink).toBe(path)
@@ -76,7 +86,10 @@ describe('the TEC import keeps the permalink path where it is not /event/<slug>/
     const data = capture('atl_beltline_events.json')
     data.events[3].url = '/event/x/'
     expect(() => imported('', data)).toThrow(
-      expect.objectContaining({ code: 'import-invalid-capture', message: 'events[3].url: expected an absolute URL, got "/event/x/"' }),
+      expect.objectContaining({
+        code: 'import-invalid-capture',
+        message: 'events[3].url: expected an absolute URL, got "/event/x/"',
+      }),
     )
   })
 })
@@ -85,7 +98,9 @@ describe('permalink in the data file', () => {
   it('must be a path starting with "/"', () => {
     const file = { events: [{ ...FILE.events[0], permalink: 'events-calendar/braves/' }] }
     expect(() => load(file)).toThrow(DocumentError)
-    expect(() => load(file)).toThrow(/events\[0\]\.permalink: expected a path starting with "\/", got "events-calendar\/braves\/"/u)
+    expect(() => load(file)).toThrow(
+      /events\[0\]\.permalink: expected a path starting with "\/", got "events-calendar\/braves\/"/u,
+    )
   })
 
   it('is dropped where it is /event/<slug>/', () => {

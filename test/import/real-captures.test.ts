@@ -8,7 +8,7 @@
  * The captures are read from fixtures/tec/, the byte-for-byte copies of ../shared/data/tec-captures/ (CI has only
  * the repository); where that folder exists, the copies are checked to be all of it.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -20,7 +20,9 @@ type Json = Record<string, any>
 
 const FOLDER = new URL('../../fixtures/tec/', import.meta.url)
 const SHARED = new URL('../../../shared/data/tec-captures/', import.meta.url)
-const NAMES = readdirSync(FOLDER).filter((name) => name.endsWith('.json')).sort()
+const NAMES = readdirSync(FOLDER)
+  .filter((name) => name.endsWith('.json'))
+  .sort()
 const KEYS = ['date', 'date_utc', 'modified', 'modified_utc', 'url'] as const
 const TEC = '/wp-json/tribe/events/v1'
 
@@ -29,7 +31,7 @@ const KNOWN: Record<string, string> = {
   // The site stored this venue's post_date equal to its post_date_gmt, while every other date of the capture is
   // Chicago time. calfile stores one instant per date (the UTC one, `date_utc`) and shows it in the site zone, so
   // `date` and `modified` read back 5 hours earlier than the site showed them; the import warns about both.
-  'hacc_single_event.json venue.date': 'the site\'s venue post_date equals its post_date_gmt',
+  'hacc_single_event.json venue.date': "the site's venue post_date equals its post_date_gmt",
   'hacc_single_event.json venue.modified': 'likewise for post_modified',
 }
 
@@ -56,7 +58,9 @@ function shown(capture: Json): Shown[] {
   const dotted = (...parts: string[]) => parts.filter(Boolean).join('.')
   if (events.length === 0) {
     const kind = typeof capture.venue === 'string' ? 'venues' : 'organizers'
-    return [{ path: '', captured: capture, route: `${originOf(capture)}${TEC}/${kind}/${capture.id}`, pick: (body) => body }]
+    return [
+      { path: '', captured: capture, route: `${originOf(capture)}${TEC}/${kind}/${capture.id}`, pick: (body) => body },
+    ]
   }
   return events.flatMap((event, i) => {
     const route = `${originOf(event)}${TEC}/events/${event.id}`
@@ -64,7 +68,10 @@ function shown(capture: Json): Shown[] {
       ? []
       : [{ path: dotted(at(i), 'venue'), captured: event.venue, route, pick: (body) => body.venue }]
     const organizers = (event.organizer as Json[]).map((organizer, j) => ({
-      path: dotted(at(i), `organizer[${j}]`), captured: organizer, route, pick: (body: Json) => body.organizer[j],
+      path: dotted(at(i), `organizer[${j}]`),
+      captured: organizer,
+      route,
+      pick: (body: Json) => body.organizer[j],
     }))
     return [{ path: at(i), captured: event, route, pick: (body: Json) => body }, ...venue, ...organizers]
   })
@@ -82,11 +89,17 @@ async function imported(name: string) {
 describe('real TEC captures: dates and URLs read back as the sites showed them', () => {
   const results = new Map<string, { compared: number; differing: string[] }>()
 
-  it.skipIf(!existsSync(SHARED))('fixtures/tec holds every capture of ../shared/data/tec-captures, byte for byte', () => {
-    const shared = readdirSync(SHARED).filter((name) => name.endsWith('.json')).sort()
-    expect(NAMES).toEqual(shared)
-    for (const name of shared) expect(readFileSync(new URL(name, FOLDER)), name).toEqual(readFileSync(new URL(name, SHARED)))
-  })
+  it.skipIf(!existsSync(SHARED))(
+    'fixtures/tec holds every capture of ../shared/data/tec-captures, byte for byte',
+    () => {
+      const shared = readdirSync(SHARED)
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+      expect(NAMES).toEqual(shared)
+      for (const name of shared)
+        expect(readFileSync(new URL(name, FOLDER)), name).toEqual(readFileSync(new URL(name, SHARED)))
+    },
+  )
 
   it.each(NAMES)('%s', async (name) => {
     const capture = JSON.parse(readFileSync(new URL(name, FOLDER), 'utf8')) as Json

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { addToWall, wallToInstant } from '../../src/core/dates.js'
 import { loadDocument } from '../../src/core/document.js'
@@ -18,7 +18,13 @@ interface Spec {
 }
 
 function stateWith(siteZone: string, specs: Spec[]): CalendarState {
-  const events = specs.map(({ id, start, end, zone }) => ({ id, title: `e${id}`, start_date: start, end_date: end, timezone: zone }))
+  const events = specs.map(({ id, start, end, zone }) => ({
+    id,
+    title: `e${id}`,
+    start_date: start,
+    end_date: end,
+    timezone: zone,
+  }))
   return loadDocument(JSON.stringify({ settings: { timezone: siteZone }, events }), { file: 'mem', now: () => NOW })
 }
 
@@ -137,7 +143,9 @@ describe('shiftToDate', () => {
   it('shifts every imported capture together', () => {
     const dir = new URL('../../fixtures/tec/', import.meta.url)
     const state = stateWith('America/New_York', [])
-    for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+    for (const name of readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .sort()) {
       importTec(state, JSON.parse(readFileSync(new URL(name, dir), 'utf8')), { now: NOW })
     }
     const before = snapshot(state)

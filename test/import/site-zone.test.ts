@@ -12,8 +12,8 @@ import { wallInZone } from '../../src/core/dates.js'
 import { loadDocument, serializeDocument } from '../../src/core/document.js'
 import type { CalendarState } from '../../src/core/state.js'
 import { importIntoFile, initDataFile } from '../../src/import/init.js'
-import { readCapture } from '../../src/import/tec-capture.js'
 import { importTec } from '../../src/import/tec.js'
+import { readCapture } from '../../src/import/tec-capture.js'
 import { misses, shownZone, zoneSamples } from '../../src/import/tec-zone.js'
 import { tempDir } from '../cli/cli-helpers.js'
 
@@ -43,7 +43,10 @@ async function folder(): Promise<string> {
 function eventDates(state: CalendarState, data: Json): Array<[string, string]> {
   return (data.events as Json[]).flatMap((raw) => {
     const event = state.events.get(raw.id)!
-    return [[event.date, raw.date], [event.modified, raw.modified]] as Array<[string, string]>
+    return [
+      [event.date, raw.date],
+      [event.modified, raw.modified],
+    ] as Array<[string, string]>
   })
 }
 
@@ -87,7 +90,9 @@ describe('importTec with adoptTimezone', () => {
   })
 
   it('keeps the instants of the posts already stored, and the "now" of undated records', () => {
-    const state = load({ venues: [{ id: 5, venue: 'Blue Room', date: '2026-01-15 17:00:00', modified: '2026-07-01 12:00:00' }] })
+    const state = load({
+      venues: [{ id: 5, venue: 'Blue Room', date: '2026-01-15 17:00:00', modified: '2026-07-01 12:00:00' }],
+    })
     const data = capture('hacc_single_event.json')
     delete data.organizer[0].date
     delete data.organizer[0].date_utc
@@ -104,7 +109,9 @@ describe('importTec with adoptTimezone', () => {
     // Year 10000 in UTC (issue 9): refused once the venue, organizer and zone are in.
     data.end_date = '9999-12-31 23:59:59'
     data.timezone = 'America/New_York'
-    expect(() => state.journal.attempt(() => importTec(state, data, { now: NOW, adoptTimezone: true }))).toThrow(/end_date/u)
+    expect(() => state.journal.attempt(() => importTec(state, data, { now: NOW, adoptTimezone: true }))).toThrow(
+      /end_date/u,
+    )
     expect(serializeDocument(state)).toBe(before)
   })
 
@@ -174,8 +181,18 @@ describe('calfile import tec (importIntoFile) and init: the site time zone', () 
     const zoneWarning = (warnings: string[]) => warnings.find((w) => w.startsWith("the capture's dates"))
     expect(results.map((r) => [r.report.timezone, zoneWarning(r.report.warnings)])).toEqual([
       ['America/New_York', undefined],
-      [undefined, expect.stringMatching(/^the capture's dates show the site time zone UTC; the data file's America\/New_York is kept/u)],
-      [undefined, expect.stringMatching(/^the capture's dates show the site time zone America\/Chicago; the data file's America\/New_York/u)],
+      [
+        undefined,
+        expect.stringMatching(
+          /^the capture's dates show the site time zone UTC; the data file's America\/New_York is kept/u,
+        ),
+      ],
+      [
+        undefined,
+        expect.stringMatching(
+          /^the capture's dates show the site time zone America\/Chicago; the data file's America\/New_York/u,
+        ),
+      ],
     ])
   })
 
@@ -190,10 +207,15 @@ describe('calfile import tec (importIntoFile) and init: the site time zone', () 
     const results = await initDataFile(file, { from: FOLDER.pathname, now: CLOCK })
     const state = loadDocument(readFileSync(file, 'utf8'), { file, now: () => NOW })
     expect(state.settings.timezone).toBe('America/New_York')
-    const zoneWarned = results.filter((r) => r.report.warnings.some((w) => w.startsWith("the capture's dates show"))).map((r) => r.path)
+    const zoneWarned = results
+      .filter((r) => r.report.warnings.some((w) => w.startsWith("the capture's dates show")))
+      .map((r) => r.path)
     // Detroit's dates read back in New York; hacc's (Chicago) and atlbyday's (UTC) do not.
     expect(zoneWarned.map((path) => path.split('/').pop())).toEqual([
-      'atlbyday_event_6178.json', 'atlbyday_organizer_6363.json', 'atlbyday_venue_6575.json', 'hacc_single_event.json',
+      'atlbyday_event_6178.json',
+      'atlbyday_organizer_6363.json',
+      'atlbyday_venue_6575.json',
+      'hacc_single_event.json',
     ])
   })
 })

@@ -1,15 +1,17 @@
-import { readFileSync, readdirSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { costDetails, formatCost } from '../../src/core/cost.js'
 import { instantToWall, wallToInstant } from '../../src/core/dates.js'
 import { loadDocument, serializeDocument } from '../../src/core/document.js'
 import { CalendarError } from '../../src/core/errors.js'
 import type { CalendarState } from '../../src/core/state.js'
-import { type ImportReport, captureTimezone, importTec } from '../../src/import/tec.js'
+import { captureTimezone, type ImportReport, importTec } from '../../src/import/tec.js'
 
 const NOW = '2026-11-22 10:00:00'
 const DIR = new URL('../../fixtures/tec/', import.meta.url)
-const FILES = readdirSync(DIR).filter((name) => name.endsWith('.json')).sort()
+const FILES = readdirSync(DIR)
+  .filter((name) => name.endsWith('.json'))
+  .sort()
 
 type Json = Record<string, any>
 
@@ -65,12 +67,16 @@ const HACC_SLIPS = ['date', 'modified'].map(
 const EXPECTED: Record<string, { added: number[]; warnings: string[]; zone: string }> = {
   'atl_beltline_events.json': {
     added: [24, 14, 7, 9, 0, 0],
-    warnings: ['category 1618 "ABI Board Meetings": parent 1658 is not in the capture or the data file; stored with parent 0'],
+    warnings: [
+      'category 1618 "ABI Board Meetings": parent 1658 is not in the capture or the data file; stored with parent 0',
+    ],
     zone: 'America/New_York',
   },
   'atlbyday_event_6178.json': {
     added: [1, 1, 1, 1, 11, 0],
-    warnings: ['event 6178 "Atlanta Braves vs. Miami Marlins": status "tribe-ignored" is not a calfile status; stored as draft'],
+    warnings: [
+      'event 6178 "Atlanta Braves vs. Miami Marlins": status "tribe-ignored" is not a calfile status; stored as draft',
+    ],
     zone: 'UTC',
   },
   'atlbyday_organizer_6363.json': { added: [0, 0, 1, 0, 0, 0], warnings: [], zone: 'UTC' },
@@ -79,7 +85,8 @@ const EXPECTED: Record<string, { added: number[]; warnings: string[]; zone: stri
   'hacc_single_event.json': { added: [1, 1, 1, 1, 0, 1], warnings: HACC_SLIPS, zone: 'America/Chicago' },
 }
 
-const DERIVED = /^(global_id|global_id_lineage|rest_url|url|date_utc|modified_utc|timezone_abbr|cost_details|json_ld)$|_details$|^utc_/
+const DERIVED =
+  /^(global_id|global_id_lineage|rest_url|url|date_utc|modified_utc|timezone_abbr|cost_details|json_ld)$|_details$|^utc_/
 
 describe('importTec on each real capture', () => {
   it('has an expectation for every fixture', () => {
@@ -91,7 +98,7 @@ describe('importTec on each real capture', () => {
 
     it('adds every record once, with the expected warnings', () => {
       const report = run(fresh(expected.zone), capture(name))
-      KINDS.forEach((kind, i) => expect(report[kind], kind).toEqual(counts(expected.added[i]!)))
+      for (const [i, kind] of KINDS.entries()) expect(report[kind], kind).toEqual(counts(expected.added[i]!))
       expect(report.warnings).toEqual(expected.warnings)
     })
 
@@ -111,7 +118,17 @@ describe('importTec on each real capture', () => {
         expect(event.organizer).toEqual(raw.organizer.map((o: Json) => o.id))
         expect(event.categories).toEqual(raw.categories.map((t: Json) => t.id))
         expect(event.tags).toEqual(raw.tags.map((t: Json) => t.id))
-        for (const key of ['description', 'excerpt', 'website', 'all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured']) {
+        for (const key of [
+          'description',
+          'excerpt',
+          'website',
+          'all_day',
+          'show_map',
+          'show_map_link',
+          'hide_from_listings',
+          'sticky',
+          'featured',
+        ]) {
           expect(event[key], key).toEqual(raw[key])
         }
       }
@@ -137,7 +154,10 @@ describe('importTec on each real capture', () => {
       run(state, capture(name))
       const data = capture(name)
       const linked = [
-        ...eventsOf(data).flatMap((e) => [...(Array.isArray(e.venue) ? [] : [['venues', e.venue]]), ...e.organizer.map((o: Json) => ['organizers', o])]),
+        ...eventsOf(data).flatMap((e) => [
+          ...(Array.isArray(e.venue) ? [] : [['venues', e.venue]]),
+          ...e.organizer.map((o: Json) => ['organizers', o]),
+        ]),
         ...('venue' in data && !('start_date' in data) ? [['venues', data]] : []),
         ...('organizer' in data && !('start_date' in data) ? [['organizers', data]] : []),
       ] as Array<['venues' | 'organizers', Json]>
@@ -149,7 +169,8 @@ describe('importTec on each real capture', () => {
         expect(record.date).toBe(instantToWall(wallToInstant(raw.date_utc, 'UTC'), expected.zone))
       }
       for (const kind of ['events', 'venues', 'organizers'] as const) {
-        for (const record of state[kind].values()) expect(Object.keys(record).filter((key) => DERIVED.test(key))).toEqual([])
+        for (const record of state[kind].values())
+          expect(Object.keys(record).filter((key) => DERIVED.test(key))).toEqual([])
       }
     })
 
@@ -158,7 +179,7 @@ describe('importTec on each real capture', () => {
       run(state, capture(name))
       const text = snapshot(state)
       const again = run(state, capture(name))
-      KINDS.forEach((kind, i) => expect(again[kind], kind).toEqual(counts(0, 0, expected.added[i]!)))
+      for (const [i, kind] of KINDS.entries()) expect(again[kind], kind).toEqual(counts(0, 0, expected.added[i]!))
       expect(snapshot(state)).toBe(text)
       const reloaded = load(text)
       expect(snapshot(reloaded)).toBe(text)
@@ -229,7 +250,9 @@ describe('importTec details', () => {
     run(state, capture('atl_beltline_events.json'))
     // 61638: date_utc 2021-12-08 15:48:33 → 21:18:33 IST
     expect(state.events.get(61638)!.date).toBe('2021-12-08 21:18:33')
-    expect(state.organizers.get(43790)!.modified).toBe(instantToWall(wallToInstant('2019-10-02 01:03:12', 'UTC'), 'Asia/Kolkata'))
+    expect(state.organizers.get(43790)!.modified).toBe(
+      instantToWall(wallToInstant('2019-10-02 01:03:12', 'UTC'), 'Asia/Kolkata'),
+    )
   })
 
   it('turns the image object into a media entry the event points at', () => {
@@ -239,7 +262,12 @@ describe('importTec details', () => {
     expect(report.media).toEqual(counts(1))
     expect(state.events.get(2644)!.image).toBe(2642)
     expect(state.media.get(2642)).toEqual({
-      id: 2642, url: raw.url, extension: 'jpg', width: 1275, height: 1650, sizes: raw.sizes,
+      id: 2642,
+      url: raw.url,
+      extension: 'jpg',
+      width: 1275,
+      height: 1650,
+      sizes: raw.sizes,
     })
     expect(state.postKind(2642)).toBe('media')
   })
@@ -288,10 +316,24 @@ describe('importTec details', () => {
     expect([sparse.geo_lat, sparse.geo_lng]).toEqual([33.7489954, -84.3879824])
     run(state, capture('atlbyday_venue_6575.json'))
     expect(state.venues.get(6575)).toMatchObject({
-      venue: 'TWO Urban Licks', slug: 'two-urban-licks', address: '820 Ralph McGill Blvd NE', city: 'Atlanta',
-      country: 'United States', province: '', state: 'GA', zip: '30306', phone: '(404) 522-4622',
-      website: 'http://www.twourbanlicks.com', stateprovince: 'GA', geo_lat: 33.7688621, geo_lng: -84.3616272,
-      show_map: true, show_map_link: true, author: 3, status: 'publish', image: null,
+      venue: 'TWO Urban Licks',
+      slug: 'two-urban-licks',
+      address: '820 Ralph McGill Blvd NE',
+      city: 'Atlanta',
+      country: 'United States',
+      province: '',
+      state: 'GA',
+      zip: '30306',
+      phone: '(404) 522-4622',
+      website: 'http://www.twourbanlicks.com',
+      stateprovince: 'GA',
+      geo_lat: 33.7688621,
+      geo_lng: -84.3616272,
+      show_map: true,
+      show_map_link: true,
+      author: 3,
+      status: 'publish',
+      image: null,
     })
     expect(state.venues.get(6575)!.json_ld).toBeUndefined()
   })
@@ -300,9 +342,19 @@ describe('importTec details', () => {
     const state = fresh('UTC')
     run(state, capture('atlbyday_organizer_6363.json'))
     expect(state.organizers.get(6363)).toEqual({
-      id: 6363, organizer: 'Burke Connolly', description: '', excerpt: '', slug: 'burke-connolly', status: 'publish',
-      author: 3, date: '2018-08-02 18:13:50', modified: '2018-08-02 18:13:50', image: null, phone: '7705000301',
-      website: 'http://www.burkeconnolly.com/', email: 'info@burkeconnolly.com',
+      id: 6363,
+      organizer: 'Burke Connolly',
+      description: '',
+      excerpt: '',
+      slug: 'burke-connolly',
+      status: 'publish',
+      author: 3,
+      date: '2018-08-02 18:13:50',
+      modified: '2018-08-02 18:13:50',
+      image: null,
+      phone: '7705000301',
+      website: 'http://www.burkeconnolly.com/',
+      email: 'info@burkeconnolly.com',
     })
   })
 
@@ -314,7 +366,12 @@ describe('importTec details', () => {
   })
 
   it('keeps category parents found in the capture, and one already in the data file', () => {
-    const state = load(JSON.stringify({ settings: { timezone: 'America/New_York' }, categories: [{ id: 1658, name: 'Meetings', slug: 'meetings' }] }))
+    const state = load(
+      JSON.stringify({
+        settings: { timezone: 'America/New_York' },
+        categories: [{ id: 1658, name: 'Meetings', slug: 'meetings' }],
+      }),
+    )
     const report = run(state, capture('atl_beltline_events.json'))
     expect(report.warnings).toEqual([])
     expect(state.categories.get(1618)!.parent).toBe(1658)
@@ -343,12 +400,23 @@ describe('importTec details', () => {
   })
 
   it('sets a parent that would close a cycle with the data file to 0, with a warning', () => {
-    const state = load(JSON.stringify({ settings: { timezone: 'America/Chicago' }, categories: [{ id: 100, name: 'A' }, { id: 101, name: 'B', parent: 100 }] }))
+    const state = load(
+      JSON.stringify({
+        settings: { timezone: 'America/Chicago' },
+        categories: [
+          { id: 100, name: 'A' },
+          { id: 101, name: 'B', parent: 100 },
+        ],
+      }),
+    )
     const data = capture('hacc_single_event.json')
     data.categories = [{ ...data.categories[0], id: 100, name: 'A', slug: 'a', parent: 101 }]
     const report = run(state, data)
     expect(state.categories.get(100)!.parent).toBe(0)
-    expect(report.warnings).toEqual([...HACC_SLIPS, 'category 100 "A": parent 101 would make it its own ancestor; stored with parent 0'])
+    expect(report.warnings).toEqual([
+      ...HACC_SLIPS,
+      'category 100 "A": parent 101 would make it its own ancestor; stored with parent 0',
+    ])
     expect(() => load(snapshot(state))).not.toThrow()
   })
 
@@ -359,7 +427,11 @@ describe('importTec details', () => {
     const state = fresh('America/Chicago')
     const report = run(state, data)
     expect(state.events.get(2644)).toMatchObject({ end_date: '2018-05-11 10:00:00', author: 1 })
-    expect(report.warnings).toEqual([...HACC_SLIPS, expect.stringContaining('author "0"'), expect.stringContaining('end_date 2018-05-11 09:00:00')])
+    expect(report.warnings).toEqual([
+      ...HACC_SLIPS,
+      expect.stringContaining('author "0"'),
+      expect.stringContaining('end_date 2018-05-11 09:00:00'),
+    ])
     expect(() => load(snapshot(state))).not.toThrow()
   })
 
@@ -405,7 +477,11 @@ describe('importTec details', () => {
 
 describe('importTec errors', () => {
   it('refuses an ID that the data file uses for another kind, naming the path and both kinds', () => {
-    const state = load(JSON.stringify({ events: [{ id: 54315, title: 'Mine', start_date: '2026-01-01 10:00:00', end_date: '2026-01-01 11:00:00' }] }))
+    const state = load(
+      JSON.stringify({
+        events: [{ id: 54315, title: 'Mine', start_date: '2026-01-01 10:00:00', end_date: '2026-01-01 11:00:00' }],
+      }),
+    )
     const before = snapshot(state)
     const error = catchError(() => run(state, capture('atl_beltline_events.json')))
     expect([error.code, error.status]).toEqual(['import-id-conflict', 409])
@@ -419,7 +495,9 @@ describe('importTec errors', () => {
     const state = fresh()
     const error = catchError(() => run(state, data))
     expect(error.code).toBe('import-id-conflict')
-    expect(error.message).toBe('events[1].organizer[0].id: ID 61638 is an organizer in the capture but an event at events[0].id')
+    expect(error.message).toBe(
+      'events[1].organizer[0].id: ID 61638 is an organizer in the capture but an event at events[0].id',
+    )
     expect(state.events.size).toBe(0)
   })
 
@@ -427,12 +505,18 @@ describe('importTec errors', () => {
     const state = load(JSON.stringify({ tags: [{ id: 1606, name: 'fitness' }] }))
     const before = snapshot(state)
     const error = catchError(() => run(state, capture('atl_beltline_events.json')))
-    expect(error.message).toBe('events[2].categories[1].id: ID 1606 is a category in the capture but a tag in the data file')
+    expect(error.message).toBe(
+      'events[2].categories[1].id: ID 1606 is a category in the capture but a tag in the data file',
+    )
     expect(snapshot(state)).toBe(before)
   })
 
   it('refuses a media ID that is an event in the data file', () => {
-    const state = load(JSON.stringify({ events: [{ id: 2642, title: 'X', start_date: '2026-01-01 10:00:00', end_date: '2026-01-01 11:00:00' }] }))
+    const state = load(
+      JSON.stringify({
+        events: [{ id: 2642, title: 'X', start_date: '2026-01-01 10:00:00', end_date: '2026-01-01 11:00:00' }],
+      }),
+    )
     const error = catchError(() => run(state, capture('hacc_single_event.json')))
     expect(error.message).toBe('image.id: ID 2642 is a media entry in the capture but an event in the data file')
   })
@@ -448,16 +532,76 @@ describe('importTec errors', () => {
   })
 
   it.each([
-    ['events[2].start_date', (d: Json) => { d.events[2].start_date = 12 }, 'expected "YYYY-MM-DD HH:MM:SS", got 12'],
-    ['events[0].title', (d: Json) => { delete d.events[0].title }, 'missing'],
-    ['events[4].id', (d: Json) => { delete d.events[4].id }, 'missing'],
-    ['events[1].id', (d: Json) => { d.events[1].id = '64612' }, 'expected a positive integer ID, got "64612"'],
-    ['events[3].timezone', (d: Json) => { d.events[3].timezone = 'Mars/Base' }, 'expected an IANA time zone, UTC or UTC+H[:MM], got "Mars/Base"'],
-    ['events[0].venue.id', (d: Json) => { d.events[0].venue.id = null }, 'expected a positive integer ID, got null'],
-    ['events[0].organizer', (d: Json) => { d.events[0].organizer = 'x' }, 'expected an array of organizers, got "x"'],
-    ['events[2].categories[0].name', (d: Json) => { d.events[2].categories[0].name = '' }, 'expected a non-empty name, got ""'],
-    ['events[5].all_day', (d: Json) => { d.events[5].all_day = 'no' }, 'expected true or false, got "no"'],
-    ['events[7].author', (d: Json) => { d.events[7].author = 'admin' }, 'expected an ID (digits), got "admin"'],
+    [
+      'events[2].start_date',
+      (d: Json) => {
+        d.events[2].start_date = 12
+      },
+      'expected "YYYY-MM-DD HH:MM:SS", got 12',
+    ],
+    [
+      'events[0].title',
+      (d: Json) => {
+        delete d.events[0].title
+      },
+      'missing',
+    ],
+    [
+      'events[4].id',
+      (d: Json) => {
+        delete d.events[4].id
+      },
+      'missing',
+    ],
+    [
+      'events[1].id',
+      (d: Json) => {
+        d.events[1].id = '64612'
+      },
+      'expected a positive integer ID, got "64612"',
+    ],
+    [
+      'events[3].timezone',
+      (d: Json) => {
+        d.events[3].timezone = 'Mars/Base'
+      },
+      'expected an IANA time zone, UTC or UTC+H[:MM], got "Mars/Base"',
+    ],
+    [
+      'events[0].venue.id',
+      (d: Json) => {
+        d.events[0].venue.id = null
+      },
+      'expected a positive integer ID, got null',
+    ],
+    [
+      'events[0].organizer',
+      (d: Json) => {
+        d.events[0].organizer = 'x'
+      },
+      'expected an array of organizers, got "x"',
+    ],
+    [
+      'events[2].categories[0].name',
+      (d: Json) => {
+        d.events[2].categories[0].name = ''
+      },
+      'expected a non-empty name, got ""',
+    ],
+    [
+      'events[5].all_day',
+      (d: Json) => {
+        d.events[5].all_day = 'no'
+      },
+      'expected true or false, got "no"',
+    ],
+    [
+      'events[7].author',
+      (d: Json) => {
+        d.events[7].author = 'admin'
+      },
+      'expected an ID (digits), got "admin"',
+    ],
   ])('refuses a bad %s, naming it, and leaves the state untouched', (path, spoil, message) => {
     const state = fresh()
     run(state, capture('det_community_education_events.json'))
@@ -473,7 +617,9 @@ describe('importTec errors', () => {
   it('names the path of a single event capture without a prefix', () => {
     const data = capture('hacc_single_event.json')
     data.end_date = '2018-05-11'
-    expect(catchError(() => run(fresh(), data)).message).toBe('end_date: expected "YYYY-MM-DD HH:MM:SS", got "2018-05-11"')
+    expect(catchError(() => run(fresh(), data)).message).toBe(
+      'end_date: expected "YYYY-MM-DD HH:MM:SS", got "2018-05-11"',
+    )
   })
 })
 

@@ -14,22 +14,48 @@ function mostly<T>(valid: fc.Arbitrary<T>, hostile: fc.Arbitrary<unknown>, odds 
 }
 
 /** Years where the range checks bite, and ordinary ones. */
-const year = fc.oneof(fc.integer({ min: 0, max: 2 }), fc.integer({ min: 9997, max: 9999 }), fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 2020, max: 2030 }))
+const year = fc.oneof(
+  fc.integer({ min: 0, max: 2 }),
+  fc.integer({ min: 9997, max: 9999 }),
+  fc.integer({ min: 0, max: 9999 }),
+  fc.integer({ min: 2020, max: 2030 }),
+)
 
-const time = fc.tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 })).map(([h, mi, s]) => `${pad(h)}:${pad(mi)}:${pad(s)}`)
+const time = fc
+  .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }), fc.integer({ min: 0, max: 59 }))
+  .map(([h, mi, s]) => `${pad(h)}:${pad(mi)}:${pad(s)}`)
 
 /** `YYYY-MM-DD HH:MM:SS` of a real calendar day: often on the first or last day calfile can store, else any. */
 export const wall = fc.oneof(
-  { arbitrary: fc.tuple(fc.constantFrom('0000-01-01', '9999-12-31'), time).map(([day, t]) => `${day} ${t}`), weight: 1 },
-  { arbitrary: fc.tuple(year, fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), time).map(([y, mo, d, t]) => `${pad(y, 4)}-${pad(mo)}-${pad(d)} ${t}`), weight: 2 },
+  {
+    arbitrary: fc.tuple(fc.constantFrom('0000-01-01', '9999-12-31'), time).map(([day, t]) => `${day} ${t}`),
+    weight: 1,
+  },
+  {
+    arbitrary: fc
+      .tuple(year, fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), time)
+      .map(([y, mo, d, t]) => `${pad(y, 4)}-${pad(mo)}-${pad(d)} ${t}`),
+    weight: 2,
+  },
 )
 
 /** Walls that are no date: day 0 or 32, hour 24, month 13. */
 const badWall = fc
-  .tuple(year, fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }), fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 60 }))
+  .tuple(
+    year,
+    fc.integer({ min: 0, max: 13 }),
+    fc.integer({ min: 0, max: 32 }),
+    fc.integer({ min: 0, max: 24 }),
+    fc.integer({ min: 0, max: 60 }),
+  )
   .map(([y, mo, d, h, mi]) => `${pad(y, 4)}-${pad(mo)}-${pad(d)} ${pad(h)}:${pad(mi)}:00`)
 
-const offset = fc.oneof(fc.constant('Z'), fc.tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 59 })).map(([sign, h, m]) => `${sign}${pad(h)}:${pad(m)}`))
+const offset = fc.oneof(
+  fc.constant('Z'),
+  fc
+    .tuple(fc.constantFrom('+', '-'), fc.integer({ min: 0, max: 24 }), fc.integer({ min: 0, max: 59 }))
+    .map(([sign, h, m]) => `${sign}${pad(h)}:${pad(m)}`),
+)
 
 /** A date input of any accepted form (CONTRACT §3), at the edges of the range, or not a date at all. */
 export const dateInput: fc.Arbitrary<string | number> = fc.oneof(
@@ -41,16 +67,52 @@ export const dateInput: fc.Arbitrary<string | number> = fc.oneof(
   fc.integer({ min: -62_200_000_000, max: 253_500_000_000 }).map(String),
   fc.integer({ min: -62_200_000_000, max: 253_500_000_000 }),
   fc.double(),
-  fc.constantFrom('now', 'today', 'tomorrow 9am', 'yesterday 14:30', 'today at 12pm', '+1 day', '-3 weeks', '+8000 years', '-3000 years +2 hours', 'next tuesday', ''),
-  fc.tuple(fc.constantFrom('+', '-'), fc.nat({ max: 20_000 }), fc.constantFrom('minute', 'hours', 'day', 'week', 'months', 'year')).map(([s, n, u]) => `${s}${n} ${u}`),
+  fc.constantFrom(
+    'now',
+    'today',
+    'tomorrow 9am',
+    'yesterday 14:30',
+    'today at 12pm',
+    '+1 day',
+    '-3 weeks',
+    '+8000 years',
+    '-3000 years +2 hours',
+    'next tuesday',
+    '',
+  ),
+  fc
+    .tuple(
+      fc.constantFrom('+', '-'),
+      fc.nat({ max: 20_000 }),
+      fc.constantFrom('minute', 'hours', 'day', 'week', 'months', 'year'),
+    )
+    .map(([s, n, u]) => `${s}${n} ${u}`),
   fc.string(),
 )
 
 /** Zones calfile takes, with big and odd offsets. */
-export const zone = fc.constantFrom('UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'Australia/Lord_Howe', 'America/St_Johns', 'Asia/Manila', 'Europe/London', 'UTC+14', 'UTC-12', 'UTC+5:30', 'UTC+0', 'UTC-0:30')
+export const zone = fc.constantFrom(
+  'UTC',
+  'America/New_York',
+  'Asia/Kolkata',
+  'Pacific/Kiritimati',
+  'Pacific/Pago_Pago',
+  'Australia/Lord_Howe',
+  'America/St_Johns',
+  'Asia/Manila',
+  'Europe/London',
+  'UTC+14',
+  'UTC-12',
+  'UTC+5:30',
+  'UTC+0',
+  'UTC-0:30',
+)
 
 /** Zones, and sometimes strings that are none. */
-export const anyZone = mostly(zone, fc.oneof(fc.constantFrom('UTC+15', '+05:30', 'Mars/Olympus', ''), fc.string({ maxLength: 20 }))) as fc.Arbitrary<string>
+export const anyZone = mostly(
+  zone,
+  fc.oneof(fc.constantFrom('UTC+15', '+05:30', 'Mars/Olympus', ''), fc.string({ maxLength: 20 })),
+) as fc.Arbitrary<string>
 
 /** An event's start and end: mostly in order within a few days, in ordinary years or at the edges. */
 const span = fc.tuple(wall, fc.integer({ min: -60, max: 10_000 })).map(([start, minutes]) => {
@@ -61,13 +123,26 @@ const span = fc.tuple(wall, fc.integer({ min: -60, max: 10_000 })).map(([start, 
   return { start_date: start, end_date: endWall }
 })
 
-const junk = fc.oneof(fc.string({ maxLength: 30 }), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), { maxLength: 4 }), fc.object({ maxDepth: 1, maxKeys: 2 }))
+const junk = fc.oneof(
+  fc.string({ maxLength: 30 }),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.oneof(fc.string({ maxLength: 8 }), fc.integer()), { maxLength: 4 }),
+  fc.object({ maxDepth: 1, maxKeys: 2 }),
+)
 
 /** A record with some of `fields` (each key there one time in three, `required` always), the others left out. */
 function some<T extends Record<string, fc.Arbitrary<unknown>>>(fields: T, required: Array<keyof T> = []) {
-  const sometimes = (arbitrary: fc.Arbitrary<unknown>) => fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary, weight: 1 })
-  const entries = Object.entries(fields).map(([key, arbitrary]) => [key, required.includes(key) ? arbitrary : sometimes(arbitrary)] as const)
-  return fc.record(Object.fromEntries(entries)).map((record) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)))
+  const sometimes = (arbitrary: fc.Arbitrary<unknown>) =>
+    fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary, weight: 1 })
+  const entries = Object.entries(fields).map(
+    ([key, arbitrary]) => [key, required.includes(key) ? arbitrary : sometimes(arbitrary)] as const,
+  )
+  return fc
+    .record(Object.fromEntries(entries))
+    .map((record) => Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)))
 }
 
 /** The IDs a body may name: the state's venues, organizers and terms. */
@@ -83,11 +158,26 @@ export interface KnownIds {
  */
 function bodies(odds: number) {
   const maybe = <T>(valid: fc.Arbitrary<T>, hostile: fc.Arbitrary<unknown>) => mostly(valid, hostile, odds)
-  const bool = maybe(fc.oneof(fc.boolean(), fc.constantFrom('true', 'false', '1', '0', 'yes', 'no', 'on', 'off')), fc.oneof(fc.constantFrom('maybe', 2, ''), junk))
-  const status = maybe(fc.constantFrom('publish', 'publish', 'future', 'draft', 'pending', 'private', 'trash'), fc.oneof(fc.string({ maxLength: 10 }), junk))
-  const name = maybe(fc.oneof(fc.string({ minLength: 1, maxLength: 30 }).filter((n) => n.trim() !== ''), fc.constantFrom('Jazz night', 'Café Ünïcödé', 'a/b?c#d', '<b>bold</b>', 'İstanbul', 'Blue Room')), fc.oneof(fc.constantFrom('', '  '), junk))
+  const bool = maybe(
+    fc.oneof(fc.boolean(), fc.constantFrom('true', 'false', '1', '0', 'yes', 'no', 'on', 'off')),
+    fc.oneof(fc.constantFrom('maybe', 2, ''), junk),
+  )
+  const status = maybe(
+    fc.constantFrom('publish', 'publish', 'future', 'draft', 'pending', 'private', 'trash'),
+    fc.oneof(fc.string({ maxLength: 10 }), junk),
+  )
+  const name = maybe(
+    fc.oneof(
+      fc.string({ minLength: 1, maxLength: 30 }).filter((n) => n.trim() !== ''),
+      fc.constantFrom('Jazz night', 'Café Ünïcödé', 'a/b?c#d', '<b>bold</b>', 'İstanbul', 'Blue Room'),
+    ),
+    fc.oneof(fc.constantFrom('', '  '), junk),
+  )
   const text = (max: number) => maybe(fc.string({ maxLength: max }), junk)
-  const url = maybe(fc.constantFrom('https://x.example.org/page', 'http://localhost:3000/', ''), fc.oneof(fc.string({ maxLength: 20 }), junk))
+  const url = maybe(
+    fc.constantFrom('https://x.example.org/page', 'http://localhost:3000/', ''),
+    fc.oneof(fc.string({ maxLength: 20 }), junk),
+  )
   const date = maybe(wall, dateInput)
   const postFields = {
     date,
@@ -97,7 +187,10 @@ function bodies(odds: number) {
     description: text(60),
     excerpt: text(30),
     author: maybe(fc.constant(1), fc.oneof(fc.constantFrom(2, 999, 0, -1), junk)),
-    image: maybe(fc.constantFrom('https://img.example.org/a.png', ''), fc.oneof(fc.constantFrom(0, 5, 'ftp://x'), junk)),
+    image: maybe(
+      fc.constantFrom('https://img.example.org/a.png', ''),
+      fc.oneof(fc.constantFrom(0, 5, 'ftp://x'), junk),
+    ),
   }
   const venue = some(
     {
@@ -113,12 +206,22 @@ function bodies(odds: number) {
     },
     ['venue'],
   )
-  const organizer = some({ ...postFields, organizer: name, email: text(20), phone: text(12), website: url }, ['organizer'])
+  const organizer = some({ ...postFields, organizer: name, email: text(20), phone: text(12), website: url }, [
+    'organizer',
+  ])
   const relation = (ids: number[]) => {
     const known = ids.length > 0 ? fc.constantFrom(...ids) : fc.integer({ min: 1, max: 500 })
-    return maybe(fc.oneof(known, fc.array(known, { maxLength: 3 }), fc.array(known, { maxLength: 3 }).map((list) => list.join(','))), fc.oneof(fc.integer({ min: -5, max: 100_000 }), junk))
+    return maybe(
+      fc.oneof(
+        known,
+        fc.array(known, { maxLength: 3 }),
+        fc.array(known, { maxLength: 3 }).map((list) => list.join(',')),
+      ),
+      fc.oneof(fc.integer({ min: -5, max: 100_000 }), junk),
+    )
   }
-  const terms = (ids: number[]) => fc.oneof(relation(ids), fc.array(fc.string({ minLength: 1, maxLength: 10 }), { maxLength: 2 }))
+  const terms = (ids: number[]) =>
+    fc.oneof(relation(ids), fc.array(fc.string({ minLength: 1, maxLength: 10 }), { maxLength: 2 }))
   /** Start and end: mostly in order, minutes to days apart, in any year or at the edges; sometimes any date input. */
   const when = fc.oneof(
     { arbitrary: span, weight: Math.max(1, Math.round(odds / 2)) },
@@ -127,25 +230,42 @@ function bodies(odds: number) {
   const event = (ids: KnownIds) =>
     fc
       .tuple(
-        some({
-          ...postFields,
-          title: name,
-          timezone: maybe(zone, fc.oneof(fc.constantFrom('UTC+15', '+05:30', 'Mars/Olympus', ''), junk)),
-          all_day: bool,
-          cost: maybe(fc.oneof(fc.constantFrom('$10', '20$', 'Free', ''), fc.array(fc.constantFrom('0$', '20$', '30'), { maxLength: 3 })), junk),
-          website: url,
-          hide_from_listings: bool,
-          featured: bool,
-          sticky: bool,
-          venue: fc.oneof(relation(ids.venues), venue),
-          organizer: fc.oneof(relation(ids.organizers), fc.array(organizer, { maxLength: 2 })),
-          categories: terms(ids.terms),
-          tags: terms(ids.terms),
-        }, ['title']),
+        some(
+          {
+            ...postFields,
+            title: name,
+            timezone: maybe(zone, fc.oneof(fc.constantFrom('UTC+15', '+05:30', 'Mars/Olympus', ''), junk)),
+            all_day: bool,
+            cost: maybe(
+              fc.oneof(
+                fc.constantFrom('$10', '20$', 'Free', ''),
+                fc.array(fc.constantFrom('0$', '20$', '30'), { maxLength: 3 }),
+              ),
+              junk,
+            ),
+            website: url,
+            hide_from_listings: bool,
+            featured: bool,
+            sticky: bool,
+            venue: fc.oneof(relation(ids.venues), venue),
+            organizer: fc.oneof(relation(ids.organizers), fc.array(organizer, { maxLength: 2 })),
+            categories: terms(ids.terms),
+            tags: terms(ids.terms),
+          },
+          ['title'],
+        ),
         when,
       )
       .map(([body, dates]) => ({ ...body, ...dates }))
-  const term = some({ name, slug: maybe(fc.string({ maxLength: 12 }), junk), description: text(20), parent: maybe(fc.integer({ min: 0, max: 40 }), junk) }, ['name'])
+  const term = some(
+    {
+      name,
+      slug: maybe(fc.string({ maxLength: 12 }), junk),
+      description: text(20),
+      parent: maybe(fc.integer({ min: 0, max: 40 }), junk),
+    },
+    ['name'],
+  )
   return { event, venue, organizer, term }
 }
 
@@ -159,19 +279,62 @@ export const organizerBody = fc.oneof(plausible.organizer, fuzzing.organizer)
 export const termBody = fc.oneof(plausible.term, fuzzing.term)
 
 const LIST_KEYS = [
-  'page', 'per_page', 'start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after', 'strict_dates', 'search',
-  'categories', 'tags', 'venue', 'organizer', 'featured', 'status', 'include', 'exclude', 'geoloc', 'geoloc_lat', 'geoloc_lng',
-  'geoloc_radius', 'post_parent', 'ticketed', 'event', 'has_events', 'only_with_upcoming', 'hide_empty', 'order', 'orderby', 'parent',
-  'post', 'slug', 'force',
+  'page',
+  'per_page',
+  'start_date',
+  'end_date',
+  'starts_before',
+  'starts_after',
+  'ends_before',
+  'ends_after',
+  'strict_dates',
+  'search',
+  'categories',
+  'tags',
+  'venue',
+  'organizer',
+  'featured',
+  'status',
+  'include',
+  'exclude',
+  'geoloc',
+  'geoloc_lat',
+  'geoloc_lng',
+  'geoloc_radius',
+  'post_parent',
+  'ticketed',
+  'event',
+  'has_events',
+  'only_with_upcoming',
+  'hide_empty',
+  'order',
+  'orderby',
+  'parent',
+  'post',
+  'slug',
+  'force',
 ]
 
 /** A query string for a list route: known keys with dates, numbers and junk, PHP brackets, repeats. */
 export const queryString = fc
   .array(
     fc.tuple(
-      fc.oneof(fc.constantFrom(...LIST_KEYS), fc.constantFrom(...LIST_KEYS).map((key) => `${key}[]`), fc.string({ maxLength: 6 })),
-      fc.oneof(dateInput.map(String), fc.integer({ min: -2, max: 100_000 }).map(String), fc.constantFrom('true', 'false', 'publish,draft', 'asc', 'desc', 'count', 'jazz', '1,2,3', '%', ''), fc.string({ maxLength: 12 })),
+      fc.oneof(
+        fc.constantFrom(...LIST_KEYS),
+        fc.constantFrom(...LIST_KEYS).map((key) => `${key}[]`),
+        fc.string({ maxLength: 6 }),
+      ),
+      fc.oneof(
+        dateInput.map(String),
+        fc.integer({ min: -2, max: 100_000 }).map(String),
+        fc.constantFrom('true', 'false', 'publish,draft', 'asc', 'desc', 'count', 'jazz', '1,2,3', '%', ''),
+        fc.string({ maxLength: 12 }),
+      ),
     ),
     { maxLength: 6 },
   )
-  .map((pairs) => pairs.map(([key, value]) => `${encodeURIComponent(key).replace(/%5B%5D$/u, '[]')}=${encodeURIComponent(value)}`).join('&'))
+  .map((pairs) =>
+    pairs
+      .map(([key, value]) => `${encodeURIComponent(key).replace(/%5B%5D$/u, '[]')}=${encodeURIComponent(value)}`)
+      .join('&'),
+  )

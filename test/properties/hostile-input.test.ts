@@ -13,12 +13,12 @@ import fc from 'fast-check'
 import qs from 'qs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
-import { DocumentError } from '../../src/core/document-error.js'
 import { serializeDocument } from '../../src/core/document.js'
+import { DocumentError } from '../../src/core/document-error.js'
 import { CalendarError } from '../../src/core/errors.js'
 import { createApp } from '../../src/http/app.js'
 import { tempDir } from '../cli/cli-helpers.js'
-import { NOW, P, fixture } from '../helpers.js'
+import { fixture, NOW, P } from '../helpers.js'
 import { checkResponse } from '../response-check.js'
 import { anyZone, dateInput, eventBody, organizerBody, queryString, termBody, venueBody, wall } from './arbitraries.js'
 
@@ -70,8 +70,17 @@ function pick(kind: Kind, n: number): number {
 const encodings = (value: unknown) =>
   fc.oneof(
     { arbitrary: fc.constant({ text: JSON.stringify(value) ?? '', type: 'application/json' }), weight: 6 },
-    { arbitrary: fc.constant({ text: qs.stringify(value, { encodeValuesOnly: true }), type: 'application/x-www-form-urlencoded' }), weight: 3 },
-    { arbitrary: fc.constant({ text: JSON.stringify(value)?.slice(0, -1) ?? '{', type: 'application/json' }), weight: 1 },
+    {
+      arbitrary: fc.constant({
+        text: qs.stringify(value, { encodeValuesOnly: true }),
+        type: 'application/x-www-form-urlencoded',
+      }),
+      weight: 3,
+    },
+    {
+      arbitrary: fc.constant({ text: JSON.stringify(value)?.slice(0, -1) ?? '{', type: 'application/json' }),
+      weight: 1,
+    },
   )
 
 const bodyOf = (kind: Kind) => {
@@ -91,7 +100,10 @@ const write = fc
   .chain(([kind, action, n]) => fc.tuple(fc.constant({ kind, action, n }), bodyOf(kind).chain(encodings)))
 
 /** An accepted record reads back by ID, and the lists that select it show it. */
-async function expectReadable(kind: Kind, record: { id: number; status?: string; hide_from_listings?: boolean; venue?: string; organizer?: string }) {
+async function expectReadable(
+  kind: Kind,
+  record: { id: number; status?: string; hide_from_listings?: boolean; venue?: string; organizer?: string },
+) {
   const read = await send('GET', `/${kind}/${record.id}`)
   if (record.status === 'trash') {
     expect(read.status).toBe(403)
@@ -108,7 +120,9 @@ async function expectReadable(kind: Kind, record: { id: number; status?: string;
     expect(listed.body[kind].map((t: { id: number }) => t.id)).toEqual([record.id])
   } else {
     const search = encodeURIComponent((kind === 'venues' ? record.venue : record.organizer) ?? '')
-    expect(await pagesContain(`/${kind}?status=${record.status}&per_page=50&search=${search}`, kind, record.id)).toBe(true)
+    expect(await pagesContain(`/${kind}?status=${record.status}&per_page=50&search=${search}`, kind, record.id)).toBe(
+      true,
+    )
   }
 }
 
@@ -126,8 +140,11 @@ describe('hostile input through the app (issue 9, fast-check)', () => {
     await fc.assert(
       fc.asyncProperty(write, async ([{ kind, action, n }, body]) => {
         const before = await snapshot()
-        const target = action === 'create' ? `/${kind}` : `/${kind}/${pick(kind, n)}${action.startsWith('DELETE?') ? '?force=true' : ''}`
-        const method = action === 'create' ? 'POST' : action.split('?')[0] as string
+        const target =
+          action === 'create'
+            ? `/${kind}`
+            : `/${kind}/${pick(kind, n)}${action.startsWith('DELETE?') ? '?force=true' : ''}`
+        const method = action === 'create' ? 'POST' : (action.split('?')[0] as string)
         const answer = await send(method, target, method === 'DELETE' ? undefined : body)
         if (answer.status >= 400) {
           expect(await snapshot()).toEqual(before)
@@ -146,11 +163,15 @@ describe('hostile input through the app (issue 9, fast-check)', () => {
 
   it(`${RUNS} query strings on every list route: no 5xx, nothing changes`, async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom<Kind>('events', 'venues', 'organizers', 'categories', 'tags'), queryString, async (kind, query) => {
-        const before = serializeDocument(calendar.state)
-        await send('GET', `/${kind}?${query}`)
-        expect(serializeDocument(calendar.state)).toBe(before)
-      }),
+      fc.asyncProperty(
+        fc.constantFrom<Kind>('events', 'venues', 'organizers', 'categories', 'tags'),
+        queryString,
+        async (kind, query) => {
+          const before = serializeDocument(calendar.state)
+          await send('GET', `/${kind}?${query}`)
+          expect(serializeDocument(calendar.state)).toBe(before)
+        },
+      ),
       { numRuns: RUNS },
     )
   })
@@ -168,13 +189,22 @@ describe('hostile input through the library (issue 9, fast-check)', () => {
   }
 
   it(`${RUNS} creates and updates with generated bodies: refused ones change nothing, accepted ones read back`, async () => {
-    const resource = (kind: Kind) => calendar[kind] as unknown as { create(b: unknown): Promise<any>; update(id: number, b: unknown): Promise<any>; get(id: number): any }
+    const resource = (kind: Kind) =>
+      calendar[kind] as unknown as {
+        create(b: unknown): Promise<any>
+        update(id: number, b: unknown): Promise<any>
+        get(id: number): any
+      }
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom<Kind>('events', 'venues', 'organizers', 'categories', 'tags').chain((kind) => fc.tuple(fc.constant(kind), bodyOf(kind), fc.nat(), fc.boolean())),
+        fc
+          .constantFrom<Kind>('events', 'venues', 'organizers', 'categories', 'tags')
+          .chain((kind) => fc.tuple(fc.constant(kind), bodyOf(kind), fc.nat(), fc.boolean())),
         async ([kind, body, n, update]) => {
           const before = await snapshot()
-          const result = await settle(() => (update ? resource(kind).update(pick(kind, n), body) : resource(kind).create(body)))
+          const result = await settle(() =>
+            update ? resource(kind).update(pick(kind, n), body) : resource(kind).create(body),
+          )
           if (!result.ok) {
             expect(await snapshot()).toEqual(before)
             return
@@ -226,7 +256,13 @@ describe('a data file that loads can be served (issue 9 §1, fast-check)', () =>
         if (!opened) return
         served++
         const server = createApp(opened)
-        const paths = ['/events?status=publish&start_date=0000-01-02&end_date=9999-12-30', '/events', '/venues', ...events.map((_, i) => `/events/${10 + i}`), ...venueDates.map((_, i) => `/venues/${50 + i}`)]
+        const paths = [
+          '/events?status=publish&start_date=0000-01-02&end_date=9999-12-30',
+          '/events',
+          '/venues',
+          ...events.map((_, i) => `/events/${10 + i}`),
+          ...venueDates.map((_, i) => `/venues/${50 + i}`),
+        ]
         for (const path of paths) {
           const response = await server.request(`${P}${path}`)
           expect(response.status, `${path}\n${text}\n${await response.clone().text()}`).toBeLessThan(500)

@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DocumentError, type Problem, formatProblem } from '../../src/core/document-error.js'
+import { DocumentError, formatProblem, type Problem } from '../../src/core/document-error.js'
 import { cleanFolders, dataFile, folder, positionOf, runCli, validate } from './store-helpers.js'
 
 afterAll(cleanFolders)
@@ -39,8 +39,16 @@ const threeProblems = edited((d) => {
 
 const threeExpected: Problem[] = [
   { path: 'events[0].venue', message: 'venue 999 does not exist', ...positionOf(threeProblems, '"venue": 999', 0, 9) },
-  { path: 'events[1].start_date', message: 'expected "YYYY-MM-DD HH:MM:SS", got "next tuesday"', ...positionOf(threeProblems, '"next tuesday"') },
-  { path: 'events[2].id', message: 'duplicate ID 1000 (also events[0])', ...positionOf(threeProblems, '"id": 1000', 1, 6) },
+  {
+    path: 'events[1].start_date',
+    message: 'expected "YYYY-MM-DD HH:MM:SS", got "next tuesday"',
+    ...positionOf(threeProblems, '"next tuesday"'),
+  },
+  {
+    path: 'events[2].id',
+    message: 'duplicate ID 1000 (also events[0])',
+    ...positionOf(threeProblems, '"id": 1000', 1, 6),
+  },
 ]
 
 describe('every problem of an invalid file at once', () => {
@@ -51,7 +59,11 @@ describe('every problem of an invalid file at once', () => {
   it('a JSON syntax error stops there: it alone is reported, with its line:column', () => {
     const text = threeProblems.replace('"title": "Event 1",', '"title": "Event 1"')
     expect(problemsOf(text)).toEqual([
-      { path: '', message: 'JSON syntax error: comma expected', ...positionOf(text, '"description": "<p>Description of event 1') },
+      {
+        path: '',
+        message: 'JSON syntax error: comma expected',
+        ...positionOf(text, '"description": "<p>Description of event 1'),
+      },
     ])
   })
 
@@ -65,7 +77,11 @@ describe('every problem of an invalid file at once', () => {
       d.events[2].all_day = 'yes'
       d.categories.push({ id: 4, name: 'Jazz', parent: 5 }, { id: 5, name: 'Bebop', parent: 4 })
     })
-    expect(problemsOf(text).map(formatProblem).map((line) => line.replace(/ \(line.*$/u, ''))).toEqual([
+    expect(
+      problemsOf(text)
+        .map(formatProblem)
+        .map((line) => line.replace(/ \(line.*$/u, '')),
+    ).toEqual([
       'events[0].end_date: end_date 2026-07-10 18:00:00 is before start_date 2026-07-10 19:00:00',
       'events[0].status: expected one of publish, future, draft, pending, private, trash, got "published"',
       'events[1].organizer[1]: organizer 77 does not exist',
@@ -77,21 +93,57 @@ describe('every problem of an invalid file at once', () => {
   })
 
   it('records the schema refused are left out of the checks across records instead of crashing them', () => {
-    const text = `${JSON.stringify({
-      settings: { timezone: 'Nowhere/Zone' },
-      users: [1, { id: 'x' }, { id: 2 }, { id: 2 }],
-      events: [
-        5,
-        null,
-        { id: '10', title: 'String ID', start_date: '2026-07-10 19:00:00', end_date: '2026-07-10 18:00:00', venue: 11 },
-        { id: 20, title: 'Bad zone', start_date: '9999-12-31 23:00:00', end_date: '9999-12-31 23:30:00', timezone: 'Mars/Olympus' },
-        { id: 21, title: 'Bad all_day', start_date: '0000-01-01 00:00:00', end_date: 'soon', all_day: 'yes', organizer: 12, categories: ['music', 3], tags: [null] },
-        { id: 22, title: 'Dangling', start_date: '2026-07-10 19:00:00', end_date: '2026-07-10 20:00:00', venue: { venue: 'Inline' }, image: 1.5, post_parent: 99 },
-      ],
-      venues: [{ id: 11, venue: 'V', date: '9999-12-31 23:59:59' }],
-      organizers: 'none',
-      categories: [{ id: 3, name: 'A', parent: 'x' }, { id: 'y', name: 'B', parent: 3 }],
-    }, null, 2)}\n`
+    const text = `${JSON.stringify(
+      {
+        settings: { timezone: 'Nowhere/Zone' },
+        users: [1, { id: 'x' }, { id: 2 }, { id: 2 }],
+        events: [
+          5,
+          null,
+          {
+            id: '10',
+            title: 'String ID',
+            start_date: '2026-07-10 19:00:00',
+            end_date: '2026-07-10 18:00:00',
+            venue: 11,
+          },
+          {
+            id: 20,
+            title: 'Bad zone',
+            start_date: '9999-12-31 23:00:00',
+            end_date: '9999-12-31 23:30:00',
+            timezone: 'Mars/Olympus',
+          },
+          {
+            id: 21,
+            title: 'Bad all_day',
+            start_date: '0000-01-01 00:00:00',
+            end_date: 'soon',
+            all_day: 'yes',
+            organizer: 12,
+            categories: ['music', 3],
+            tags: [null],
+          },
+          {
+            id: 22,
+            title: 'Dangling',
+            start_date: '2026-07-10 19:00:00',
+            end_date: '2026-07-10 20:00:00',
+            venue: { venue: 'Inline' },
+            image: 1.5,
+            post_parent: 99,
+          },
+        ],
+        venues: [{ id: 11, venue: 'V', date: '9999-12-31 23:59:59' }],
+        organizers: 'none',
+        categories: [
+          { id: 3, name: 'A', parent: 'x' },
+          { id: 'y', name: 'B', parent: 3 },
+        ],
+      },
+      null,
+      2,
+    )}\n`
     expect(problemsOf(text).map((problem) => problem.path)).toEqual([
       'settings.timezone',
       'users[0]',
@@ -117,14 +169,42 @@ describe('every problem of an invalid file at once', () => {
   })
 
   it('a file changed anywhere into any JSON value is loaded or refused with its problems, never anything else (fast-check)', () => {
-    const base = JSON.parse(dataFile(2, [{ id: 13, title: 'Child', start_date: '9999-12-30 10:00:00', end_date: '9999-12-30 12:00:00', post_parent: 1000, image: 20, tags: [5] }]))
+    const base = JSON.parse(
+      dataFile(2, [
+        {
+          id: 13,
+          title: 'Child',
+          start_date: '9999-12-30 10:00:00',
+          end_date: '9999-12-30 12:00:00',
+          post_parent: 1000,
+          image: 20,
+          tags: [5],
+        },
+      ]),
+    )
     base.categories.push({ id: 4, name: 'Jazz', parent: 3 })
     base.tags.push({ id: 5, name: 'Live', slug: 'live' })
     base.media = [{ id: 20, url: 'https://example.org/image.png' }]
     const paths = leafPaths(base)
     const value = fc.oneof(
       fc.jsonValue({ maxDepth: 2 }),
-      fc.constantFrom('9999-12-31 23:59:59', '0000-01-01 00:00:00', 'Mars/Olympus', 'UTC+5:30', 3, 11, 12, 1000, 0, -1, 1.5, 'yes', null, [], {}),
+      fc.constantFrom(
+        '9999-12-31 23:59:59',
+        '0000-01-01 00:00:00',
+        'Mars/Olympus',
+        'UTC+5:30',
+        3,
+        11,
+        12,
+        1000,
+        0,
+        -1,
+        1.5,
+        'yes',
+        null,
+        [],
+        {},
+      ),
     )
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...paths), value), { minLength: 1, maxLength: 3 }), (changes) => {
@@ -161,6 +241,8 @@ function leafPaths(value: unknown, at: Path = []): Path[] {
 
 /** Sets the value at `path`, when its parent still exists after earlier changes. */
 function setAt(document: any, path: Path, to: unknown): void {
-  const parent = path.slice(0, -1).reduce((node, key) => (typeof node === 'object' && node !== null ? node[key] : undefined), document)
+  const parent = path
+    .slice(0, -1)
+    .reduce((node, key) => (typeof node === 'object' && node !== null ? node[key] : undefined), document)
   if (typeof parent === 'object' && parent !== null) parent[path[path.length - 1] as string | number] = to
 }

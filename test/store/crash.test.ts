@@ -44,7 +44,10 @@ describe('a SIGKILLed writer leaves a valid file (real server, kill -9 at random
       const spawned = Date.now()
       const server = await startServe(file)
       if (loop > 0) restarts.push(Date.now() - spawned)
-      expect(await temporaries(file), `loop ${loop}: temporary files left by the killed writer were not cleaned up`).toEqual([])
+      expect(
+        await temporaries(file),
+        `loop ${loop}: temporary files left by the killed writer were not cleaned up`,
+      ).toEqual([])
 
       const ids: number[] = []
       const failures: string[] = []
@@ -53,7 +56,11 @@ describe('a SIGKILLed writer leaves a valid file (real server, kill -9 at random
         const http = client()
         try {
           for (let i = 0; !stopped; i++) {
-            const response = await http.request('POST', `${server.base}/events`, newEvent(`Loop ${loop} writer ${w} post ${i}`))
+            const response = await http.request(
+              'POST',
+              `${server.base}/events`,
+              newEvent(`Loop ${loop} writer ${w} post ${i}`),
+            )
             if (response.status === 201) ids.push(response.body.id)
             else failures.push(`loop ${loop}: POST answered ${response.status} ${JSON.stringify(response.body)}`)
           }
@@ -68,7 +75,10 @@ describe('a SIGKILLed writer leaves a valid file (real server, kill -9 at random
       const exit = await server.stop('SIGKILL')
       await Promise.all(writers)
       expect(exit.signal).toBe('SIGKILL')
-      expect(await readOwner(`${file}.lock`), `loop ${loop}: the killed server's lock is left for the next start`).toMatchObject({ pid: server.child.pid })
+      expect(
+        await readOwner(`${file}.lock`),
+        `loop ${loop}: the killed server's lock is left for the next start`,
+      ).toMatchObject({ pid: server.child.pid })
       expect(failures).toEqual([])
       // A temporary file left behind means the kill landed in the middle of a file write.
       if ((await temporaries(file)).length > 0) killsMidWrite++

@@ -7,8 +7,20 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type Save, deleteCreate, doubleSave, inPlace, jetBrains, renameOver, vim } from './editor-saves.js'
-import { type Server, cleanFolders, client, dataFile, eventIdsOnDisk, folder, killAll, newEvent, percentile, startServe, waitFor } from './store-helpers.js'
+import { deleteCreate, doubleSave, inPlace, jetBrains, renameOver, type Save, vim } from './editor-saves.js'
+import {
+  cleanFolders,
+  client,
+  dataFile,
+  eventIdsOnDisk,
+  folder,
+  killAll,
+  newEvent,
+  percentile,
+  type Server,
+  startServe,
+  waitFor,
+} from './store-helpers.js'
 
 const SAVES = 50
 const BOUND_MS = 2000
@@ -37,7 +49,11 @@ const KINDS: Kind[] = [
   {
     // The first save (broken every other time) is still being waited on when the second replaces the file.
     name: 'a second save while the first is debounced',
-    save: (i, text) => doubleSave(i % 2 === 0 ? broken(text, i / 2) : text.replace(/"title": "([^"]*)"/u, '"title": "$1 draft"'), (i % 4) * 7),
+    save: (i, text) =>
+      doubleSave(
+        i % 2 === 0 ? broken(text, i / 2) : text.replace(/"title": "([^"]*)"/u, '"title": "$1 draft"'),
+        (i % 4) * 7,
+      ),
     breaks: false,
   },
 ]
@@ -66,10 +82,19 @@ describe(`${SAVES} saves of each kind in a row, with server writes and broken sa
   async function handEdit(kind: Kind, i: number): Promise<{ title: string; text: string; id: number }> {
     const document = JSON.parse(await readFile(file, 'utf8'))
     // A new ID the way calfile picks one, so that the server's next one does not collide with it.
-    const id = 1 + Math.max(...['events', 'venues', 'organizers'].flatMap((key) => document[key].map((row: { id: number }) => row.id)))
+    const id =
+      1 +
+      Math.max(
+        ...['events', 'venues', 'organizers'].flatMap((key) => document[key].map((row: { id: number }) => row.id)),
+      )
     const title = `${kind.name} ${i}`
     document.events[0].title = title
-    document.events.push({ id, title: `Hand ${id}`, start_date: '2026-07-30 18:00:00', end_date: '2026-07-30 19:00:00' })
+    document.events.push({
+      id,
+      title: `Hand ${id}`,
+      start_date: '2026-07-30 18:00:00',
+      end_date: '2026-07-30 19:00:00',
+    })
     return { title, text: `${JSON.stringify(document, null, 2)}\n`, id }
   }
 
@@ -89,7 +114,10 @@ describe(`${SAVES} saves of each kind in a row, with server writes and broken sa
     expect(created.status).toBe(201)
     postedIds.add(created.body.id)
     const onDisk = await eventIdsOnDisk(file)
-    expect([...handIds, ...postedIds].filter((id) => !onDisk.has(id)), 'events missing from the file').toEqual([])
+    expect(
+      [...handIds, ...postedIds].filter((id) => !onDisk.has(id)),
+      'events missing from the file',
+    ).toEqual([])
   }
 
   it.each(KINDS)('$name', async (kind) => {
@@ -102,7 +130,11 @@ describe(`${SAVES} saves of each kind in a row, with server writes and broken sa
       await save(file, text)
       handIds.add(id)
       const started = performance.now()
-      const seen = await waitFor(async () => (await http.request('GET', `${server.base}/events/1000`)).body.title === title, BOUND_MS, 2)
+      const seen = await waitFor(
+        async () => (await http.request('GET', `${server.base}/events/1000`)).body.title === title,
+        BOUND_MS,
+        2,
+      )
       const ms = performance.now() - started
       expect(seen, `save ${i} (${kind.name}) not visible after ${ms.toFixed(0)} ms\n${server.output()}`).toBe(true)
       measured.push(ms)
@@ -113,7 +145,9 @@ describe(`${SAVES} saves of each kind in a row, with server writes and broken sa
   })
 
   it('took every fix after a broken save in as "valid again", and reports the latencies', () => {
-    expect(server.output().match(/calendar\.json is valid again: reloaded \(/gu)?.length ?? 0).toBeGreaterThanOrEqual(brokenSaves)
+    expect(server.output().match(/calendar\.json is valid again: reloaded \(/gu)?.length ?? 0).toBeGreaterThanOrEqual(
+      brokenSaves,
+    )
     const f = (n: number) => n.toFixed(1)
     const summary = (list: number[]) => {
       const sorted = [...list].sort((a, b) => a - b)

@@ -18,13 +18,18 @@ afterAll(cleanFolders)
 
 const valid = dataFile(3)
 const broken = valid.replace('"title": "Event 1",', '"title": "Event 1"')
-const withOneMore = dataFile(3, [{ id: 50, title: 'Added while fixing', start_date: '2026-07-20 10:00:00', end_date: '2026-07-20 11:00:00' }])
+const withOneMore = dataFile(3, [
+  { id: 50, title: 'Added while fixing', start_date: '2026-07-20 10:00:00', end_date: '2026-07-20 11:00:00' },
+])
 
 async function setup(): Promise<{ file: string; calendar: Calendar; logs: string[] }> {
   const file = join(await folder(), 'calendar.json')
   writeFileSync(file, valid)
   const logs: string[] = []
-  const calendar = await openCalendar(file, { now: () => NOW, log: (level, message) => logs.push(`${level}: ${message}`) })
+  const calendar = await openCalendar(file, {
+    now: () => NOW,
+    log: (level, message) => logs.push(`${level}: ${message}`),
+  })
   calendars.push(calendar)
   return { file: calendar.file as string, calendar, logs }
 }

@@ -45,7 +45,11 @@ async function setup(watch = true): Promise<{ file: string; calendar: Calendar; 
   const file = join(await folder(), 'calendar.json')
   writeFileSync(file, dataFile(3))
   const logs: string[] = []
-  const calendar = await openCalendar(file, { now: () => NOW, watch, log: (level, message) => logs.push(`${level}: ${message}`) })
+  const calendar = await openCalendar(file, {
+    now: () => NOW,
+    watch,
+    log: (level, message) => logs.push(`${level}: ${message}`),
+  })
   calendars.push(calendar)
   return { file, calendar, logs }
 }
@@ -121,6 +125,9 @@ describe('freshen: a save the watcher missed is read before the read that awaits
     await expect(calendar.freshen()).resolves.toBeUndefined()
     expect(logs.at(-1)).toMatch(/^error: could not read .*calendar\.json: .*EISDIR.*; reads keep the last state$/u)
     expect(calendar.state.events.size).toBe(3)
-    await expect(calendar.events.create(newEvent('Refused'))).rejects.toMatchObject({ code: 'store-write-failed', status: 500 })
+    await expect(calendar.events.create(newEvent('Refused'))).rejects.toMatchObject({
+      code: 'store-write-failed',
+      status: 500,
+    })
   })
 })

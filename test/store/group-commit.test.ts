@@ -82,7 +82,9 @@ describe('GroupCommit', () => {
     const first = commit.schedule().then(() => log.push('first settled'))
     await sleep(0)
     expect(log).toEqual(['flush 0 start'])
-    const during = Array.from({ length: 50 }, (_, i) => commit.schedule().then(() => i === 49 && log.push('50 later calls settled')))
+    const during = Array.from({ length: 50 }, (_, i) =>
+      commit.schedule().then(() => i === 49 && log.push('50 later calls settled')),
+    )
     gates[0]?.resolve()
     await first
     expect(log).toEqual(['flush 0 start', 'flush 0 end', 'first settled', 'flush 1 start'])
@@ -113,7 +115,9 @@ describe('Store on a real file', () => {
   it('100 concurrent creates share one or two file writes; one by one, each is its own write', async () => {
     const { file, calendar } = await fileCalendar(200)
     const before = writesOf(file)
-    const created = await Promise.all(Array.from({ length: 100 }, (_, i) => calendar.events.create(newEvent(`Concurrent ${i}`))))
+    const created = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => calendar.events.create(newEvent(`Concurrent ${i}`))),
+    )
     const grouped = writesOf(file) - before
     expect(grouped).toBeGreaterThanOrEqual(1)
     expect(grouped).toBeLessThanOrEqual(2)
@@ -123,21 +127,40 @@ describe('Store on a real file', () => {
     const start = writesOf(file)
     for (let i = 0; i < 10; i++) await calendar.events.create(newEvent(`One by one ${i}`))
     expect(writesOf(file) - start).toBe(10)
-    console.log(`100 concurrent creates: ${grouped} file write(s); 10 awaited one by one: ${writesOf(file) - start} file writes`)
+    console.log(
+      `100 concurrent creates: ${grouped} file write(s); 10 awaited one by one: ${writesOf(file) - start} file writes`,
+    )
   })
 
   it('answers each write only once its data is in the file', async () => {
     const { file, calendar } = await fileCalendar(50)
-    const checks = await Promise.all(Array.from({ length: 30 }, (_, i) =>
-      calendar.events.create(newEvent(`Checked ${i}`)).then((event) => idsOnDisk(file).has(idOf(event)))))
+    const checks = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        calendar.events.create(newEvent(`Checked ${i}`)).then((event) => idsOnDisk(file).has(idOf(event))),
+      ),
+    )
     expect(checks.every(Boolean)).toBe(true)
   })
 
   it('a refused change fails alone; the others of its group land', async () => {
     const { file, calendar } = await fileCalendar()
-    const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) =>
-      calendar.events.create(i === 4 ? { ...newEvent('Bad venue'), venue: 4242 } : newEvent(`Good ${i}`))))
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'fulfilled'])
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, (_, i) =>
+        calendar.events.create(i === 4 ? { ...newEvent('Bad venue'), venue: 4242 } : newEvent(`Good ${i}`)),
+      ),
+    )
+    expect(results.map((r) => r.status)).toEqual([
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+      'fulfilled',
+    ])
     expect((results[4] as PromiseRejectedResult).reason).toMatchObject({ status: 400 })
     const titles = JSON.parse(readFileSync(file, 'utf8')).events.map((e: { title: string }) => e.title)
     expect(titles.filter((t: string) => t.startsWith('Good'))).toHaveLength(9)
@@ -148,8 +171,14 @@ describe('Store on a real file', () => {
     const { file, calendar } = await fileCalendar()
     const text = readFileSync(file, 'utf8')
     disk.failNextRename = true
-    const results = await Promise.allSettled([calendar.events.create(newEvent('Lost A')), calendar.events.create(newEvent('Lost B'))])
-    expect(results.map((r) => r.status === 'rejected' && (r.reason as { code: string }).code)).toEqual(['store-write-failed', 'store-write-failed'])
+    const results = await Promise.allSettled([
+      calendar.events.create(newEvent('Lost A')),
+      calendar.events.create(newEvent('Lost B')),
+    ])
+    expect(results.map((r) => r.status === 'rejected' && (r.reason as { code: string }).code)).toEqual([
+      'store-write-failed',
+      'store-write-failed',
+    ])
     expect(readFileSync(file, 'utf8')).toBe(text)
     expect([...calendar.state.events.values()].map((e) => e.title)).toEqual(['Event 0', 'Event 1', 'Event 2'])
     const next = await calendar.events.create(newEvent('Next'))
@@ -162,7 +191,12 @@ describe('Store on a real file', () => {
     const { file, calendar } = await fileCalendar()
     const document = JSON.parse(readFileSync(file, 'utf8'))
     document.events[1].title = 'Edited by hand'
-    document.events.push({ id: 7000, title: 'Added by hand', start_date: '2026-07-20 10:00:00', end_date: '2026-07-20 11:00:00' })
+    document.events.push({
+      id: 7000,
+      title: 'Added by hand',
+      start_date: '2026-07-20 10:00:00',
+      end_date: '2026-07-20 11:00:00',
+    })
     writeFileSync(file, `${JSON.stringify(document, null, 2)}\n`)
     const created = await calendar.events.create(newEvent('After the edit'))
     expect(created.id).toBe(7001)

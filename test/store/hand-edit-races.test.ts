@@ -78,49 +78,52 @@ function titlesOnDisk(file: string): string[] {
   return JSON.parse(readFileSync(file, 'utf8')).events.map((event: { title: string }) => event.title)
 }
 
-describe.each(['in place', 'rename'] as const)('a hand save (%s) at a precise moment of a calfile write is kept', (save) => {
-  it('right after calfile renamed its new file into place (not mistaken for calfile’s own file)', async () => {
-    const { file, calendar } = await setup()
-    let fired = 0
-    hooks.afterRename = (to) => {
-      fired++
-      if (to === file) handSave(file, 5000, save)
-    }
-    await calendar.events.create(newEvent('First'))
-    expect(fired).toBe(1)
-    expect(titlesOnDisk(file)).toEqual(['Event 0', 'Event 1', 'Event 2', 'First', 'Hand 5000'])
-    await calendar.events.create(newEvent('Second'))
-    expect(titlesOnDisk(file)).toEqual(['Event 0', 'Event 1', 'Event 2', 'First', 'Hand 5000', 'Second'])
-    expect(calendar.state.events.get(5000)?.title).toBe('Hand 5000')
-  })
+describe.each(['in place', 'rename'] as const)(
+  'a hand save (%s) at a precise moment of a calfile write is kept',
+  (save) => {
+    it('right after calfile renamed its new file into place (not mistaken for calfile’s own file)', async () => {
+      const { file, calendar } = await setup()
+      let fired = 0
+      hooks.afterRename = (to) => {
+        fired++
+        if (to === file) handSave(file, 5000, save)
+      }
+      await calendar.events.create(newEvent('First'))
+      expect(fired).toBe(1)
+      expect(titlesOnDisk(file)).toEqual(['Event 0', 'Event 1', 'Event 2', 'First', 'Hand 5000'])
+      await calendar.events.create(newEvent('Second'))
+      expect(titlesOnDisk(file)).toEqual(['Event 0', 'Event 1', 'Event 2', 'First', 'Hand 5000', 'Second'])
+      expect(calendar.state.events.get(5000)?.title).toBe('Hand 5000')
+    })
 
-  it('while calfile writes its temporary file (after its last look at the data file, before the rename)', async () => {
-    const { file, calendar } = await setup()
-    let fired = 0
-    hooks.beforeOpenTemporary = () => {
-      fired++
+    it('while calfile writes its temporary file (after its last look at the data file, before the rename)', async () => {
+      const { file, calendar } = await setup()
+      let fired = 0
+      hooks.beforeOpenTemporary = () => {
+        fired++
+        handSave(file, 5000, save)
+      }
+      await calendar.events.create(newEvent('First'))
+      expect(fired).toBe(1)
+      expect(titlesOnDisk(file)).toEqual(['Event 0', 'Event 1', 'Event 2', 'Hand 5000', 'First'])
+      expect(calendar.state.events.get(5000)?.title).toBe('Hand 5000')
+    })
+
+    it('while calfile re-reads a hand-edited file before a write (between its read and its stat)', async () => {
+      const { file, calendar } = await setup()
       handSave(file, 5000, save)
-    }
-    await calendar.events.create(newEvent('First'))
-    expect(fired).toBe(1)
-    expect(titlesOnDisk(file)).toEqual(['Event 0', 'Event 1', 'Event 2', 'Hand 5000', 'First'])
-    expect(calendar.state.events.get(5000)?.title).toBe('Hand 5000')
-  })
-
-  it('while calfile re-reads a hand-edited file before a write (between its read and its stat)', async () => {
-    const { file, calendar } = await setup()
-    handSave(file, 5000, save)
-    let fired = 0
-    hooks.afterRead = (path) => {
-      fired++
-      handSave(path, 6000, save)
-    }
-    await calendar.events.create(newEvent('First'))
-    expect(fired).toBe(1)
-    await calendar.events.create(newEvent('Second'))
-    const titles = titlesOnDisk(file)
-    expect(titles).toContain('Hand 5000')
-    expect(titles).toContain('Hand 6000')
-    expect(titles.filter((title) => title === 'First' || title === 'Second')).toEqual(['First', 'Second'])
-  })
-})
+      let fired = 0
+      hooks.afterRead = (path) => {
+        fired++
+        handSave(path, 6000, save)
+      }
+      await calendar.events.create(newEvent('First'))
+      expect(fired).toBe(1)
+      await calendar.events.create(newEvent('Second'))
+      const titles = titlesOnDisk(file)
+      expect(titles).toContain('Hand 5000')
+      expect(titles).toContain('Hand 6000')
+      expect(titles.filter((title) => title === 'First' || title === 'Second')).toEqual(['First', 'Second'])
+    })
+  },
+)

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync, utimesSync } from 'node:fs'
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
@@ -54,7 +54,11 @@ async function dataFileIn(events = 3): Promise<string> {
 async function leaveLock(file: string, owner: Partial<LockOwner> | string | undefined, ageMs = 0): Promise<void> {
   const lock = `${file}.lock`
   await mkdir(lock)
-  if (owner !== undefined) await writeFile(join(lock, 'owner.json'), typeof owner === 'string' ? owner : JSON.stringify({ ...thisProcess(), ...owner }))
+  if (owner !== undefined)
+    await writeFile(
+      join(lock, 'owner.json'),
+      typeof owner === 'string' ? owner : JSON.stringify({ ...thisProcess(), ...owner }),
+    )
   const at = new Date(Date.now() - ageMs)
   utimesSync(lock, at, at)
 }
@@ -70,7 +74,9 @@ async function deadPid(): Promise<number> {
 async function zombiePid(): Promise<number> {
   const parent = spawn('sh', ['-c', 'sleep 0.05 & echo $!; exec sleep 60'])
   helpers.push(parent)
-  const pid = Number(await new Promise<string>((resolve) => parent.stdout.once('data', (chunk) => resolve(String(chunk)))))
+  const pid = Number(
+    await new Promise<string>((resolve) => parent.stdout.once('data', (chunk) => resolve(String(chunk)))),
+  )
   expect(await waitFor(() => /^\d+ \(.*\) Z /u.test(readFileSync(`/proc/${pid}/stat`, 'utf8')))).toBe(true)
   return pid
 }
@@ -127,11 +133,18 @@ describe('one writer per data file (real processes)', () => {
         headers: { 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       })
-      expect([method, path, response.status, (await response.json()).code]).toEqual([method, path, 503, 'store-read-only'])
+      expect([method, path, response.status, (await response.json()).code]).toEqual([
+        method,
+        path,
+        503,
+        'store-read-only',
+      ])
     }
     const created = await postJson(`${writer.base}/events`, newEvent('Written by the writer'))
     expect(created.status).toBe(201)
-    expect(await waitFor(async () => (await getJson(`${reader.base}/events/${created.body.id}`)).status === 200)).toBe(true)
+    expect(await waitFor(async () => (await getJson(`${reader.base}/events/${created.body.id}`)).status === 200)).toBe(
+      true,
+    )
 
     // The reader holds no lock: stopping it leaves the writer's lock, and the writer keeps writing.
     expect((await reader.stop('SIGTERM')).code).toBe(0)
@@ -139,17 +152,20 @@ describe('one writer per data file (real processes)', () => {
     expect((await postJson(`${writer.base}/events`, newEvent('After the reader left'))).status).toBe(201)
   })
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('releases the lock on %s, so a new server can start at once', async (signal) => {
-    const file = await dataFileIn()
-    const first = await startServe(file)
-    expect(existsSync(`${file}.lock`)).toBe(true)
-    expect(await first.stop(signal)).toEqual({ code: 0, signal: null })
-    expect(existsSync(`${file}.lock`)).toBe(false)
-    const next = await startServe(file)
-    expect((await postJson(`${next.base}/events`, newEvent('Next server'))).status).toBe(201)
-  })
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'releases the lock on %s, so a new server can start at once',
+    async (signal) => {
+      const file = await dataFileIn()
+      const first = await startServe(file)
+      expect(existsSync(`${file}.lock`)).toBe(true)
+      expect(await first.stop(signal)).toEqual({ code: 0, signal: null })
+      expect(existsSync(`${file}.lock`)).toBe(false)
+      const next = await startServe(file)
+      expect((await postJson(`${next.base}/events`, newEvent('Next server'))).status).toBe(201)
+    },
+  )
 
-  it('a SIGKILLed server\'s lock is taken over by the next `calfile serve` at once', async () => {
+  it("a SIGKILLed server's lock is taken over by the next `calfile serve` at once", async () => {
     const file = await dataFileIn()
     let started = Date.now()
     const first = await startServe(file)
@@ -160,7 +176,9 @@ describe('one writer per data file (real processes)', () => {
     started = Date.now()
     const next = await startServe(file)
     const restart = Date.now() - started
-    console.log(`after a SIGKILL the next server served in ${restart} ms (a start on a free file: ${firstStart} ms; proper-lockfile alone waited ${STALE_MS / 1000} s)`)
+    console.log(
+      `after a SIGKILL the next server served in ${restart} ms (a start on a free file: ${firstStart} ms; proper-lockfile alone waited ${STALE_MS / 1000} s)`,
+    )
     expect(restart).toBeLessThan(STALE_MS / 2)
     expect((await postJson(`${next.base}/events`, newEvent('After the take-over'))).status).toBe(201)
     expect(await readOwner(`${file}.lock`)).toMatchObject({ pid: next.child.pid })
@@ -172,10 +190,10 @@ describe('one writer per data file (real processes)', () => {
     ['whose PID is gone', async () => ({ pid: await deadPid() })],
     // Telling a reused PID or a zombie from a live holder takes Linux's /proc.
     ...(process.platform === 'linux'
-      ? [
+      ? ([
           ['whose PID now belongs to another process (same PID, another start)', async () => ({ start: '1' })],
           ['whose process exited but is not reaped (a zombie)', async () => ({ pid: await zombiePid(), start: null })],
-        ] as Array<[string, () => Promise<Partial<LockOwner>>]>
+        ] as Array<[string, () => Promise<Partial<LockOwner>>]>)
       : []),
   ])('takes over at once a fresh lock %s', async (_, owner) => {
     const file = await dataFileIn()
@@ -211,14 +229,18 @@ describe('one writer per data file (real processes)', () => {
     for (let round = 0; round < 3; round++) {
       const file = await dataFileIn()
       await leaveLock(file, { pid: await deadPid() })
-      const servers = await Promise.all([freePort(), freePort()]).then((ports) => ports.map((port) => spawnServe(file, port)))
-      const outcomes = await Promise.all(servers.map(async (server) => {
-        const settled = await Promise.race([
-          server.exited.then((exit) => ({ exit })),
-          waitFor(() => /serving/u.test(server.output()), 15_000).then(() => ({ exit: undefined })),
-        ])
-        return { ...settled, output: server.output().trim(), pid: server.child.pid }
-      }))
+      const servers = await Promise.all([freePort(), freePort()]).then((ports) =>
+        ports.map((port) => spawnServe(file, port)),
+      )
+      const outcomes = await Promise.all(
+        servers.map(async (server) => {
+          const settled = await Promise.race([
+            server.exited.then((exit) => ({ exit })),
+            waitFor(() => /serving/u.test(server.output()), 15_000).then(() => ({ exit: undefined })),
+          ])
+          return { ...settled, output: server.output().trim(), pid: server.child.pid }
+        }),
+      )
       const serving = outcomes.filter((outcome) => outcome.exit === undefined)
       const refused = outcomes.filter((outcome) => outcome.exit !== undefined)
       expect(serving, `round ${round}: ${JSON.stringify(outcomes)}`).toHaveLength(1)
@@ -267,7 +289,8 @@ describe('the lock through the library', () => {
       const results = await Promise.allSettled(Array.from({ length: 8 }, () => lockDataFile(file)))
       const won = results.filter((result) => result.status === 'fulfilled')
       expect(won, `round ${round}`).toHaveLength(1)
-      for (const result of results) if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'store-locked' })
+      for (const result of results)
+        if (result.status === 'rejected') expect(result.reason).toMatchObject({ code: 'store-locked' })
       expect(await readOwner(`${file}.lock`)).toEqual(thisProcess())
       expect((await readdir(dirname(file))).filter((name) => name.includes('.lock.'))).toEqual([])
       await (won[0] as PromiseFulfilledResult<() => Promise<void>>).value()
@@ -277,7 +300,10 @@ describe('the lock through the library', () => {
   it('a process that exits without releasing removes its lock folder, owner record included (signal-exit)', async () => {
     const file = await dataFileIn()
     const script = `import { lockDataFile } from './src/core/file/lock.ts'; await lockDataFile(${JSON.stringify(file)}); process.exit(0)`
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: new URL('../..', import.meta.url).pathname, stdio: 'inherit' })
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: new URL('../..', import.meta.url).pathname,
+      stdio: 'inherit',
+    })
     expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0)
     expect(existsSync(`${file}.lock`)).toBe(false)
   })

@@ -4,8 +4,8 @@
  * remembered, so `killAll()` (in `afterEach`) leaves none behind, whatever a test did.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs'
-import { readFile, readdir, rename, writeFile } from 'node:fs/promises'
+import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { basename, dirname, join } from 'node:path'
 import { loadDocument } from '../../src/core/document.js'
@@ -25,11 +25,15 @@ export const folder = tempDir
 
 /** SIGKILLs every process still running and waits until each is gone. */
 export async function killAll(): Promise<void> {
-  await Promise.all([...live].map((child) => {
-    const gone = new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())))
-    child.kill('SIGKILL')
-    return gone
-  }))
+  await Promise.all(
+    [...live].map((child) => {
+      const gone = new Promise<void>((resolve) =>
+        child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve()),
+      )
+      child.kill('SIGKILL')
+      return gone
+    }),
+  )
   live.clear()
 }
 
@@ -54,19 +58,29 @@ export interface Server {
 }
 
 /** Spawns `calfile serve <file> --port <free> --quiet --now … ...args` without waiting for it. */
-export function spawnServe(file: string, port: number, args: string[] = []): { child: ChildProcess; output: () => string; exited: Promise<Exit> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', file, '--port', String(port), '--quiet', ...NOW_FLAG, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, NO_COLOR: '1' },
-  })
+export function spawnServe(
+  file: string,
+  port: number,
+  args: string[] = [],
+): { child: ChildProcess; output: () => string; exited: Promise<Exit> } {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', CLI, 'serve', file, '--port', String(port), '--quiet', ...NOW_FLAG, ...args],
+    {
+      cwd: ROOT,
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  )
   live.add(child)
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<Exit>((resolve) => child.once('exit', (code, signal) => {
-    live.delete(child)
-    resolve({ code, signal })
-  }))
+  const exited = new Promise<Exit>((resolve) =>
+    child.once('exit', (code, signal) => {
+      live.delete(child)
+      resolve({ code, signal })
+    }),
+  )
   return { child, output: () => output, exited }
 }
 
@@ -104,18 +118,29 @@ export async function waitFor(check: () => boolean | Promise<boolean>, timeout =
 }
 
 /** One HTTP client: its own keep-alive connection, requests one after the other on it. */
-export function client(): { request: (method: string, url: string, body?: unknown) => Promise<{ status: number; body: any }>; close: () => void } {
+export function client(): {
+  request: (method: string, url: string, body?: unknown) => Promise<{ status: number; body: any }>
+  close: () => void
+} {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
   const request = (method: string, url: string, body?: unknown) =>
     new Promise<{ status: number; body: any }>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body)
-      const req = http.request(url, { method, agent, headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {} }, (res) => {
-        let text = ''
-        res.setEncoding('utf8')
-        res.on('data', (chunk) => (text += chunk))
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }))
-        res.on('error', reject)
-      })
+      const req = http.request(
+        url,
+        {
+          method,
+          agent,
+          headers: payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {},
+        },
+        (res) => {
+          let text = ''
+          res.setEncoding('utf8')
+          res.on('data', (chunk) => (text += chunk))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined }))
+          res.on('error', reject)
+        },
+      )
       req.on('error', reject)
       req.end(payload)
     })
@@ -128,7 +153,11 @@ export async function getJson(url: string): Promise<{ status: number; body: any 
 }
 
 export async function postJson(url: string, body: unknown, method = 'POST'): Promise<{ status: number; body: any }> {
-  const response = await fetch(url, { method, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await fetch(url, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   return { status: response.status, body: await response.json() }
 }
 
@@ -155,15 +184,19 @@ export function dataFile(events: number, extra: object[] = []): string {
     tags: [],
     date: '2026-06-01 09:00:00',
   }))
-  return `${JSON.stringify({
-    settings: { timezone: 'America/New_York' },
-    users: [{ id: 1, name: 'admin', role: 'administrator' }],
-    events: [...list, ...extra],
-    venues: [{ id: 11, venue: 'Blue Room', city: 'Boston', date: '2026-05-01 10:00:00' }],
-    organizers: [{ id: 12, organizer: 'Jazz Society', email: 'hi@example.org', date: '2026-05-01 10:00:00' }],
-    categories: [{ id: 3, name: 'Music', slug: 'music', parent: 0 }],
-    tags: [],
-  }, null, 2)}\n`
+  return `${JSON.stringify(
+    {
+      settings: { timezone: 'America/New_York' },
+      users: [{ id: 1, name: 'admin', role: 'administrator' }],
+      events: [...list, ...extra],
+      venues: [{ id: 11, venue: 'Blue Room', city: 'Boston', date: '2026-05-01 10:00:00' }],
+      organizers: [{ id: 12, organizer: 'Jazz Society', email: 'hi@example.org', date: '2026-05-01 10:00:00' }],
+      categories: [{ id: 3, name: 'Music', slug: 'music', parent: 0 }],
+      tags: [],
+    },
+    null,
+    2,
+  )}\n`
 }
 
 /** Parses and validates a data file text as calfile does; throws DocumentError when it is invalid. */
@@ -231,7 +264,12 @@ export function percentile(sorted: number[], p: number): number {
  * from a stale read replaces what the server wrote since), while the server may be frozen at any point of its
  * own write cycle, between checking the file and renaming its new version over it included.
  */
-export function carefulEdit(file: string, edit: (document: any) => void, save: 'in place' | 'rename', pause?: ChildProcess): number {
+export function carefulEdit(
+  file: string,
+  edit: (document: any) => void,
+  save: 'in place' | 'rename',
+  pause?: ChildProcess,
+): number {
   const stamp = () => {
     const s = statSync(file, { bigint: true })
     return `${s.ino}:${s.size}:${s.mtimeNs}:${s.ctimeNs}`
@@ -297,5 +335,6 @@ export async function watcherArmed(server: Server, file: string): Promise<void> 
     if (await titleOver(`watcher probe ${probe}`, 300)) break
   }
   await writeFile(file, original)
-  if (!(await titleOver(JSON.parse(original).events[0].title, 2000))) throw new Error('the restored file was not picked up')
+  if (!(await titleOver(JSON.parse(original).events[0].title, 2000)))
+    throw new Error('the restored file was not picked up')
 }

@@ -84,9 +84,13 @@ describe('a data file behind a symbolic link (real processes)', () => {
     expect((await postJson(`${server.base}/events`, newEvent('Through the link'))).status).toBe(201)
     await watcherArmed(server, file)
     await editInPlace(file, (document) => (document.events[0].title = 'Edited in place'))
-    expect(await waitFor(async () => (await getJson(`${server.base}/events/1000`)).body.title === 'Edited in place')).toBe(true)
+    expect(
+      await waitFor(async () => (await getJson(`${server.base}/events/1000`)).body.title === 'Edited in place'),
+    ).toBe(true)
     await editByRename(file, (document) => (document.events[1].title = 'Edited by rename'))
-    expect(await waitFor(async () => (await getJson(`${server.base}/events/1001`)).body.title === 'Edited by rename')).toBe(true)
+    expect(
+      await waitFor(async () => (await getJson(`${server.base}/events/1001`)).body.title === 'Edited by rename'),
+    ).toBe(true)
     expect(lstatSync(link).isSymbolicLink()).toBe(true)
   })
 
@@ -101,7 +105,9 @@ describe('a data file behind a symbolic link (real processes)', () => {
     expect((await postJson(`${server.base}/events`, event)).status).toBe(201)
     expect(existsSync(`${target}.lock`)).toBe(true)
     await server.stop('SIGTERM')
-    expect(JSON.parse(await readFile(target, 'utf8')).events.map((event: { title: string }) => event.title)).toEqual(['Into the new file'])
+    expect(JSON.parse(await readFile(target, 'utf8')).events.map((event: { title: string }) => event.title)).toEqual([
+      'Into the new file',
+    ])
     expect(lstatSync(link).isSymbolicLink()).toBe(true)
     expect(lstatSync(join(dir, 'middle.json')).isSymbolicLink()).toBe(true)
   })
@@ -128,7 +134,9 @@ describe('realDataPath', () => {
   it('keeps the missing part of a path under its nearest existing folder', async () => {
     const dir = await realpath(await folder())
     await symlink(dir, join(dir, 'here'))
-    expect(await realDataPath(join(dir, 'here', 'new', 'deeper', 'cal.json'))).toBe(join(dir, 'new', 'deeper', 'cal.json'))
+    expect(await realDataPath(join(dir, 'here', 'new', 'deeper', 'cal.json'))).toBe(
+      join(dir, 'new', 'deeper', 'cal.json'),
+    )
   })
 
   it('refuses a loop of links with ELOOP', async () => {

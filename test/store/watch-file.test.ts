@@ -22,8 +22,16 @@ async function watched(): Promise<{ file: string; calls: () => number; seen: str
   const file = join(await folder(), 'calendar.json')
   await writeFile(file, '{}\n')
   const seen: string[] = []
-  const changed = () => void readFile(file, 'utf8').then((text) => seen.push(text), () => seen.push('(missing)'))
-  stops.push(await watchFile(file, changed, (error) => { throw error }))
+  const changed = () =>
+    void readFile(file, 'utf8').then(
+      (text) => seen.push(text),
+      () => seen.push('(missing)'),
+    )
+  stops.push(
+    await watchFile(file, changed, (error) => {
+      throw error
+    }),
+  )
   return { file, calls: () => seen.length, seen }
 }
 
@@ -41,7 +49,14 @@ describe('watchFile', () => {
   it('ignores the other files of the folder: swap, backup and temporary files, other data files', async () => {
     const { file, calls } = await watched()
     const folderOf = file.slice(0, -'calendar.json'.length)
-    for (const name of ['.calendar.json.swp', 'calendar.json~', 'calendar.json___jb_tmp___', '.calendar.json.tmp-1', 'other.json', '4913']) {
+    for (const name of [
+      '.calendar.json.swp',
+      'calendar.json~',
+      'calendar.json___jb_tmp___',
+      '.calendar.json.tmp-1',
+      'other.json',
+      '4913',
+    ]) {
       await writeFile(join(folderOf, name), 'x')
       await rm(join(folderOf, name))
     }

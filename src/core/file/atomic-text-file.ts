@@ -1,4 +1,4 @@
-import { open, readFile, readdir, rename, rm, stat } from 'node:fs/promises'
+import { open, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Adapter } from 'lowdb'
 
@@ -100,5 +100,7 @@ async function syncFolder(folder: string): Promise<void> {
 export async function removeStaleTemporaries(file: string): Promise<void> {
   const prefix = temporaryPrefix(file)
   const names = await readdir(dirname(file)).catch(() => [] as string[])
-  await Promise.all(names.filter((name) => name.startsWith(prefix)).map((name) => rm(join(dirname(file), name), { force: true })))
+  await Promise.all(
+    names.filter((name) => name.startsWith(prefix)).map((name) => rm(join(dirname(file), name), { force: true })),
+  )
 }

@@ -57,11 +57,15 @@ export async function readOwner(lock: string): Promise<LockOwner | undefined> {
 
 function isOwner(value: unknown): value is LockOwner {
   const r = value as Partial<LockOwner> | null
-  return typeof r === 'object' && r !== null &&
-    Number.isSafeInteger(r.pid) && (r.pid as number) > 0 &&
+  return (
+    typeof r === 'object' &&
+    r !== null &&
+    Number.isSafeInteger(r.pid) &&
+    (r.pid as number) > 0 &&
     typeof r.host === 'string' &&
     (r.pidNamespace === null || typeof r.pidNamespace === 'string') &&
     (r.start === null || typeof r.start === 'string')
+  )
 }
 
 /** Whether two records name the same process. */

@@ -38,7 +38,11 @@ export async function lockDataFile(file: string): Promise<() => Promise<void>> {
       if ((error as NodeJS.ErrnoException).code !== 'ELOCKED') throw error
       // A lock taken over is tried again; a few attempts, in case others keep taking it first.
       if (attempt === 3 || !(await takeOverDeadLock(lock))) {
-        throw new CalendarError('store-locked', 409, `${file} is in use by another calfile process (lock ${lock}); serve it read-only with --read-only, or stop the other one`)
+        throw new CalendarError(
+          'store-locked',
+          409,
+          `${file} is in use by another calfile process (lock ${lock}); serve it read-only with --read-only, or stop the other one`,
+        )
       }
     }
   }

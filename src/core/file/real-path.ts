@@ -33,7 +33,8 @@ async function resolveReal(path: string, links: number): Promise<string> {
   }
   const target = await linkTarget(path)
   if (target !== undefined) {
-    if (links >= MAX_LINKS) throw Object.assign(new Error(`ELOOP: too many symbolic links from ${path}`), { code: 'ELOOP', path })
+    if (links >= MAX_LINKS)
+      throw Object.assign(new Error(`ELOOP: too many symbolic links from ${path}`), { code: 'ELOOP', path })
     // Relative to the link's real folder, as the system reads it (`..` after a linked folder is not lexical).
     return resolveReal(resolve(await realpath(dirname(path)), target), links + 1)
   }

@@ -1,15 +1,15 @@
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { Low, Memory } from 'lowdb'
-import { AtomicTextFile, type Durability, fingerprint, removeStaleTemporaries } from './atomic-text-file.js'
-import { DocumentError } from '../document-error.js'
 import { type LoadOptions, loadDocument, serializeDocument } from '../document.js'
+import { DocumentError } from '../document-error.js'
 import { CalendarError } from '../errors.js'
-import { lockDataFile } from './lock.js'
-import { watchFile } from './watch.js'
-import { GroupCommit } from './group-commit.js'
-import { describeReload } from './reload-summary.js'
 import type { CalendarState } from '../state.js'
+import { AtomicTextFile, type Durability, fingerprint, removeStaleTemporaries } from './atomic-text-file.js'
+import { GroupCommit } from './group-commit.js'
+import { lockDataFile } from './lock.js'
+import { describeReload } from './reload-summary.js'
+import { watchFile } from './watch.js'
 
 /** How a store reports what happens to its file: reloads, invalid files, a watch that stopped. */
 export type StoreLog = (level: 'info' | 'warn' | 'error', message: string) => void
@@ -110,12 +110,19 @@ export class Store {
       }
     }
     try {
-      const { text, fingerprint } = this.#disk ? await this.#disk.readWithFingerprint() : { text: null, fingerprint: '' }
+      const { text, fingerprint } = this.#disk
+        ? await this.#disk.readWithFingerprint()
+        : { text: null, fingerprint: '' }
       this.#state = loadDocument(text ?? initial, this.#options)
       if (text === null) await this.#write(serializeDocument(this.#state))
       else this.#remember(text, fingerprint)
       this.#openedText = this.#text
-      if (file !== null && this.#options.watch) this.#unwatch = await watchFile(file, () => void this.#recheck(), (error) => this.#watchFailed(error))
+      if (file !== null && this.#options.watch)
+        this.#unwatch = await watchFile(
+          file,
+          () => void this.#recheck(),
+          (error) => this.#watchFailed(error),
+        )
     } catch (error) {
       await this.close()
       throw error
@@ -132,7 +139,9 @@ export class Store {
    */
   commit<T>(change: (state: CalendarState) => T): Promise<T> {
     if (this.#options.readOnly) {
-      return Promise.reject(new CalendarError('store-read-only', 503, `${this.file} is served read-only; writes are refused.`))
+      return Promise.reject(
+        new CalendarError('store-read-only', 503, `${this.file} is served read-only; writes are refused.`),
+      )
     }
     return new Promise<T>((resolve, reject) => {
       this.#queue.push({ change, resolve: resolve as (value: unknown) => void, reject })
@@ -191,7 +200,10 @@ export class Store {
   }
 
   #watchFailed(error: Error): void {
-    this.#options.log?.('warn', `watching ${this.file} failed: ${error.message}; edits are taken in at the next read or write`)
+    this.#options.log?.(
+      'warn',
+      `watching ${this.file} failed: ${error.message}; edits are taken in at the next read or write`,
+    )
   }
 
   async #flush(): Promise<void> {
@@ -291,7 +303,10 @@ export class Store {
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error
       this.#broken = { error, text, fingerprint }
-      this.#options.log?.('error', `${error.message}\nreads keep the last valid state; writes are refused until the file is fixed`)
+      this.#options.log?.(
+        'error',
+        `${error.message}\nreads keep the last valid state; writes are refused until the file is fixed`,
+      )
     }
   }
 

@@ -1,5 +1,5 @@
-import { watch } from 'chokidar'
 import { basename, dirname } from 'node:path'
+import { watch } from 'chokidar'
 
 /** How long after an event the file is looked at once more (see `watchFile`). */
 const AGAIN_MS = 250
@@ -18,7 +18,11 @@ const AGAIN_MS = 250
  * Resolves once the watch is ready (a save before that has no event: the caller checks the file once then), with
  * the function that stops watching. `failed` hears of a watch that stopped working.
  */
-export async function watchFile(file: string, changed: () => void, failed: (error: Error) => void): Promise<() => Promise<void>> {
+export async function watchFile(
+  file: string,
+  changed: () => void,
+  failed: (error: Error) => void,
+): Promise<() => Promise<void>> {
   const folder = dirname(file)
   const name = basename(file)
   const watcher = watch(folder, {

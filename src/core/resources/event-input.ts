@@ -2,10 +2,10 @@ import * as v from 'valibot'
 import { isZone, readDateInput } from '../dates.js'
 import { boolField, dateField, listItems, textField, urlField } from '../fields.js'
 import type { EventRecord, Status, Taxonomy } from '../records.js'
-import type { NormalizeContext } from './post.js'
-import { type PostBody, type ResolveContext, postBodyEntries, resolvePostFields } from './post-input.js'
 import { findOrCreateLinked, resolveLinkedFields } from './linked-input.js'
 import { ORGANIZER_KIND, VENUE_KIND } from './linked-kinds.js'
+import type { NormalizeContext } from './post.js'
+import { type PostBody, postBodyEntries, type ResolveContext, resolvePostFields } from './post-input.js'
 import { normalizeTerm } from './term-record.js'
 
 const relation = (description: string, type: 'integer' | 'array' = 'array') =>
@@ -27,9 +27,23 @@ export const EventBodySchema = v.looseObject({
   title: v.optional(titleField),
   start_date: v.optional(dateField('Start, in the event time zone unless it carries an offset; required on create')),
   end_date: v.optional(dateField('End, likewise; required on create')),
-  timezone: v.optional(v.pipe(textField('IANA time zone, UTC, or UTC+H[:MM]'), v.check(isZone, 'must be an IANA time zone, UTC or UTC+H[:MM]'))),
+  timezone: v.optional(
+    v.pipe(
+      textField('IANA time zone, UTC, or UTC+H[:MM]'),
+      v.check(isZone, 'must be an IANA time zone, UTC or UTC+H[:MM]'),
+    ),
+  ),
   all_day: v.optional(boolField('Whether the event lasts the whole day')),
-  cost: v.optional(v.pipe(v.union([v.string(), v.number(), v.array(v.union([v.string(), v.number()]))], 'must be a string or a list of strings'), v.transform((c) => (Array.isArray(c) ? c.map(String) : String(c))), v.description('Cost, e.g. "$23" or ["0$","20$"]'))),
+  cost: v.optional(
+    v.pipe(
+      v.union(
+        [v.string(), v.number(), v.array(v.union([v.string(), v.number()]))],
+        'must be a string or a list of strings',
+      ),
+      v.transform((c) => (Array.isArray(c) ? c.map(String) : String(c))),
+      v.description('Cost, e.g. "$23" or ["0$","20$"]'),
+    ),
+  ),
   website: v.optional(urlField('Website URL (absolute http or https); empty shows none')),
   show_map: v.optional(boolField('Show a map')),
   show_map_link: v.optional(boolField('Show a map link')),
@@ -81,7 +95,12 @@ export function resolveEventBody(body: EventBody, existing: EventRecord | undefi
   }
   const pending = resolveRelations(body, ctx)
   const relations = (): Record<string, unknown> =>
-    Object.fromEntries(Object.entries(pending).map(([key, refs]) => [key, key === 'venue' ? (refs[0]?.() ?? null) : refs.map((ref) => ref())]))
+    Object.fromEntries(
+      Object.entries(pending).map(([key, refs]) => [
+        key,
+        key === 'venue' ? (refs[0]?.() ?? null) : refs.map((ref) => ref()),
+      ]),
+    )
   return { fields: out, relations }
 }
 
@@ -105,7 +124,10 @@ function resolveVenue(value: unknown, ctx: EventResolveContext): Pending[] {
 
 function resolveOrganizers(value: unknown, ctx: EventResolveContext): Pending[] {
   if (isEmpty(value)) return []
-  const items = typeof value === 'object' && value !== null && !Array.isArray(value) && 'organizer' in value ? [value] : listItems(value)
+  const items =
+    typeof value === 'object' && value !== null && !Array.isArray(value) && 'organizer' in value
+      ? [value]
+      : listItems(value)
   return items.flatMap((item) => {
     const ref = linkedRef(item, 'organizer', ctx)
     return ref ? [ref] : []
@@ -135,7 +157,9 @@ function linkedRef(value: unknown, kind: 'venue' | 'organizer', ctx: EventResolv
   const nested = { ...ctx, errors: {} as Record<string, string> }
   const fields = resolveLinkedFields(linkedKind, parsed.output, nested)
   if (Object.keys(nested.errors).length > 0) {
-    ctx.errors[kind] = Object.entries(nested.errors).map(([key, message]) => `${key}: ${message}`).join('; ')
+    ctx.errors[kind] = Object.entries(nested.errors)
+      .map(([key, message]) => `${key}: ${message}`)
+      .join('; ')
     return undefined
   }
   const status = ctx.scale(fields.status as Status | undefined)

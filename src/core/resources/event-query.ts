@@ -52,11 +52,26 @@ const ExtendedQuerySchema = v.looseObject({
   geoloc_lng: v.optional(coordinate('Longitude of the center; needs geoloc_lat')),
   geoloc_radius: v.optional(coordinate('Radius in km around the center; default 25')),
   include: v.optional(idListField('Only these event IDs; date filters are then ignored')),
-  post_parent: v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.check((n) => Number.isInteger(n) && n > 0, 'must be an event ID'), v.description('Events whose parent is this event'), v.metadata({ type: 'integer' }))),
+  post_parent: v.optional(
+    v.pipe(
+      v.union([v.number(), v.string()]),
+      v.transform(Number),
+      v.check((n) => Number.isInteger(n) && n > 0, 'must be an event ID'),
+      v.description('Events whose parent is this event'),
+      v.metadata({ type: 'integer' }),
+    ),
+  ),
 })
 
 /** The list parameters only the extended revision has (spec §9); the earlier one ignores them as unknown. */
-const EXTENDED_ONLY = ['starts_before', 'starts_after', 'ends_before', 'ends_after', 'strict_dates', 'ticketed'] as const
+const EXTENDED_ONLY = [
+  'starts_before',
+  'starts_after',
+  'ends_before',
+  'ends_after',
+  'strict_dates',
+  'ticketed',
+] as const
 
 /**
  * Query parameters of `GET /events` in the earlier revision (spec §4.2, §9; CONTRACT §7): no extended-only
@@ -107,8 +122,11 @@ export function selectEvents(state: CalendarState, parsed: EventQuery, view: Vie
   const statuses = listStatuses(view, query.status)
   const bounds = query.include ? {} : dateBounds(query, state.siteTimezone, now)
   const keep = [...relationFilters(state, query), ...flagFilters(query), ...geoFilters(state, query)]
-  const listed = (event: EventRecord) => !event.hide_from_listings && statuses.has(event.status) && keep.every((test) => test(event))
-  const events = query.include ? byInclude(state, query.include).filter(listed) : inWindow(state, bounds, revision, listed)
+  const listed = (event: EventRecord) =>
+    !event.hide_from_listings && statuses.has(event.status) && keep.every((test) => test(event))
+  const events = query.include
+    ? byInclude(state, query.include).filter(listed)
+    : inWindow(state, bounds, revision, listed)
   return { events, echo: echoQuery(query, bounds) }
 }
 
@@ -127,12 +145,21 @@ function ignoreExtendedOnly(query: EventQuery): EventQuery {
  * that the start bounds allow. `end_date` caps the start in both revisions: the earlier one compares it with the
  * start alone (spec §4.2), the extended one with the end, which is never before the start.
  */
-function inWindow(state: CalendarState, bounds: Partial<Record<Bound, string>>, revision: ApiRevision, listed: (e: EventRecord) => boolean): EventRecord[] {
-  const at = (key: Bound) => (bounds[key] === undefined ? undefined : wallToInstant(bounds[key] as string, state.siteTimezone))
+function inWindow(
+  state: CalendarState,
+  bounds: Partial<Record<Bound, string>>,
+  revision: ApiRevision,
+  listed: (e: EventRecord) => boolean,
+): EventRecord[] {
+  const at = (key: Bound) =>
+    bounds[key] === undefined ? undefined : wallToInstant(bounds[key] as string, state.siteTimezone)
   const [startMin, endDate, startBefore, startAfter, endBefore, endAfter] = DATE_BOUNDS.map(at)
   const endMax = revision === 'extended' ? endDate : undefined
   const { events, starts, ends } = eventTimeline(state)
-  const from = Math.max(startMin === undefined ? 0 : lowerBound(starts, startMin), startAfter === undefined ? 0 : lowerBound(starts, startAfter))
+  const from = Math.max(
+    startMin === undefined ? 0 : lowerBound(starts, startMin),
+    startAfter === undefined ? 0 : lowerBound(starts, startAfter),
+  )
   const capStart = Math.min(endDate ?? Infinity, startBefore ?? Infinity)
   const to = capStart === Infinity ? starts.length : lowerBound(starts, capStart + 1)
   const out: EventRecord[] = []
@@ -164,8 +191,10 @@ function dateBounds(query: EventQuery, zone: string, now: number): Partial<Recor
     bounds[key] = bound
   }
   const relative = DATE_BOUNDS.slice(2).some((key) => bounds[key] !== undefined)
-  if (!relative && bounds.start_date === undefined) bounds.start_date = dayStart(addToWall(instantToWall(now, zone), -1, 'day'))
-  if (!relative && bounds.end_date === undefined) bounds.end_date = dayEnd(addToWall(instantToWall(now, zone), 24, 'month'))
+  if (!relative && bounds.start_date === undefined)
+    bounds.start_date = dayStart(addToWall(instantToWall(now, zone), -1, 'day'))
+  if (!relative && bounds.end_date === undefined)
+    bounds.end_date = dayEnd(addToWall(instantToWall(now, zone), 24, 'month'))
   return bounds
 }
 
@@ -244,7 +273,9 @@ function geoFilters(state: CalendarState, query: EventQuery): Test[] {
   }
   const coords = (event: EventRecord) => {
     const venue = event.venue === null ? undefined : state.venues.get(event.venue)
-    return venue && venue.geo_lat !== null && venue.geo_lng !== null ? { lat: venue.geo_lat, lng: venue.geo_lng } : undefined
+    return venue && venue.geo_lat !== null && venue.geo_lng !== null
+      ? { lat: venue.geo_lat, lng: venue.geo_lng }
+      : undefined
   }
   const tests: Test[] = []
   if (query.geoloc !== undefined) tests.push((event) => (coords(event) !== undefined) === query.geoloc)
@@ -267,7 +298,22 @@ function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): num
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(a))
 }
 
-const ECHOED = ['search', 'categories', 'tags', 'venue', 'organizer', 'featured', 'ticketed', 'status', 'geoloc', 'geoloc_lat', 'geoloc_lng', 'geoloc_radius', 'include', 'post_parent'] as const
+const ECHOED = [
+  'search',
+  'categories',
+  'tags',
+  'venue',
+  'organizer',
+  'featured',
+  'ticketed',
+  'status',
+  'geoloc',
+  'geoloc_lat',
+  'geoloc_lng',
+  'geoloc_radius',
+  'include',
+  'post_parent',
+] as const
 
 /** The effective query (CONTRACT §4): dates after rounding, then every filter given. */
 function echoQuery(query: EventQuery, bounds: Partial<Record<Bound, string>>): Array<[string, string]> {

@@ -1,12 +1,38 @@
 import { dayEnd, dayStart } from '../dates.js'
 import type { EventRecord } from '../records.js'
-import { type NormalizeContext, extraKeys, postDefaults } from './post.js'
+import { extraKeys, type NormalizeContext, postDefaults } from './post.js'
 
 /** The stored keys of an event; any other key is an extra kept as it is and shown last (CONTRACT §5). */
 export const EVENT_KEYS: ReadonlySet<string> = new Set([
-  'id', 'title', 'description', 'excerpt', 'slug', 'status', 'author', 'date', 'modified', 'permalink', 'start_date',
-  'end_date', 'timezone', 'all_day', 'image', 'cost', 'website', 'show_map', 'show_map_link', 'hide_from_listings',
-  'sticky', 'featured', 'ticketed', 'venue', 'organizer', 'categories', 'tags', 'post_parent', 'custom_fields',
+  'id',
+  'title',
+  'description',
+  'excerpt',
+  'slug',
+  'status',
+  'author',
+  'date',
+  'modified',
+  'permalink',
+  'start_date',
+  'end_date',
+  'timezone',
+  'all_day',
+  'image',
+  'cost',
+  'website',
+  'show_map',
+  'show_map_link',
+  'hide_from_listings',
+  'sticky',
+  'featured',
+  'ticketed',
+  'venue',
+  'organizer',
+  'categories',
+  'tags',
+  'post_parent',
+  'custom_fields',
 ])
 
 /**
@@ -15,7 +41,11 @@ export const EVENT_KEYS: ReadonlySet<string> = new Set([
  * WordPress rebuilds such a permalink from the slug (`/events-calendar/old/` → `/events-calendar/new/`); any other
  * path is the site's own and stays (Events Calendar Pro's `/event/<series>/<date>/`, a URL a plugin set).
  */
-function permalinkEntry(path: string | undefined, slug: string, previous: EventRecord | undefined): { permalink?: string } {
+function permalinkEntry(
+  path: string | undefined,
+  slug: string,
+  previous: EventRecord | undefined,
+): { permalink?: string } {
   const old = previous?.slug
   const follows = path !== undefined && old !== undefined && old !== slug && path.endsWith(`/${old}/`)
   const kept = follows ? `${path.slice(0, -old.length - 1)}${slug}/` : path

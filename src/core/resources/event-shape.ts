@@ -4,12 +4,20 @@ import { eventTimes } from '../indexes.js'
 import type { EventRecord, Taxonomy } from '../records.js'
 import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
-import { type ShapeOptions, organizerJsonLd, organizerUrl, shapeOrganizer, shapeVenue, stripTags, venueJsonLd, venueUrl } from './linked-shape.js'
 import { EVENT_KEYS } from './event-record.js'
+import {
+  organizerJsonLd,
+  organizerUrl,
+  type ShapeOptions,
+  shapeOrganizer,
+  shapeVenue,
+  stripTags,
+  venueJsonLd,
+  venueUrl,
+} from './linked-shape.js'
 import { extraKeys } from './post.js'
 import { globalId, postDates, shapeImage } from './post-shape.js'
 import { shapeEmbeddedTerm } from './term-shape.js'
-
 
 /**
  * An event's `url` (CONTRACT §2.1): its stored `permalink` path, else `/event/<slug>/`, on the site URL of the
@@ -113,9 +121,7 @@ function eventJsonLd(state: CalendarState, event: EventRecord, url: string, view
     startDate: wallToIso(event.start_date, event.timezone),
     endDate: wallToIso(event.end_date, event.timezone),
     ...(venue ? { location: venueJsonLd(venue, venueUrl(view, venue)) } : {}),
-    ...(organizers.length > 0
-      ? { organizer: organizers.map((o) => organizerJsonLd(o, organizerUrl(view, o))) }
-      : {}),
+    ...(organizers.length > 0 ? { organizer: organizers.map((o) => organizerJsonLd(o, organizerUrl(view, o))) } : {}),
     ...(price === undefined
       ? {}
       : { offers: { '@type': 'Offer', price, priceCurrency: cost.currency_code || cost.currency_symbol, url } }),

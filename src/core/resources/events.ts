@@ -2,11 +2,11 @@ import * as v from 'valibot'
 import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
 import { dayEnd, dayStart, instantToWall } from '../dates.js'
 import { invalidParams, missingParams } from '../errors.js'
-import { unstorableDates } from '../storable-dates.js'
 import { firstIssuesByField } from '../fields.js'
 import { type ListPage, paginate } from '../lists.js'
 import type { EventRecord, Status } from '../records.js'
 import type { CalendarState } from '../state.js'
+import { unstorableDates } from '../storable-dates.js'
 import type { View } from '../view.js'
 import { type EventBody, EventBodySchema, type EventResolveContext, resolveEventBody } from './event-input.js'
 import { eventQuerySchema, selectEvents } from './event-query.js'
@@ -56,7 +56,14 @@ export class Events {
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     const state = this.#core.state
     const { events, echo } = selectEvents(state, parsed.output, view, this.#core.now())
-    const request = { kind: 'events' as const, items: events, page: parsed.output.page, perPage: parsed.output.per_page, query: echo, notFoundCode: 'event-archive-page-not-found' }
+    const request = {
+      kind: 'events' as const,
+      items: events,
+      page: parsed.output.page,
+      perPage: parsed.output.per_page,
+      query: echo,
+      notFoundCode: 'event-archive-page-not-found',
+    }
     return paginate(request, state.settings, view, (event) => shapeEvent(state, event, view, { single: false }))
   }
 
@@ -81,7 +88,9 @@ export class Events {
     const input = parseBody(body)
     const missing = (['title', 'start_date', 'end_date'] as const).filter((key) => input[key] === undefined)
     if (missing.length > 0) throw missingParams(missing)
-    return this.#core.write((state) => shapeEvent(state, this.#save(state, input, undefined, view), view, { single: false }))
+    return this.#core.write((state) =>
+      shapeEvent(state, this.#save(state, input, undefined, view), view, { single: false }),
+    )
   }
 
   /**
@@ -98,7 +107,11 @@ export class Events {
    * Moves an event to the trash, or with `force` removes it for good; answers with its data (CONTRACT §5).
    * @throws CalendarError 410 `event-is-in-trash` when it is already trashed and `force` is not set.
    */
-  async delete(ref: EventRef, options: { force?: boolean } = {}, view = this.#core.defaultView()): Promise<EventResponse> {
+  async delete(
+    ref: EventRef,
+    options: { force?: boolean } = {},
+    view = this.#core.defaultView(),
+  ): Promise<EventResponse> {
     assertCanWrite(view)
     return this.#core.write((state) => {
       const existing = this.#find(state, ref)
@@ -137,11 +150,24 @@ export class Events {
     const nowWall = this.#nowWall(state)
     const author = view.user?.id ?? 1
     const scale = (asked: Status | undefined) => writableStatus(view, asked, true)
-    const ctx: EventResolveContext = { state, now: this.#core.now(), errors: {}, normalize: { state, now: nowWall }, author, scale }
+    const ctx: EventResolveContext = {
+      state,
+      now: this.#core.now(),
+      errors: {},
+      normalize: { state, now: nowWall },
+      author,
+      scale,
+    }
     const found = ref === undefined ? undefined : this.#peek(state, ref)
     const { fields, relations } = resolveEventBody(input, found, ctx)
     const status = writableStatus(view, input.status, ref === undefined)
-    const raw: Record<string, unknown> = { author, ...found, ...fields, ...(status ? { status } : {}), modified: nowWall }
+    const raw: Record<string, unknown> = {
+      author,
+      ...found,
+      ...fields,
+      ...(status ? { status } : {}),
+      modified: nowWall,
+    }
     if (ref === undefined && fields.date === undefined) raw.date = nowWall
     checkEventDates(raw, state.siteTimezone, ctx.errors)
     if (Object.keys(ctx.errors).length > 0) throw invalidParams(ctx.errors)

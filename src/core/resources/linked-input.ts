@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { boolField, textField, urlField } from '../fields.js'
 import type { LinkedKind } from './linked-kinds.js'
 import type { NormalizeContext } from './post.js'
-import { type PostBody, type ResolveContext, postBodyEntries, resolvePostFields } from './post-input.js'
+import { type PostBody, postBodyEntries, type ResolveContext, resolvePostFields } from './post-input.js'
 import { ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS } from './venue-record.js'
 
 const coordinate = (description: string) =>
@@ -50,7 +50,11 @@ export const OrganizerBodySchema = v.looseObject({
  * Checks a venue or organizer body against the state and returns the stored fields it sets (CONTRACT §3):
  * shared post fields, text fields, website, and the venue's coordinates and map flags.
  */
-export function resolveLinkedFields(kind: Pick<LinkedKind, 'nameKey' | 'textFields'>, body: Record<string, unknown>, ctx: ResolveContext) {
+export function resolveLinkedFields(
+  kind: Pick<LinkedKind, 'nameKey' | 'textFields'>,
+  body: Record<string, unknown>,
+  ctx: ResolveContext,
+) {
   const out = resolvePostFields(body as PostBody, ctx)
   for (const key of [kind.nameKey, ...kind.textFields, 'geo_lat', 'geo_lng', 'show_map', 'show_map_link']) {
     if (body[key] !== undefined) out[key] = body[key]
@@ -71,7 +75,9 @@ export function findOrCreateLinked(
   ctx: ResolveContext & { normalize: NormalizeContext; author: number },
 ): number {
   // TEC's duplicate check compares the title, description and excerpt as well as the kind's own fields.
-  const supplied = [kind.nameKey, 'description', 'excerpt', ...kind.textFields].filter((key) => typeof fields[key] === 'string')
+  const supplied = [kind.nameKey, 'description', 'excerpt', ...kind.textFields].filter(
+    (key) => typeof fields[key] === 'string',
+  )
   const same = (a: unknown, b: unknown) => String(a ?? '').toLowerCase() === String(b ?? '').toLowerCase()
   const collection = kind.collection(ctx.state)
   for (const record of collection.values()) {

@@ -5,7 +5,7 @@ import type { View } from '../view.js'
 import { OrganizerBodySchema, VenueBodySchema } from './linked-input.js'
 import { type ShapeOptions, shapeOrganizer, shapeVenue } from './linked-shape.js'
 import type { NormalizeContext } from './post.js'
-import { ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS, normalizeOrganizer, normalizeVenue } from './venue-record.js'
+import { normalizeOrganizer, normalizeVenue, ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS } from './venue-record.js'
 
 type LinkedRecord = VenueRecord | OrganizerRecord
 
@@ -33,7 +33,18 @@ export const VENUE_KIND: LinkedKind = {
   route: 'venues',
   nameKey: 'venue',
   textFields: VENUE_TEXT_FIELDS,
-  searchFields: ['venue', 'description', 'excerpt', 'address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
+  searchFields: [
+    'venue',
+    'description',
+    'excerpt',
+    'address',
+    'city',
+    'province',
+    'state',
+    'stateprovince',
+    'zip',
+    'phone',
+  ],
   schema: VenueBodySchema,
   collection: (state) => state.venues as Collection<LinkedRecord>,
   normalize: normalizeVenue,

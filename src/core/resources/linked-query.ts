@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { listStatuses, seesAllStatuses } from '../access.js'
 import { invalidParam } from '../errors.js'
 import { boolField, positiveIntField, statusListField, textField } from '../fields.js'
-import { eventTimes, eventsLinkedTo } from '../indexes.js'
+import { eventsLinkedTo, eventTimes } from '../indexes.js'
 import { pageEntries } from '../lists.js'
 import type { EventRecord, OrganizerRecord, VenueRecord } from '../records.js'
 import type { CalendarState } from '../state.js'
@@ -14,7 +14,9 @@ export const LinkedQuerySchema = v.looseObject({
   ...pageEntries,
   search: v.optional(textField('Every word appears in the name, description, excerpt or text fields')),
   event: v.optional(positiveIntField('Only those linked to this event')),
-  has_events: v.optional(boolField('Linked to at least one event that is not a draft or pending (true), or to none (false)')),
+  has_events: v.optional(
+    boolField('Linked to at least one event that is not a draft or pending (true), or to none (false)'),
+  ),
   only_with_upcoming: v.optional(boolField('Linked to an event that has not ended'), false),
   status: v.optional(statusListField('Post statuses, CSV or array')),
 })
@@ -55,7 +57,10 @@ function searchTest(kind: LinkedKind, search: string) {
   const words = search.toLowerCase().split(/\s+/u).filter(Boolean)
   return (record: LinkedRecord) => {
     const row = record as unknown as Record<string, unknown>
-    const text = kind.searchFields.map((key) => String(row[key] ?? '')).join('\n').toLowerCase()
+    const text = kind.searchFields
+      .map((key) => String(row[key] ?? ''))
+      .join('\n')
+      .toLowerCase()
     return words.every((word) => text.includes(word))
   }
 }

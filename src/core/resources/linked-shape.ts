@@ -1,10 +1,9 @@
 import type { OrganizerRecord, VenueRecord } from '../records.js'
 import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
-import { dropEmpty, globalId, postDates, shapeImage } from './post-shape.js'
 import { extraKeys } from './post.js'
+import { dropEmpty, globalId, postDates, shapeImage } from './post-shape.js'
 import { ORGANIZER_KEYS, ORGANIZER_TEXT_FIELDS, VENUE_KEYS, VENUE_TEXT_FIELDS } from './venue-record.js'
-
 
 /** `<site_url>/venue/<slug>/` (CONTRACT §2.2). */
 export function venueUrl(view: View, venue: VenueRecord): string {
@@ -40,7 +39,8 @@ export function shapeVenue(state: CalendarState, venue: VenueRecord, view: View,
     image: shapeImage(state, venue.image),
   }
   for (const key of VENUE_TEXT_FIELDS) fields[key] = venue[key]
-  if (venue.geo_lat !== null && venue.geo_lng !== null) Object.assign(fields, { geo_lat: venue.geo_lat, geo_lng: venue.geo_lng })
+  if (venue.geo_lat !== null && venue.geo_lng !== null)
+    Object.assign(fields, { geo_lat: venue.geo_lat, geo_lng: venue.geo_lng })
   return {
     ...dropEmpty(fields),
     show_map: venue.show_map,
@@ -84,9 +84,10 @@ export function venueJsonLd(venue: VenueRecord, url: string): Record<string, unk
     postalCode: venue.zip,
     addressCountry: venue.country,
   })
-  const geo = venue.geo_lat !== null && venue.geo_lng !== null
-    ? { geo: { '@type': 'GeoCoordinates', latitude: venue.geo_lat, longitude: venue.geo_lng } }
-    : {}
+  const geo =
+    venue.geo_lat !== null && venue.geo_lng !== null
+      ? { geo: { '@type': 'GeoCoordinates', latitude: venue.geo_lat, longitude: venue.geo_lng } }
+      : {}
   return {
     '@type': 'Place',
     name: venue.venue,

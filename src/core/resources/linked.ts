@@ -39,7 +39,10 @@ export class LinkedPosts {
    * A page of records (CONTRACT §4, §4.3).
    * @throws CalendarError 400 `rest_invalid_param`; 404 `<kind>-archive-page-not-found` past the last page.
    */
-  list(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPage<'venues' | 'organizers', LinkedResponse> {
+  list(
+    query: Record<string, unknown> = {},
+    view = this.#core.defaultView(),
+  ): ListPage<'venues' | 'organizers', LinkedResponse> {
     const parsed = v.safeParse(LinkedQuerySchema, query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     const state = this.#core.state
@@ -82,7 +85,11 @@ export class LinkedPosts {
       if (Object.keys(ctx.errors).length > 0) throw invalidParams(ctx.errors)
       assertCanWrite(view)
       const author = view.user?.id ?? 1
-      const id = findOrCreateLinked(this.#kind, { ...fields, status }, { ...ctx, normalize: { state, now: this.#nowWall(state) }, author })
+      const id = findOrCreateLinked(
+        this.#kind,
+        { ...fields, status },
+        { ...ctx, normalize: { state, now: this.#nowWall(state) }, author },
+      )
       return this.#kind.shape(state, this.#kind.collection(state).get(id) as LinkedRecord, view, { single: false })
     })
   }
@@ -115,7 +122,11 @@ export class LinkedPosts {
    * it from events (CONTRACT §5).
    * @throws CalendarError 410 `<kind>-is-in-trash` when already trashed without `force`.
    */
-  async delete(ref: EventRef, options: { force?: boolean } = {}, view = this.#core.defaultView()): Promise<LinkedResponse> {
+  async delete(
+    ref: EventRef,
+    options: { force?: boolean } = {},
+    view = this.#core.defaultView(),
+  ): Promise<LinkedResponse> {
     assertCanWrite(view)
     return this.#core.write((state) => {
       const existing = this.#find(state, ref)

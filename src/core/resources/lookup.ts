@@ -16,7 +16,8 @@ export function findPost<K extends keyof LinkedKinds>(state: CalendarState, kind
   const record = state[COLLECTION[kind]].get(id) as LinkedKinds[K] | undefined
   if (record) return record
   const other = state.postKind(id)
-  if (other) throw new CalendarError(`rest-invalid-${kind}-id`, 400, `${id} is the ID of a ${other}, not of a ${kind}.`, { id })
+  if (other)
+    throw new CalendarError(`rest-invalid-${kind}-id`, 400, `${id} is the ID of a ${other}, not of a ${kind}.`, { id })
   throw new CalendarError(`rest-${kind}-not-found`, 404, `No ${kind} has the ID ${id}.`, { id })
 }
 
@@ -25,7 +26,11 @@ export function findPost<K extends keyof LinkedKinds>(state: CalendarState, kind
  *
  * @throws CalendarError 404 `rest-<kind>-not-found`.
  */
-export function findPostBySlug<K extends keyof LinkedKinds>(state: CalendarState, kind: K, slug: string): LinkedKinds[K] {
+export function findPostBySlug<K extends keyof LinkedKinds>(
+  state: CalendarState,
+  kind: K,
+  slug: string,
+): LinkedKinds[K] {
   const record = state[COLLECTION[kind]].bySlug(slug) as LinkedKinds[K] | undefined
   if (record) return record
   throw new CalendarError(`rest-${kind}-not-found`, 404, `No ${kind} has the slug "${slug}".`, { slug })

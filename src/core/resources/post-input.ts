@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { readDateInput, wallInZone } from '../dates.js'
-import { dateField, positiveIntField, textField, isHttpUrl } from '../fields.js'
+import { dateField, isHttpUrl, positiveIntField, textField } from '../fields.js'
 import { STATUSES, type Status } from '../records.js'
 import type { CalendarState } from '../state.js'
 
@@ -13,7 +13,12 @@ export const postBodyEntries = {
   excerpt: v.optional(textField('Excerpt')),
   slug: v.optional(textField('Slug; default from the title, made unique')),
   status: v.optional(v.pipe(textField('Post status'), v.picklist(STATUSES, `must be one of ${STATUSES.join(', ')}`))),
-  image: v.optional(v.pipe(v.union([v.string(), v.number()], 'must be an image URL or media ID'), v.description('Featured image: an http(s) URL or a media ID'))),
+  image: v.optional(
+    v.pipe(
+      v.union([v.string(), v.number()], 'must be an image URL or media ID'),
+      v.description('Featured image: an http(s) URL or a media ID'),
+    ),
+  ),
 }
 
 /** The parsed shared fields, before they are checked against the state. */
@@ -42,7 +47,8 @@ export interface ResolveContext {
  */
 export function resolvePostFields(body: PostBody, ctx: ResolveContext): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const key of ['description', 'excerpt', 'slug', 'status'] as const) if (body[key] !== undefined) out[key] = body[key]
+  for (const key of ['description', 'excerpt', 'slug', 'status'] as const)
+    if (body[key] !== undefined) out[key] = body[key]
   if (body.author !== undefined) {
     if (ctx.state.users.get(body.author)) out.author = body.author
     else ctx.errors.author = `user ${body.author} does not exist`
@@ -66,7 +72,9 @@ function resolvePublicationDate(body: PostBody, ctx: ResolveContext): string | u
   if (body.date_utc !== undefined) {
     const read = readDateInput(body.date_utc, 'UTC', ctx.now)
     const wall = read.wall === undefined ? null : wallInZone(read.wall, 'UTC', zone)
-    if (wall === null) ctx.errors.date_utc = read.problem ?? `${read.wall} UTC is outside years 0000–9999 in ${zone}, which calfile cannot store`
+    if (wall === null)
+      ctx.errors.date_utc =
+        read.problem ?? `${read.wall} UTC is outside years 0000–9999 in ${zone}, which calfile cannot store`
     return wall ?? undefined
   }
   return undefined

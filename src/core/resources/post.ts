@@ -1,6 +1,6 @@
 import type { Status } from '../records.js'
-import type { CalendarState } from '../state.js'
 import { slugFromTitle, uniqueSlug } from '../slugs.js'
+import type { CalendarState } from '../state.js'
 
 /** Where a kind's slugs are looked up: its collection. */
 export interface SlugIndex {
@@ -55,12 +55,7 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/u
  * The slug a record keeps: its own when given and free in its kind, else one made from its title and made
  * unique with `-2`, `-3`, … (CONTRACT §3). A title with no usable characters (or only `0`) falls back to the ID.
  */
-export function resolveSlug(
-  wanted: string | undefined,
-  title: string,
-  id: number,
-  collection: SlugIndex,
-): string {
+export function resolveSlug(wanted: string | undefined, title: string, id: number, collection: SlugIndex): string {
   const taken = (slug: string) => {
     const holder = collection.bySlug(slug)
     return holder !== undefined && holder.id !== id

@@ -8,7 +8,11 @@ import type { CalendarState } from '../state.js'
  *
  * @throws CalendarError 410 `<kind>-is-in-trash` when it is already there.
  */
-export function trashed<T extends { id: number; status: Status; modified: string }>(record: T, kind: string, now: string): T {
+export function trashed<T extends { id: number; status: Status; modified: string }>(
+  record: T,
+  kind: string,
+  now: string,
+): T {
   if (record.status === 'trash') {
     throw new CalendarError(`${kind}-is-in-trash`, 410, `The ${kind} is already in the trash.`, { id: record.id })
   }
@@ -22,7 +26,8 @@ export function trashed<T extends { id: number; status: Status; modified: string
 export function forgetPost(state: CalendarState, kind: 'event' | 'venue' | 'organizer', id: number): void {
   rewriteEvents(state, (event) => {
     if (kind === 'venue' && event.venue === id) return { ...event, venue: null }
-    if (kind === 'organizer' && event.organizer.includes(id)) return { ...event, organizer: event.organizer.filter((o) => o !== id) }
+    if (kind === 'organizer' && event.organizer.includes(id))
+      return { ...event, organizer: event.organizer.filter((o) => o !== id) }
     if (kind === 'event' && event.post_parent === id) return { ...event, post_parent: 0 }
     return event
   })
@@ -33,9 +38,12 @@ export function forgetPost(state: CalendarState, kind: 'event' | 'venue' | 'orga
  */
 export function forgetTerm(state: CalendarState, taxonomy: Taxonomy, id: number, parent: number): void {
   const key = taxonomy === 'category' ? 'categories' : 'tags'
-  rewriteEvents(state, (event) => (event[key].includes(id) ? { ...event, [key]: event[key].filter((t) => t !== id) } : event))
+  rewriteEvents(state, (event) =>
+    event[key].includes(id) ? { ...event, [key]: event[key].filter((t) => t !== id) } : event,
+  )
   if (taxonomy !== 'category') return
-  for (const child of [...state.categories.values()]) if (child.parent === id) state.categories.put({ ...child, parent })
+  for (const child of [...state.categories.values()])
+    if (child.parent === id) state.categories.put({ ...child, parent })
 }
 
 function rewriteEvents(state: CalendarState, rewrite: (event: EventRecord) => EventRecord): void {

@@ -9,7 +9,13 @@ import type { CalendarState } from '../state.js'
 const ORDERBY = ['name', 'slug', 'id', 'description', 'parent', 'count', 'include', 'none'] as const
 
 const termId = (description: string) =>
-  v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.check((n: number) => Number.isInteger(n) && n >= 0, 'must be a term ID or 0'), v.description(description), v.metadata({ type: 'integer' }))
+  v.pipe(
+    v.union([v.number(), v.string()]),
+    v.transform(Number),
+    v.check((n: number) => Number.isInteger(n) && n >= 0, 'must be a term ID or 0'),
+    v.description(description),
+    v.metadata({ type: 'integer' }),
+  )
 
 /** Query parameters of `GET /categories` (spec §4.5, CONTRACT §4.4). Unknown parameters are ignored. */
 export const CategoryQuerySchema = v.looseObject({
@@ -17,8 +23,22 @@ export const CategoryQuerySchema = v.looseObject({
   search: v.optional(textField('Name or slug contains this')),
   include: v.optional(idListField('Only these term IDs')),
   exclude: v.optional(idListField('Leave out these term IDs')),
-  order: v.optional(v.pipe(textField('asc or desc'), v.transform((s) => s.toLowerCase()), v.picklist(['asc', 'desc'], 'must be asc or desc')), 'asc'),
-  orderby: v.optional(v.pipe(textField(`One of ${ORDERBY.join(', ')}`), v.transform((s) => s.toLowerCase()), v.picklist(ORDERBY, `must be one of ${ORDERBY.join(', ')}`)), 'name'),
+  order: v.optional(
+    v.pipe(
+      textField('asc or desc'),
+      v.transform((s) => s.toLowerCase()),
+      v.picklist(['asc', 'desc'], 'must be asc or desc'),
+    ),
+    'asc',
+  ),
+  orderby: v.optional(
+    v.pipe(
+      textField(`One of ${ORDERBY.join(', ')}`),
+      v.transform((s) => s.toLowerCase()),
+      v.picklist(ORDERBY, `must be one of ${ORDERBY.join(', ')}`),
+    ),
+    'name',
+  ),
   hide_empty: v.optional(boolField('Hide terms no published event carries'), true),
   parent: v.optional(termId('Direct children of this category')),
   post: v.optional(positiveIntField('Terms of this event')),
@@ -55,7 +75,8 @@ export function selectTerms(state: CalendarState, taxonomy: Taxonomy, query: Ter
   }
   const eventId = query.event ?? query.post
   const event = eventId === undefined ? undefined : state.events.get(eventId)
-  if (eventId !== undefined && !event) throw invalidParam(query.event === undefined ? 'post' : 'event', `${eventId} is not an event`)
+  if (eventId !== undefined && !event)
+    throw invalidParam(query.event === undefined ? 'post' : 'event', `${eventId} is not an event`)
   // A tag list's `parent` is an unknown parameter: the loose schema keeps it as given, and it means nothing.
   const parent = taxonomy === 'category' ? query.parent : undefined
   const search = query.search?.toLowerCase()
@@ -93,5 +114,7 @@ function sortTerms(state: CalendarState, terms: TermRecord[], query: TermQuery):
 function echoQuery(query: TermQuery, parent: number | undefined): Array<[string, string]> {
   const { search, include, exclude, order, orderby, hide_empty, post, event, slug } = query
   const given = Object.entries({ search, include, exclude, order, orderby, hide_empty, parent, post, event, slug })
-  return given.flatMap(([key, value]) => (value === undefined ? [] : [[key, Array.isArray(value) ? value.join(',') : String(value)]]))
+  return given.flatMap(([key, value]) =>
+    value === undefined ? [] : [[key, Array.isArray(value) ? value.join(',') : String(value)]],
+  )
 }

@@ -1,5 +1,5 @@
 import type { Taxonomy, TermRecord } from '../records.js'
-import { type NormalizeContext, extraKeys, resolveSlug } from './post.js'
+import { extraKeys, type NormalizeContext, resolveSlug } from './post.js'
 
 /** The stored keys of a term; any other key is an extra kept as it is (CONTRACT §5). */
 export const TERM_KEYS: ReadonlySet<string> = new Set(['id', 'name', 'slug', 'description', 'parent'])

@@ -11,8 +11,8 @@ import { withDescendants } from '../term-tree.js'
 import type { View } from '../view.js'
 import type { CalendarCore } from './events.js'
 import { forgetTerm } from './removal.js'
-import { normalizeTerm } from './term-record.js'
 import { selectTerms, termQuerySchema } from './term-query.js'
+import { normalizeTerm } from './term-record.js'
 import { shapeTerm, termRoute } from './term-shape.js'
 
 /** Writable fields of a category or tag (spec §2.4–2.5, CONTRACT §3); `parent` only for categories. */
@@ -20,7 +20,15 @@ export const TermBodySchema = v.looseObject({
   name: v.optional(textField('Term name; required on create')),
   description: v.optional(textField('Description')),
   slug: v.optional(textField('Slug; default from the name, made unique')),
-  parent: v.optional(v.pipe(v.union([v.number(), v.string()]), v.transform(Number), v.check((n: number) => Number.isInteger(n) && n >= 0, 'must be a category ID or 0'), v.description('Parent category ID, 0 for none'), v.metadata({ type: 'integer' }))),
+  parent: v.optional(
+    v.pipe(
+      v.union([v.number(), v.string()]),
+      v.transform(Number),
+      v.check((n: number) => Number.isInteger(n) && n >= 0, 'must be a category ID or 0'),
+      v.description('Parent category ID, 0 for none'),
+      v.metadata({ type: 'integer' }),
+    ),
+  ),
 })
 
 type TermBody = v.InferOutput<typeof TermBodySchema>
@@ -47,13 +55,22 @@ export class Terms {
    * A page of terms (CONTRACT §4, §4.4); a page past the end is empty, not a 404.
    * @throws CalendarError 400 `rest_invalid_param`.
    */
-  list(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPage<'categories' | 'tags', TermResponse> {
+  list(
+    query: Record<string, unknown> = {},
+    view = this.#core.defaultView(),
+  ): ListPage<'categories' | 'tags', TermResponse> {
     const parsed = v.safeParse(termQuerySchema(this.#taxonomy), query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     const state = this.#core.state
     const { terms, echo } = selectTerms(state, this.#taxonomy, parsed.output)
     assertCredentials(view)
-    const request = { kind: termRoute(this.#taxonomy), items: terms, page: parsed.output.page, perPage: parsed.output.per_page, query: echo }
+    const request = {
+      kind: termRoute(this.#taxonomy),
+      items: terms,
+      page: parsed.output.page,
+      perPage: parsed.output.per_page,
+      query: echo,
+    }
     return paginate(request, state.settings, view, (term) => shapeTerm(state, term, this.#taxonomy, view))
   }
 
@@ -135,11 +152,25 @@ export class Terms {
     if (name === '') throw invalidParams({ name: 'must not be empty' })
     const parent = Number(raw.parent ?? 0)
     this.#checkParent(state, parent, existing)
-    const sameName = [...terms.values()].find((t) => t.id !== existing?.id && t.parent === parent && t.name.toLowerCase() === name.toLowerCase())
-    if (sameName) throw new CalendarError('term_exists', 400, `A ${this.#taxonomy} named "${name}" already exists under this parent.`, { term_id: sameName.id })
+    const sameName = [...terms.values()].find(
+      (t) => t.id !== existing?.id && t.parent === parent && t.name.toLowerCase() === name.toLowerCase(),
+    )
+    if (sameName)
+      throw new CalendarError(
+        'term_exists',
+        400,
+        `A ${this.#taxonomy} named "${name}" already exists under this parent.`,
+        { term_id: sameName.id },
+      )
     if (input.slug !== undefined) {
       const holder = terms.bySlug(slugFromTitle(input.slug))
-      if (holder && holder.id !== existing?.id) throw new CalendarError('duplicate_term_slug', 400, `The slug "${input.slug}" is already in use by another ${this.#taxonomy}.`, { term_id: holder.id })
+      if (holder && holder.id !== existing?.id)
+        throw new CalendarError(
+          'duplicate_term_slug',
+          400,
+          `The slug "${input.slug}" is already in use by another ${this.#taxonomy}.`,
+          { term_id: holder.id },
+        )
     }
   }
 
@@ -148,7 +179,9 @@ export class Terms {
     if (parent === 0 || this.#taxonomy !== 'category') return
     if (!state.categories.get(parent)) throw invalidParams({ parent: `category ${parent} does not exist` })
     if (existing && withDescendants(state, existing.id).has(parent)) {
-      throw invalidParams({ parent: `category ${parent} is ${parent === existing.id ? 'the category itself' : 'one of its descendants'}` })
+      throw invalidParams({
+        parent: `category ${parent} is ${parent === existing.id ? 'the category itself' : 'one of its descendants'}`,
+      })
     }
   }
 }

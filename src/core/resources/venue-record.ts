@@ -1,16 +1,49 @@
 import type { OrganizerRecord, VenueRecord } from '../records.js'
-import { type NormalizeContext, extraKeys, postDefaults } from './post.js'
+import { extraKeys, type NormalizeContext, postDefaults } from './post.js'
 
-const VENUE_TEXT = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince'] as const
+const VENUE_TEXT = [
+  'address',
+  'city',
+  'country',
+  'province',
+  'state',
+  'zip',
+  'phone',
+  'website',
+  'stateprovince',
+] as const
 /** The stored keys of a venue; any other key is an extra (CONTRACT §5). */
 export const VENUE_KEYS: ReadonlySet<string> = new Set([
-  'id', 'venue', 'description', 'excerpt', 'slug', 'status', 'author', 'date', 'modified', 'image', ...VENUE_TEXT,
-  'geo_lat', 'geo_lng', 'show_map', 'show_map_link',
+  'id',
+  'venue',
+  'description',
+  'excerpt',
+  'slug',
+  'status',
+  'author',
+  'date',
+  'modified',
+  'image',
+  ...VENUE_TEXT,
+  'geo_lat',
+  'geo_lng',
+  'show_map',
+  'show_map_link',
 ])
 const ORGANIZER_TEXT = ['phone', 'website', 'email'] as const
 /** The stored keys of an organizer; any other key is an extra (CONTRACT §5). */
 export const ORGANIZER_KEYS: ReadonlySet<string> = new Set([
-  'id', 'organizer', 'description', 'excerpt', 'slug', 'status', 'author', 'date', 'modified', 'image', ...ORGANIZER_TEXT,
+  'id',
+  'organizer',
+  'description',
+  'excerpt',
+  'slug',
+  'status',
+  'author',
+  'date',
+  'modified',
+  'image',
+  ...ORGANIZER_TEXT,
 ])
 
 /** The text fields of a venue, in the order of CONTRACT §2.2. */

@@ -1,6 +1,6 @@
 import { type JsonSchema, toJsonSchema } from '@valibot/to-json-schema'
-import * as v from 'valibot'
 import type { GenericSchema } from 'valibot'
+import * as v from 'valibot'
 
 /**
  * What a client sends for each field of a request schema (query or body, CONTRACT §3–§4), read from the same
@@ -60,7 +60,11 @@ function fieldDoc(name: string, entry: GenericSchema): FieldDoc {
   const fallback = WRAPPERS.has(node.type) ? v.getDefault(entry as v.OptionalSchema<GenericSchema, unknown>) : undefined
   return {
     name,
-    schema: { ...schema, description, ...(fallback === undefined ? {} : { default: fallback as JsonSchema['default'] }) },
+    schema: {
+      ...schema,
+      description,
+      ...(fallback === undefined ? {} : { default: fallback as JsonSchema['default'] }),
+    },
     description,
     requiredOnCreate: REQUIRED_ON_CREATE.test(description),
     ...(fallback === undefined ? {} : { default: fallback }),
@@ -70,7 +74,9 @@ function fieldDoc(name: string, entry: GenericSchema): FieldDoc {
 /** The `type` of a WordPress route argument (CONTRACT §7): the JSON type, or the list of types a union takes. */
 export function wordpressType(schema: JsonSchema): string | string[] {
   if (schema.type !== undefined) return schema.type
-  const types = (schema.anyOf ?? []).flatMap((option) => (typeof option === 'object' ? [wordpressType(option)].flat() : []))
+  const types = (schema.anyOf ?? []).flatMap((option) =>
+    typeof option === 'object' ? [wordpressType(option)].flat() : [],
+  )
   const unique = [...new Set(types)]
   return unique.length === 1 ? (unique[0] as string) : unique
 }
@@ -92,7 +98,11 @@ function lastOf(steps: Node[], type: string, test: (step: Node) => boolean = () 
 function documentedType(inner: Node, steps: Node[]): JsonSchema {
   const hint = lastOf(steps, 'metadata', (step) => step.metadata?.type !== undefined)?.metadata
   if (!hint?.type) {
-    const { $schema: _drop, description: _described, ...converted } = toJsonSchema(inner as unknown as GenericSchema, { target: 'draft-2020-12', typeMode: 'input' })
+    const {
+      $schema: _drop,
+      description: _described,
+      ...converted
+    } = toJsonSchema(inner as unknown as GenericSchema, { target: 'draft-2020-12', typeMode: 'input' })
     return converted
   }
   const schema: JsonSchema = { type: hint.type }

@@ -23,7 +23,14 @@ const twoDigits = v.pipe(v.string(), v.regex(/^\d{2}$/))
 
 /** `{year, month, day, hour, minutes, seconds}`, each a zero-padded string (CONTRACT §2.1). */
 export const DateDetailsSchema = v.pipe(
-  v.strictObject({ year: v.pipe(v.string(), v.regex(/^\d{4}$/)), month: twoDigits, day: twoDigits, hour: twoDigits, minutes: twoDigits, seconds: twoDigits }),
+  v.strictObject({
+    year: v.pipe(v.string(), v.regex(/^\d{4}$/)),
+    month: twoDigits,
+    day: twoDigits,
+    hour: twoDigits,
+    minutes: twoDigits,
+    seconds: twoDigits,
+  }),
   v.description('The parts of a wall time, each a zero-padded string'),
 )
 
@@ -181,7 +188,10 @@ export const EventSchema = v.looseObject({
   tags: v.pipe(v.array(EmbeddedTermSchema), v.description('Tags')),
   venue: v.pipe(v.union([VenueSchema, emptyArray('No venue')]), v.description('The venue, or [] when none or trashed')),
   organizer: v.pipe(v.array(OrganizerSchema), v.description('Organizers in stored order; trashed ones left out')),
-  custom_fields: v.pipe(v.union([v.record(v.string(), v.unknown()), emptyArray('None')]), v.description('Stored custom fields, or []')),
+  custom_fields: v.pipe(
+    v.union([v.record(v.string(), v.unknown()), emptyArray('None')]),
+    v.description('Stored custom fields, or []'),
+  ),
   json_ld: jsonLd('Event'),
 })
 
@@ -273,7 +283,11 @@ export const RootSchema = v.looseObject({
 })
 
 /** The OpenAPI document itself (`GET /doc`): only its top level is described. */
-export const OpenApiSchema = v.looseObject({ openapi: v.string(), info: v.looseObject({}), paths: v.record(v.string(), v.unknown()) })
+export const OpenApiSchema = v.looseObject({
+  openapi: v.string(),
+  info: v.looseObject({}),
+  paths: v.record(v.string(), v.unknown()),
+})
 
 /** Every named response schema, as `components.schemas` of the document names them. */
 export const RESPONSE_SCHEMAS = {
