@@ -14,36 +14,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-
-const EVENTS = 10_000
-const NOW = Date.UTC(2026, 6, 1, 12, 0, 0)
-const ZONES = ['America/New_York', 'Europe/Paris', 'Asia/Kolkata', 'UTC+5:30', 'America/Los_Angeles']
-
-function pad(n: number): string {
-  return String(n).padStart(2, '0')
-}
-
-/**
- * The events of bench/run.ts's `generate()` (which cannot be imported: run.ts runs the whole bench on import): one
- * every 2 hours over two years around NOW, every 5th in another time zone. Venues, organizers and terms are left
- * out: they cost the same whatever the date engine.
- */
-function generate(): string {
-  const events = Array.from({ length: EVENTS }, (_, i) => {
-    const start = new Date(NOW + (i - EVENTS / 4) * 2 * 3600_000)
-    const day = `${start.getUTCFullYear()}-${pad(start.getUTCMonth() + 1)}-${pad(start.getUTCDate())}`
-    const hour = pad(start.getUTCHours() % 20)
-    return {
-      id: i + 1000,
-      title: `Event ${i}`,
-      start_date: `${day} ${hour}:00:00`,
-      end_date: `${day} ${hour}:45:00`,
-      timezone: ZONES[i % ZONES.length],
-      date: '2026-01-01 10:00:00',
-    }
-  })
-  return JSON.stringify({ settings: { timezone: 'America/New_York' }, events }, null, 2)
-}
+import { EVENTS, generate, NOW } from './calendar-data.js'
 
 function elapsed(f: () => unknown): number {
   const t0 = performance.now()
