@@ -1,24 +1,16 @@
 import { dayEnd, dayStart } from '../dates.js'
 import type { EventRecord } from '../records.js'
-import { extraKeys, type NormalizeContext, postDefaults } from './post.js'
+import { extraKeys, type NormalizeContext, POST_KEYS, postDefaults } from './post.js'
 
 /** The stored keys of an event; any other key is an extra kept as it is and shown last (CONTRACT §5). */
 export const EVENT_KEYS: ReadonlySet<string> = new Set([
-  'id',
+  ...POST_KEYS,
   'title',
-  'description',
-  'excerpt',
-  'slug',
-  'status',
-  'author',
-  'date',
-  'modified',
   'permalink',
   'start_date',
   'end_date',
   'timezone',
   'all_day',
-  'image',
   'cost',
   'website',
   'show_map',

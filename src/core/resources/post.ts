@@ -14,6 +14,19 @@ export interface NormalizeContext {
   now: string
 }
 
+/** The stored keys every post kind shares (CONTRACT §1): `id` and the fields of `PostDefaults`, and `image`. */
+export const POST_KEYS = [
+  'id',
+  'description',
+  'excerpt',
+  'slug',
+  'status',
+  'author',
+  'date',
+  'modified',
+  'image',
+] as const
+
 /** The fields every post kind shares, defaults filled in, in the order the data file writes them. */
 export interface PostDefaults {
   description: string

@@ -1,5 +1,5 @@
 import type { OrganizerRecord, VenueRecord } from '../records.js'
-import { extraKeys, type NormalizeContext, postDefaults } from './post.js'
+import { extraKeys, type NormalizeContext, POST_KEYS, postDefaults } from './post.js'
 
 const VENUE_TEXT = [
   'address',
@@ -14,16 +14,8 @@ const VENUE_TEXT = [
 ] as const
 /** The stored keys of a venue; any other key is an extra (CONTRACT §5). */
 export const VENUE_KEYS: ReadonlySet<string> = new Set([
-  'id',
+  ...POST_KEYS,
   'venue',
-  'description',
-  'excerpt',
-  'slug',
-  'status',
-  'author',
-  'date',
-  'modified',
-  'image',
   ...VENUE_TEXT,
   'geo_lat',
   'geo_lng',
@@ -32,19 +24,7 @@ export const VENUE_KEYS: ReadonlySet<string> = new Set([
 ])
 const ORGANIZER_TEXT = ['phone', 'website', 'email'] as const
 /** The stored keys of an organizer; any other key is an extra (CONTRACT §5). */
-export const ORGANIZER_KEYS: ReadonlySet<string> = new Set([
-  'id',
-  'organizer',
-  'description',
-  'excerpt',
-  'slug',
-  'status',
-  'author',
-  'date',
-  'modified',
-  'image',
-  ...ORGANIZER_TEXT,
-])
+export const ORGANIZER_KEYS: ReadonlySet<string> = new Set([...POST_KEYS, 'organizer', ...ORGANIZER_TEXT])
 
 /** The text fields of a venue, in the order of CONTRACT §2.2. */
 export const VENUE_TEXT_FIELDS: readonly string[] = VENUE_TEXT
