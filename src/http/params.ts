@@ -5,7 +5,7 @@ import qs from 'qs'
  * arrays and objects, and a key given twice without brackets keeps its last value (`per_page=2&per_page=3` is 3,
  * `venue=1&venue=2` is 2), while `venue[]=1&venue[]=2` still collects both. Nesting and counts are bounded.
  */
-export const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 2000, duplicates: 'last' } as const
+const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 2000, duplicates: 'last' } as const
 
 /** A query string with PHP brackets (`venue[]=1&venue[]=2`, `venue[venue]=Blue`) as an object (CONTRACT §4). */
 export function parseQuery(url: URL): Record<string, unknown> {

@@ -3,7 +3,7 @@ import { CalendarError } from '../core/errors.js'
 import { parseForm } from './params.js'
 
 /** Largest body accepted (CONTRACT §5): 1 MiB. */
-export const BODY_LIMIT = 1024 * 1024
+const BODY_LIMIT = 1024 * 1024
 
 /**
  * How much of a body nobody read (over the limit, or sent to a route that answered before reading it) is read
@@ -11,7 +11,7 @@ export const BODY_LIMIT = 1024 * 1024
  * reads (Python's urllib, with `Connection: close`) gets a reset instead of the answer if the server closes while
  * it is still sending (issue 9 §4). Past these bounds the answer goes out with `Connection: close`.
  */
-export const DRAIN_LIMIT = 16 * 1024 * 1024
+const DRAIN_LIMIT = 16 * 1024 * 1024
 const DRAIN_MS = 5_000
 
 /**
