@@ -1,3 +1,4 @@
+import { DEFAULT_SHAPED_TEXT_BYTES, ShapedTextCache } from './cache/shaped-text.js'
 import { instantToWall } from './dates.js'
 import type { DocumentError } from './document-error.js'
 import type { Durability } from './file/atomic-text-file.js'
@@ -28,6 +29,11 @@ export interface CalendarOptions {
   durability?: Durability
   /** Where reload and invalid-file messages go. */
   log?: StoreLog
+  /**
+   * Bytes of shaped records to keep as JSON text between requests (issue 11); default 64 MiB
+   * (`DEFAULT_SHAPED_TEXT_BYTES`), about 25,000 events as list items. 0 keeps none.
+   */
+  cacheBytes?: number
 }
 
 const PREFIX = '/calendar/events/v1'
@@ -46,12 +52,14 @@ export class Calendar implements CalendarCore {
   readonly organizers: LinkedPosts
   readonly categories: Terms
   readonly tags: Terms
+  readonly shapedText: ShapedTextCache
   readonly #store: Store
   readonly #clock: () => number
 
-  constructor(store: Store, clock: () => number) {
+  constructor(store: Store, clock: () => number, cacheBytes = DEFAULT_SHAPED_TEXT_BYTES) {
     this.#store = store
     this.#clock = clock
+    this.shapedText = new ShapedTextCache(cacheBytes)
     this.events = new Events(this)
     this.venues = new LinkedPosts(this, VENUE_KIND)
     this.organizers = new LinkedPosts(this, ORGANIZER_KIND)
@@ -142,5 +150,5 @@ export async function openCalendar(file: string | null, options: CalendarOptions
     log: options.log,
   })
   await store.open(options.initial)
-  return new Calendar(store, clock)
+  return new Calendar(store, clock, options.cacheBytes)
 }

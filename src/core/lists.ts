@@ -23,10 +23,19 @@ export interface ListPage<K extends string, T> {
   headers: Record<string, string>
 }
 
+/**
+ * The matches of a list in list order, as much as a page needs of them: how many there are and the ones at some
+ * positions. An array is one; an index can answer both without building the whole list (issue 11).
+ */
+export interface ListSlice<T> {
+  readonly length: number
+  slice(start: number, end: number): readonly T[]
+}
+
 /** What a list needs to page: the kind, the sorted matches, and the query to echo in its URLs. */
 export interface PageRequest<T> {
   kind: 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
-  items: readonly T[]
+  items: ListSlice<T>
   page: number
   perPage: number | undefined
   /** The effective query beyond page/per_page, in order: echoed in `rest_url` and the next/previous links. */
@@ -40,6 +49,12 @@ export function pageSize(settings: Settings, perPage: number | undefined): numbe
   return Math.min(perPage ?? settings.per_page, settings.max_per_page)
 }
 
+/** A list page as JSON text (what HTTP sends) and its headers. */
+export interface ListPageText {
+  text: string
+  headers: Record<string, string>
+}
+
 /**
  * One page of a list with its envelope and headers (CONTRACT §4).
  *
@@ -51,6 +66,30 @@ export function paginate<K extends PageRequest<unknown>['kind'], T, U>(
   view: View,
   shape: (item: T) => U,
 ): ListPage<K, U> {
+  const { slice, envelope, headers } = pageOf(request, settings, view)
+  const body = { [request.kind]: slice.map(shape), ...envelope }
+  return { body: body as ListPage<K, U>['body'], headers }
+}
+
+/**
+ * `paginate` as JSON text, assembled from each item's JSON text (`itemText`) without stringifying the page
+ * (issue 11): the same bytes as `JSON.stringify(paginate(…).body)`.
+ *
+ * @throws CalendarError as `paginate`.
+ */
+export function paginateText<T>(
+  request: PageRequest<T>,
+  settings: Settings,
+  view: View,
+  itemText: (item: T) => string,
+): ListPageText {
+  const { slice, envelope, headers } = pageOf(request, settings, view)
+  const items = slice.map(itemText).join(',')
+  return { text: `{"${request.kind}":[${items}],${JSON.stringify(envelope).slice(1)}`, headers }
+}
+
+/** The page's items, the envelope's keys after the items (in order), and the headers. */
+function pageOf<T>(request: PageRequest<T>, settings: Settings, view: View) {
   const perPage = pageSize(settings, request.perPage)
   const total = request.items.length
   const totalPages = Math.ceil(total / perPage)
@@ -63,21 +102,21 @@ export function paginate<K extends PageRequest<unknown>['kind'], T, U>(
     })
   }
   const url = (page: number | undefined) => listUrl(view, request.kind, page, perPage, request.query)
-  const body: Record<string, unknown> = { [request.kind]: slice.map(shape), rest_url: url(request.page) }
+  const envelope: Record<string, unknown> = { rest_url: url(request.page) }
   const links: string[] = []
   if (from + perPage < total) {
-    body.next_rest_url = url(request.page + 1)
-    links.push(`<${body.next_rest_url}>; rel="next"`)
+    envelope.next_rest_url = url(request.page + 1)
+    links.push(`<${envelope.next_rest_url}>; rel="next"`)
   }
   if (request.page > 1) {
-    body.previous_rest_url = url(request.page === 2 ? undefined : request.page - 1)
-    links.push(`<${body.previous_rest_url}>; rel="prev"`)
+    envelope.previous_rest_url = url(request.page === 2 ? undefined : request.page - 1)
+    links.push(`<${envelope.previous_rest_url}>; rel="prev"`)
   }
-  body.total = total
-  body.total_pages = totalPages
+  envelope.total = total
+  envelope.total_pages = totalPages
   const headers: Record<string, string> = { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) }
   if (links.length > 0) headers.Link = links.join(', ')
-  return { body: body as ListPage<K, U>['body'], headers }
+  return { slice, envelope, headers }
 }
 
 function listUrl(view: View, kind: string, page: number | undefined, perPage: number, query: Array<[string, string]>) {

@@ -4,7 +4,12 @@ const JSON_TYPE = 'application/json; charset=UTF-8'
 
 /** A JSON response; every header is set on the Response itself, so none is lost on the way out. */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': JSON_TYPE, ...headers } })
+  return jsonText(JSON.stringify(body), status, headers)
+}
+
+/** A response of JSON text already made (a kept shape, a page assembled from them: issue 11). */
+export function jsonText(text: string, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(text, { status, headers: { 'Content-Type': JSON_TYPE, ...headers } })
 }
 
 /**

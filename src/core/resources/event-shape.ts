@@ -1,6 +1,6 @@
 import { costDetails, formatCost } from '../cost.js'
 import { instantToWall, wallDetails, wallToIso, zoneAbbr } from '../dates.js'
-import { eventTimes } from '../indexes.js'
+import { eventTimes, termCount } from '../indexes.js'
 import type { EventRecord, Taxonomy } from '../records.js'
 import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
@@ -80,6 +80,20 @@ export function shapeEvent(state: CalendarState, event: EventRecord, view: View,
   }
   if (options.single) shaped.json_ld = eventJsonLd(state, event, url, view)
   return Object.assign(shaped, extraKeys(event, EVENT_KEYS))
+}
+
+/**
+ * Everything `shapeEvent` reads besides the view's URLs: the event, the settings (site zone), the media (images),
+ * its venue, organizers, terms and their counts. A shaped event stays right while each of these is the same object
+ * or number (records are replaced, never mutated), which is how the cache of shaped text checks it (issue 11).
+ */
+export function eventShapeInputs(state: CalendarState, event: EventRecord): unknown[] {
+  const inputs: unknown[] = [event, state.settings, state.media.version]
+  inputs.push(event.venue === null ? undefined : state.venues.get(event.venue))
+  for (const id of event.organizer) inputs.push(state.organizers.get(id))
+  for (const id of event.categories) inputs.push(state.categories.get(id), termCount(state, id))
+  for (const id of event.tags) inputs.push(state.tags.get(id), termCount(state, id))
+  return inputs
 }
 
 function terms(state: CalendarState, ids: number[], taxonomy: Taxonomy, view: View) {

@@ -1,9 +1,11 @@
 import * as v from 'valibot'
 import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
+import { shapedText } from '../cache/shaped-record.js'
+import type { ShapedTextCache } from '../cache/shaped-text.js'
 import { dayEnd, dayStart, instantToWall } from '../dates.js'
 import { invalidParams, missingParams } from '../errors.js'
 import { firstIssuesByField } from '../fields.js'
-import { type ListPage, paginate } from '../lists.js'
+import { type ListPage, type ListPageText, paginateText } from '../lists.js'
 import type { EventRecord, Status } from '../records.js'
 import type { CalendarState } from '../state.js'
 import { unstorableDates } from '../storable-dates.js'
@@ -11,7 +13,7 @@ import type { View } from '../view.js'
 import { type EventBody, EventBodySchema, type EventResolveContext, resolveEventBody } from './event-input.js'
 import { eventQuerySchema, selectEvents } from './event-query.js'
 import { normalizeEvent } from './event-record.js'
-import { shapeEvent } from './event-shape.js'
+import { eventShapeInputs, shapeEvent } from './event-shape.js'
 import { findPost, findPostBySlug } from './lookup.js'
 import { forgetPost, trashed } from './removal.js'
 
@@ -24,6 +26,8 @@ export interface CalendarCore {
   write<T>(change: (state: CalendarState) => T): Promise<T>
   /** The view of a library call that names none: open mode as user 1, URLs from the settings. */
   defaultView(): View
+  /** Records as the API shows them, kept as JSON text (issue 11). */
+  readonly shapedText: ShapedTextCache
 }
 
 /** An event as the API shows it (CONTRACT §2.1). */
@@ -48,10 +52,19 @@ export class Events {
 
   /**
    * A page of events (CONTRACT §4, §4.1, §4.2) in the revision of the settings (CONTRACT §7); `query` as a query
-   * string carries it (strings, CSV or arrays).
+   * string carries it (strings, CSV or arrays). The objects are the caller's own: `JSON.parse` of `listText`.
    * @throws CalendarError 400 `rest_invalid_param`; 404 `event-archive-page-not-found` past the last page.
    */
   list(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPage<'events', EventResponse> {
+    const { text, headers } = this.listText(query, view)
+    return { body: JSON.parse(text), headers }
+  }
+
+  /**
+   * `list` as the JSON text HTTP sends, assembled from each event's kept text (issue 11).
+   * @throws CalendarError as `list`.
+   */
+  listText(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageText {
     const parsed = v.safeParse(eventQuerySchema(this.#core.state.settings.api_revision), query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     const state = this.#core.state
@@ -64,19 +77,32 @@ export class Events {
       query: echo,
       notFoundCode: 'event-archive-page-not-found',
     }
-    return paginate(request, state.settings, view, (event) => shapeEvent(state, event, view, { single: false }))
+    return paginateText(request, state.settings, view, (event) => this.#text(state, event, view, false))
   }
 
   /**
-   * One event with its `json_ld` (CONTRACT §2.1, §5).
+   * One event with its `json_ld` (CONTRACT §2.1, §5); the object is the caller's own: `JSON.parse` of `getText`.
    * @throws CalendarError 404 unknown, 400 another kind's ID, 403 trashed or not readable.
    */
   get(ref: EventRef, view = this.#core.defaultView()): EventResponse {
+    return JSON.parse(this.getText(ref, view))
+  }
+
+  /**
+   * `get` as the JSON text HTTP sends, kept between reads while the event and what it shows stay the same.
+   * @throws CalendarError as `get`.
+   */
+  getText(ref: EventRef, view = this.#core.defaultView()): string {
     const state = this.#core.state
     assertCredentials(view)
     const event = this.#find(state, ref)
     assertReadable(view, 'event', event)
-    return shapeEvent(state, event, view, { single: true })
+    return this.#text(state, event, view, true)
+  }
+
+  #text(state: CalendarState, event: EventRecord, view: View, single: boolean): string {
+    const record = { kind: 'events' as const, id: event.id, single, inputs: eventShapeInputs(state, event) }
+    return shapedText(this.#core.shapedText, state, view, record, () => shapeEvent(state, event, view, { single }))
   }
 
   /**

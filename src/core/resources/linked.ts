@@ -1,11 +1,13 @@
 import * as v from 'valibot'
 import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
+import { shapedText } from '../cache/shaped-record.js'
 import { instantToWall } from '../dates.js'
 import { invalidParams, missingParams } from '../errors.js'
 import { firstIssuesByField } from '../fields.js'
-import { type ListPage, paginate } from '../lists.js'
+import { type ListPage, type ListPageText, paginateText } from '../lists.js'
 import type { OrganizerRecord, Status, VenueRecord } from '../records.js'
 import type { CalendarState } from '../state.js'
+import type { View } from '../view.js'
 import type { CalendarCore, EventRef } from './events.js'
 import { findOrCreateLinked, resolveLinkedFields } from './linked-input.js'
 import type { LinkedKind } from './linked-kinds.js'
@@ -36,13 +38,22 @@ export class LinkedPosts {
   }
 
   /**
-   * A page of records (CONTRACT §4, §4.3).
+   * A page of records (CONTRACT §4, §4.3); the objects are the caller's own: `JSON.parse` of `listText`.
    * @throws CalendarError 400 `rest_invalid_param`; 404 `<kind>-archive-page-not-found` past the last page.
    */
   list(
     query: Record<string, unknown> = {},
     view = this.#core.defaultView(),
   ): ListPage<'venues' | 'organizers', LinkedResponse> {
+    const { text, headers } = this.listText(query, view)
+    return { body: JSON.parse(text), headers }
+  }
+
+  /**
+   * `list` as the JSON text HTTP sends, assembled from each record's kept text (issue 11).
+   * @throws CalendarError as `list`.
+   */
+  listText(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageText {
     const parsed = v.safeParse(LinkedQuerySchema, query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     const state = this.#core.state
@@ -55,19 +66,39 @@ export class LinkedPosts {
       query: echo,
       notFoundCode: `${this.#kind.kind}-archive-page-not-found`,
     }
-    return paginate(request, state.settings, view, (record) => this.#kind.shape(state, record, view, { single: false }))
+    return paginateText(request, state.settings, view, (record) => this.#text(state, record, view, false))
   }
 
   /**
-   * One record with its `json_ld` (CONTRACT §2.2–2.3, §5).
+   * One record with its `json_ld` (CONTRACT §2.2–2.3, §5); the object is the caller's own.
    * @throws CalendarError 404 unknown, 400 another kind's ID, 403 trashed or not readable.
    */
   get(ref: EventRef, view = this.#core.defaultView()): LinkedResponse {
+    return JSON.parse(this.getText(ref, view))
+  }
+
+  /**
+   * `get` as the JSON text HTTP sends, kept between reads while the record stays the same.
+   * @throws CalendarError as `get`.
+   */
+  getText(ref: EventRef, view = this.#core.defaultView()): string {
     const state = this.#core.state
     assertCredentials(view)
     const record = this.#find(state, ref)
     assertReadable(view, this.#kind.kind, record)
-    return this.#kind.shape(state, record, view, { single: true })
+    return this.#text(state, record, view, true)
+  }
+
+  /** A record's shape reads the record, the settings (site zone) and the media (its image). */
+  #text(state: CalendarState, record: VenueRecord | OrganizerRecord, view: View, single: boolean): string {
+    const inputs = [record, state.settings, state.media.version]
+    return shapedText(
+      this.#core.shapedText,
+      state,
+      view,
+      { kind: this.#kind.route, id: record.id, single, inputs },
+      () => this.#kind.shape(state, record, view, { single }),
+    )
   }
 
   /**

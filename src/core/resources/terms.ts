@@ -1,9 +1,11 @@
 import * as v from 'valibot'
 import { assertCanManageTerms, assertCredentials } from '../access.js'
+import { shapedText } from '../cache/shaped-record.js'
 import { instantToWall } from '../dates.js'
 import { CalendarError, invalidParams, missingParams } from '../errors.js'
 import { firstIssuesByField, textField } from '../fields.js'
-import { type ListPage, paginate } from '../lists.js'
+import { termCount } from '../indexes.js'
+import { type ListPage, type ListPageText, paginateText } from '../lists.js'
 import type { Taxonomy, TermRecord } from '../records.js'
 import { slugFromTitle } from '../slugs.js'
 import type { CalendarState } from '../state.js'
@@ -52,13 +54,23 @@ export class Terms {
   }
 
   /**
-   * A page of terms (CONTRACT §4, §4.4); a page past the end is empty, not a 404.
+   * A page of terms (CONTRACT §4, §4.4); a page past the end is empty, not a 404. The objects are the caller's own:
+   * `JSON.parse` of `listText`.
    * @throws CalendarError 400 `rest_invalid_param`.
    */
   list(
     query: Record<string, unknown> = {},
     view = this.#core.defaultView(),
   ): ListPage<'categories' | 'tags', TermResponse> {
+    const { text, headers } = this.listText(query, view)
+    return { body: JSON.parse(text), headers }
+  }
+
+  /**
+   * `list` as the JSON text HTTP sends, assembled from each term's kept text (issue 11).
+   * @throws CalendarError as `list`.
+   */
+  listText(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageText {
     const parsed = v.safeParse(termQuerySchema(this.#taxonomy), query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     const state = this.#core.state
@@ -71,14 +83,31 @@ export class Terms {
       perPage: parsed.output.per_page,
       query: echo,
     }
-    return paginate(request, state.settings, view, (term) => shapeTerm(state, term, this.#taxonomy, view))
+    return paginateText(request, state.settings, view, (term) => this.#text(state, term, view))
   }
 
   /** @throws CalendarError 404 `rest-category-not-found` / `rest-tag-not-found`. */
   get(id: number, view = this.#core.defaultView()): TermResponse {
+    return JSON.parse(this.getText(id, view))
+  }
+
+  /**
+   * `get` as the JSON text HTTP sends.
+   * @throws CalendarError as `get`.
+   */
+  getText(id: number, view = this.#core.defaultView()): string {
     const state = this.#core.state
     assertCredentials(view)
-    return shapeTerm(state, this.#find(state, id), this.#taxonomy, view)
+    return this.#text(state, this.#find(state, id), view)
+  }
+
+  /** A term's shape reads the term and its count. */
+  #text(state: CalendarState, term: TermRecord, view: View): string {
+    const kind = termRoute(this.#taxonomy)
+    const inputs = [term, termCount(state, term.id)]
+    return shapedText(this.#core.shapedText, state, view, { kind, id: term.id, single: false, inputs }, () =>
+      shapeTerm(state, term, this.#taxonomy, view),
+    )
   }
 
   /**
