@@ -95,7 +95,13 @@ function on(app: H3, method: HTTPMethod, path: string, handler: EventHandler): v
 
 /** Collapses repeated slashes, maps TEC's prefix onto calfile's and drops a trailing slash (CONTRACT §5). */
 function normalizePath(event: H3Event): void {
-  let path = event.url.pathname.replace(/\/{2,}/gu, '/')
+  const sent = event.url.pathname
+  // Most paths need nothing: calfile's prefix, single slashes, no trailing one.
+  if (sent.startsWith(PREFIX) && !sent.endsWith('/') && !sent.includes('//')) {
+    event.context.prefix = PREFIX
+    return
+  }
+  let path = sent.replace(/\/{2,}/gu, '/')
   let prefix = PREFIX
   if (path === TEC_PREFIX || path.startsWith(`${TEC_PREFIX}/`)) {
     prefix = TEC_PREFIX
@@ -112,6 +118,7 @@ function normalizePath(event: H3Event): void {
 
 /** Whether a path's percent escapes are well-formed UTF-8 (`%ZZ`, `%FF`, `%C0%AF`, `%ED%A0%80` are not). */
 function decodes(path: string): boolean {
+  if (!path.includes('%')) return true
   try {
     decodeURI(path)
     return true
@@ -125,14 +132,27 @@ function decodes(path: string): boolean {
  * before permissions (401/403), and the resources check parameters that need the state.
  */
 export function viewOf(calendar: Calendar, event: H3Event): View {
-  const origin = `${event.url.protocol}//${event.url.host}`
-  const { base, siteUrl } = viewUrls(calendar.state.settings, origin, String(event.context.prefix ?? PREFIX))
+  const { base, siteUrl } = viewUrls(
+    calendar.state.settings,
+    originOf(event.url),
+    String(event.context.prefix ?? PREFIX),
+  )
   try {
     return { base, siteUrl, ...authenticate(calendar.state, event.req.headers.get('authorization')) }
   } catch (error) {
     if (!(error instanceof CalendarError)) throw error
     return { base, siteUrl, user: null, openMode: false, rejected: error }
   }
+}
+
+/**
+ * `<protocol>//<host>` of a request URL, sliced from its `href`: reading `url.host` would make h3's lazy URL parse
+ * the whole address on every request.
+ */
+function originOf(url: URL): string {
+  const href = url.href
+  const path = href.indexOf('/', href.indexOf('//') + 2)
+  return path === -1 ? href : href.slice(0, path)
 }
 
 /**

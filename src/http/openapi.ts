@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { type JsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema'
+import type { HTTPResponse } from 'h3'
 import type { Calendar } from '../core/calendar.js'
 import type { Settings } from '../core/records.js'
 import type { View } from '../core/view.js'
@@ -38,7 +39,7 @@ const MULTIPART_TYPE = 'multipart/form-data'
  * `GET <prefix>/doc`: the document with `servers[0].url` = `<base>/`, the prefix the request came in on. It is
  * public, but a wrong token is a 401 as everywhere (CONTRACT §6).
  */
-export function docResponse(calendar: Calendar, view: View): Response {
+export function docResponse(calendar: Calendar, view: View): HTTPResponse {
   if (view.rejected) return errorResponse(view.rejected)
   return json(openApiDocument(calendar, view.base))
 }

@@ -7,9 +7,19 @@ import qs from 'qs'
  */
 const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 2000, duplicates: 'last' } as const
 
-/** A query string with PHP brackets (`venue[]=1&venue[]=2`, `venue[venue]=Blue`) as an object (CONTRACT §4). */
+const parsedQueries = new WeakMap<URL, Record<string, unknown>>()
+
+/**
+ * A query string with PHP brackets (`venue[]=1&venue[]=2`, `venue[venue]=Blue`) as an object (CONTRACT §4). Read
+ * once per request URL: the parameter step and the handler both ask, and neither changes it.
+ */
 export function parseQuery(url: URL): Record<string, unknown> {
-  return parseForm(url.search.slice(1))
+  let parsed = parsedQueries.get(url)
+  if (parsed === undefined) {
+    parsed = url.search.length <= 1 ? {} : parseForm(url.search.slice(1))
+    parsedQueries.set(url, parsed)
+  }
+  return parsed
 }
 
 /** A query-string-like text (a query, an urlencoded body, a multipart body's fields) read as PHP reads it. */

@@ -1,15 +1,24 @@
+import { HTTPResponse } from 'h3'
 import { CalendarError } from '../core/errors.js'
 
 const JSON_TYPE = 'application/json; charset=UTF-8'
 
-/** A JSON response; every header is set on the Response itself, so none is lost on the way out. */
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+/**
+ * A JSON response; every header is set on the response itself, so none is lost on the way out. An h3
+ * `HTTPResponse`, which h3 sends as a string with its length: a web `Response` would wrap the text in a stream.
+ */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): HTTPResponse {
   return jsonText(JSON.stringify(body), status, headers)
 }
 
 /** A response of JSON text already made (a kept shape, a page assembled from them: issue 11). */
-export function jsonText(text: string, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(text, { status, headers: { 'Content-Type': JSON_TYPE, ...headers } })
+export function jsonText(text: string, status = 200, headers: Record<string, string> = {}): HTTPResponse {
+  // The length is set here, not left to the server, so that the answer to HEAD carries it too (RFC 9110 §9.3.2).
+  const length = String(Buffer.byteLength(text))
+  return new HTTPResponse(text, {
+    status,
+    headers: { 'Content-Type': JSON_TYPE, 'Content-Length': length, ...headers },
+  })
 }
 
 /**
@@ -17,7 +26,7 @@ export function jsonText(text: string, status = 200, headers: Record<string, str
  * 500 `rest_internal_error` (logged by the caller). A 413 closes the connection: the rest of a body too large to
  * take is not read past a bound (issue 9 §4).
  */
-export function errorResponse(error: unknown): Response {
+export function errorResponse(error: unknown): HTTPResponse {
   if (error instanceof CalendarError)
     return json(error.toJSON(), error.status, error.status === 413 ? { Connection: 'close' } : {})
   const internal = new CalendarError('rest_internal_error', 500, 'Internal server error.')

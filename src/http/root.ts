@@ -1,5 +1,5 @@
 import type { JsonSchema } from '@valibot/to-json-schema'
-import type { H3Event } from 'h3'
+import type { H3Event, HTTPResponse } from 'h3'
 import * as v from 'valibot'
 import type { Calendar } from '../core/calendar.js'
 import { invalidParams } from '../core/errors.js'
@@ -55,7 +55,7 @@ export interface RootIndex {
  * order of CONTRACT §5: `namespace` and `context` (400 `rest_invalid_param`), then the token (a wrong one is a
  * 401, CONTRACT §6); the index itself is public and the same in every context.
  */
-export function rootResponse(calendar: Calendar, event: H3Event, view: View): Response {
+export function rootResponse(calendar: Calendar, event: H3Event, view: View): HTTPResponse {
   const parsed = v.safeParse(RootQuerySchema, parseQuery(event.url))
   if (!parsed.success) return errorResponse(invalidParams(firstIssuesByField(parsed.issues)))
   if (view.rejected) return errorResponse(view.rejected)

@@ -1,4 +1,4 @@
-import type { H3Event, HTTPMethod } from 'h3'
+import type { H3Event, HTTPMethod, HTTPResponse } from 'h3'
 import type { GenericSchema } from 'valibot'
 import * as v from 'valibot'
 import type { Calendar } from '../core/calendar.js'
@@ -40,7 +40,7 @@ export interface RouteSpec {
   body?: GenericSchema
   /** Status of a success. */
   status: 200 | 201
-  handle: (event: H3Event, view: View) => Promise<Response> | Response
+  handle: (event: H3Event, view: View) => Promise<HTTPResponse> | HTTPResponse
 }
 
 const ForceQuerySchema = v.looseObject({
@@ -208,11 +208,11 @@ function isForce(event: H3Event): boolean {
   return parsed.success && parsed.output.force
 }
 
-function listed(page: ListPageText): Response {
+function listed(page: ListPageText): HTTPResponse {
   return jsonText(page.text, 200, page.headers)
 }
 
 /** 201 with the record and a `Location` header (CONTRACT §5): `<collection>/<id>`. */
-function created(record: Record<string, unknown>, collection: string): Response {
+function created(record: Record<string, unknown>, collection: string): HTTPResponse {
   return json(record, 201, { Location: `${collection}/${String(record.id)}` })
 }
