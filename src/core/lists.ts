@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { CalendarError } from './errors.js'
 import { positiveIntField } from './fields.js'
+import type { ListSlice } from './index/list-slice.js'
 import type { Settings } from './records.js'
 import type { View } from './view.js'
 
@@ -21,15 +22,6 @@ export interface ListPage<K extends string, T> {
   }
   /** `X-TEC-Total`, `X-TEC-TotalPages`, and `Link` with rel next/prev (RFC 8288). */
   headers: Record<string, string>
-}
-
-/**
- * The matches of a list in list order, as much as a page needs of them: how many there are and the ones at some
- * positions. An array is one; an index can answer both without building the whole list (issue 11).
- */
-export interface ListSlice<T> {
-  readonly length: number
-  slice(start: number, end: number): readonly T[]
 }
 
 /** What a list needs to page: the kind, the sorted matches, and the query to echo in its URLs. */

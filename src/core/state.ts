@@ -1,5 +1,6 @@
 import { Collection } from './collection.js'
 import { IdSpace } from './id-space.js'
+import { EventIndex } from './index/event-index.js'
 import { Journal } from './journal.js'
 import type {
   EventRecord,
@@ -23,10 +24,13 @@ export class CalendarState {
   readonly journal = new Journal()
   /** Published events per term, kept up to date with `events` (CONTRACT §2.4 `count`). */
   readonly termCounts = new TermCounts()
+  /** The indexes lists read (issue 11, "Lists"), built on first use and kept up to date with `events`. */
+  readonly eventIndex: EventIndex = new EventIndex(() => this.events.values())
   readonly users = new Collection<UserRecord>(this.journal)
-  readonly events = new Collection<EventRecord>(this.journal, (previous, next) =>
-    this.termCounts.replace(previous, next),
-  )
+  readonly events = new Collection<EventRecord>(this.journal, (previous, next) => {
+    this.termCounts.replace(previous, next)
+    this.eventIndex.replace(previous, next)
+  })
   readonly venues = new Collection<VenueRecord>(this.journal)
   readonly organizers = new Collection<OrganizerRecord>(this.journal)
   readonly media = new Collection<MediaRecord>(this.journal)

@@ -3,7 +3,9 @@ import { listStatuses } from '../access.js'
 import { addToWall, dayEnd, dayStart, instantToWall, readDateInput, wallOutOfRange, wallToInstant } from '../dates.js'
 import { invalidParam } from '../errors.js'
 import { boolField, dateField, idListField, refListField, statusListField, textField } from '../fields.js'
-import { eventTimeline, eventTimes, lowerBound } from '../indexes.js'
+import type { WindowBounds } from '../index/bounds.js'
+import type { ListSlice } from '../index/list-slice.js'
+import { type IndexQuery, selectIncluded, selectIndexed } from '../index/select.js'
 import { pageEntries } from '../lists.js'
 import type { EventRecord, Settings, Taxonomy } from '../records.js'
 import type { CalendarState } from '../state.js'
@@ -102,17 +104,20 @@ export type EventQuery = v.InferOutput<typeof EarlierQuerySchema> & Partial<v.In
 const DATE_BOUNDS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const
 type Bound = (typeof DATE_BOUNDS)[number]
 
-/** The events a query selects, in list order, and the effective query to echo in the list's URLs. */
+/**
+ * The events a query selects, in list order, as a slice that knows its total and gives a page without the whole
+ * list (issue 11), and the effective query to echo in the list's URLs.
+ */
 export interface EventSelection {
-  events: EventRecord[]
+  events: ListSlice<EventRecord>
   echo: Array<[string, string]>
 }
 
 /**
  * Selects the events of a list query (CONTRACT §4.1, §4.2) in the revision of the calendar's settings, read on
  * every call so that a hand edit of the file switches it (CONTRACT §7): the date window after defaults and
- * rounding, then every filter; events hidden from listings never show. Uses the start-sorted index to skip events
- * that start before the window. `parsed` is the query as `eventQuerySchema` of that revision parsed it.
+ * rounding, then every filter; events hidden from listings never show. The event indexes (src/core/index/) do the
+ * selecting. `parsed` is the query as `eventQuerySchema` of that revision parsed it.
  *
  * @throws CalendarError 400 `rest_invalid_param` for a bad date, flag, term, venue, organizer, parent or status.
  */
@@ -121,12 +126,20 @@ export function selectEvents(state: CalendarState, parsed: EventQuery, view: Vie
   const query = revision === 'extended' ? parsed : ignoreExtendedOnly(parsed)
   const statuses = listStatuses(view, query.status)
   const bounds = query.include ? {} : dateBounds(query, state.siteTimezone, now)
-  const keep = [...relationFilters(state, query), ...flagFilters(query), ...geoFilters(state, query)]
-  const listed = (event: EventRecord) =>
-    !event.hide_from_listings && statuses.has(event.status) && keep.every((test) => test(event))
+  const { relations, tests } = relationFilters(state, query)
+  tests.push(...geoFilters(state, query))
+  const indexQuery: IndexQuery = {
+    statuses,
+    featured: query.featured,
+    ticketed: query.ticketed,
+    bounds: windowBounds(bounds, revision, state.siteTimezone),
+    relations,
+    words: searchWords(query.search),
+    test: tests.length === 0 ? undefined : (event) => tests.every((test) => test(event)),
+  }
   const events = query.include
-    ? byInclude(state, query.include).filter(listed)
-    : inWindow(state, bounds, revision, listed)
+    ? selectIncluded(state.eventIndex, query.include, indexQuery)
+    : selectIndexed(state.eventIndex, indexQuery)
   return { events, echo: echoQuery(query, bounds) }
 }
 
@@ -141,40 +154,16 @@ function ignoreExtendedOnly(query: EventQuery): EventQuery {
 }
 
 /**
- * Events inside the date window, in list order (CONTRACT §4.1), scanning only the part of the start-sorted index
- * that the start bounds allow. `end_date` caps the start in both revisions: the earlier one compares it with the
- * start alone (spec §4.2), the extended one with the end, which is never before the start.
+ * The window as instants (CONTRACT §4.1). `end_date` caps the start in both revisions: the earlier one compares
+ * it with the start alone (spec §4.2), the extended one with the end too, which is never before the start.
  */
-function inWindow(
-  state: CalendarState,
-  bounds: Partial<Record<Bound, string>>,
-  revision: ApiRevision,
-  listed: (e: EventRecord) => boolean,
-): EventRecord[] {
-  const at = (key: Bound) =>
-    bounds[key] === undefined ? undefined : wallToInstant(bounds[key] as string, state.siteTimezone)
-  const [startMin, endDate, startBefore, startAfter, endBefore, endAfter] = DATE_BOUNDS.map(at)
-  const endMax = revision === 'extended' ? endDate : undefined
-  const { events, starts, ends } = eventTimeline(state)
-  const from = Math.max(
-    startMin === undefined ? 0 : lowerBound(starts, startMin),
-    startAfter === undefined ? 0 : lowerBound(starts, startAfter),
-  )
-  const capStart = Math.min(endDate ?? Infinity, startBefore ?? Infinity)
-  const to = capStart === Infinity ? starts.length : lowerBound(starts, capStart + 1)
-  const out: EventRecord[] = []
-  for (let i = from; i < to; i++) {
-    const start = starts[i] as number
-    const end = ends[i] as number
-    if (endMax !== undefined && end > endMax) continue
-    if (startBefore !== undefined && start >= startBefore) continue
-    if (startAfter !== undefined && start <= startAfter) continue
-    if (endBefore !== undefined && end >= endBefore) continue
-    if (endAfter !== undefined && end <= endAfter) continue
-    const event = events[i] as EventRecord
-    if (listed(event)) out.push(event)
+function windowBounds(bounds: Partial<Record<Bound, string>>, revision: ApiRevision, zone: string): WindowBounds {
+  const at = (key: Bound) => (bounds[key] === undefined ? undefined : wallToInstant(bounds[key] as string, zone))
+  const [min, endDate, before, after, endBefore, endAfter] = DATE_BOUNDS.map(at)
+  return {
+    start: { min, after, max: endDate, before },
+    end: { max: revision === 'extended' ? endDate : undefined, before: endBefore, after: endAfter },
   }
-  return out
 }
 
 /** Wall-time bounds in the site zone after defaults and rounding (CONTRACT §4.1). */
@@ -200,38 +189,23 @@ function dateBounds(query: EventQuery, zone: string, now: number): Partial<Recor
 
 type Test = (event: EventRecord) => boolean
 
-function byInclude(state: CalendarState, ids: number[]): EventRecord[] {
-  const events = [...new Set(ids)].flatMap((id) => {
-    const event = state.events.get(id)
-    return event ? [event] : []
-  })
-  return events.sort((a, b) => eventTimes(a).start - eventTimes(b).start || a.id - b.id)
-}
-
-function relationFilters(state: CalendarState, query: EventQuery): Test[] {
+/** The relation filters' IDs (categories with their descendants, CONTRACT §4.2), and `post_parent` as a test. */
+function relationFilters(
+  state: CalendarState,
+  query: EventQuery,
+): { relations: IndexQuery['relations']; tests: Test[] } {
+  const relations: IndexQuery['relations'] = {}
   const tests: Test[] = []
-  if (query.categories) {
-    const ids = termIds(state, query.categories, 'category', 'categories')
-    tests.push((event) => event.categories.some((id) => ids.has(id)))
-  }
-  if (query.tags) {
-    const ids = termIds(state, query.tags, 'tag', 'tags')
-    tests.push((event) => event.tags.some((id) => ids.has(id)))
-  }
-  if (query.venue) {
-    const ids = postIds(state, query.venue, 'venue')
-    tests.push((event) => event.venue !== null && ids.has(event.venue))
-  }
-  if (query.organizer) {
-    const ids = postIds(state, query.organizer, 'organizer')
-    tests.push((event) => event.organizer.some((id) => ids.has(id)))
-  }
+  if (query.categories) relations.categories = termIds(state, query.categories, 'category', 'categories')
+  if (query.tags) relations.tags = termIds(state, query.tags, 'tag', 'tags')
+  if (query.venue) relations.venues = postIds(state, query.venue, 'venue')
+  if (query.organizer) relations.organizers = postIds(state, query.organizer, 'organizer')
   if (query.post_parent !== undefined) {
     const parent = query.post_parent
     if (state.postKind(parent) !== 'event') throw invalidParam('post_parent', `${parent} is not an event`)
     tests.push((event) => event.post_parent === parent)
   }
-  return tests
+  return { relations, tests }
 }
 
 function termIds(state: CalendarState, refs: Array<number | string>, taxonomy: Taxonomy, field: string): Set<number> {
@@ -250,18 +224,10 @@ function postIds(state: CalendarState, ids: number[], kind: 'venue' | 'organizer
   return new Set(ids)
 }
 
-function flagFilters(query: EventQuery): Test[] {
-  const tests: Test[] = []
-  if (query.search !== undefined && query.search.trim() !== '') {
-    const words = query.search.toLowerCase().split(/\s+/u).filter(Boolean)
-    tests.push((event) => {
-      const text = `${event.title}\n${event.excerpt}\n${event.description}`.toLowerCase()
-      return words.every((word) => text.includes(word))
-    })
-  }
-  if (query.featured !== undefined) tests.push((event) => event.featured === query.featured)
-  if (query.ticketed !== undefined) tests.push((event) => event.ticketed === query.ticketed)
-  return tests
+/** The lower-case words of `search`, each of which must be in the text (CONTRACT §4.2); none for no search. */
+function searchWords(search: string | undefined): string[] {
+  if (search === undefined || search.trim() === '') return []
+  return search.toLowerCase().split(/\s+/u).filter(Boolean)
 }
 
 const EARTH_RADIUS_KM = 6371

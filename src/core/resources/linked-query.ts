@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { listStatuses, seesAllStatuses } from '../access.js'
 import { invalidParam } from '../errors.js'
 import { boolField, positiveIntField, statusListField, textField } from '../fields.js'
-import { eventsLinkedTo, eventTimes } from '../indexes.js'
+import { eventTimes, someLinkedEvent } from '../indexes.js'
 import { pageEntries } from '../lists.js'
 import type { EventRecord, OrganizerRecord, VenueRecord } from '../records.js'
 import type { CalendarState } from '../state.js'
@@ -33,7 +33,8 @@ type LinkedRecord = VenueRecord | OrganizerRecord
 export function selectLinked(state: CalendarState, kind: LinkedKind, query: LinkedQuery, view: View, now: number) {
   const statuses = listStatuses(view, query.status)
   const tests: Array<(record: LinkedRecord) => boolean> = [(record) => statuses.has(record.status)]
-  const linked = (record: LinkedRecord) => eventsLinkedTo(state, kind.kind, record.id)
+  const linked = (record: LinkedRecord, test: (event: EventRecord) => boolean) =>
+    someLinkedEvent(state, kind.kind, record.id, test)
   if (query.search !== undefined && query.search.trim() !== '') tests.push(searchTest(kind, query.search))
   if (query.event !== undefined) {
     const event = state.events.get(query.event)
@@ -42,11 +43,11 @@ export function selectLinked(state: CalendarState, kind: LinkedKind, query: Link
   }
   if (query.has_events !== undefined) {
     const counts = (e: EventRecord) => e.status !== 'draft' && e.status !== 'pending'
-    tests.push((record) => linked(record).some(counts) === query.has_events)
+    tests.push((record) => linked(record, counts) === query.has_events)
   }
   if (query.only_with_upcoming) {
     const upcoming = (e: EventRecord) => e.status !== 'trash' && eventTimes(e).end > now && readable(view, e)
-    tests.push((record) => linked(record).some(upcoming))
+    tests.push((record) => linked(record, upcoming))
   }
   const records = [...kind.collection(state).values()].filter((record) => tests.every((test) => test(record)))
   records.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id))

@@ -1,0 +1,60 @@
+import type { IndexEntry } from './entry.js'
+
+/**
+ * A list's date window as instants (epoch ms), each bound optional (CONTRACT §4.1): the start is ≥ `min`, >
+ * `after`, ≤ `max` and < `before`; the end is ≤ `max`, < `before` and > `after`.
+ */
+export interface WindowBounds {
+  start: { min?: number; after?: number; max?: number; before?: number }
+  end: { max?: number; before?: number; after?: number }
+}
+
+/**
+ * The part `[from, to)` of a start-sorted list whose starts the window allows (binary searches).
+ *
+ * @example
+ * startRange(entries, { min: 10, before: 20 }) // [first start ≥ 10, first start ≥ 20]
+ */
+export function startRange(list: readonly IndexEntry[], start: WindowBounds['start']): [number, number] {
+  const from = Math.max(
+    start.min === undefined ? 0 : firstStart(list, start.min, false),
+    start.after === undefined ? 0 : firstStart(list, start.after, true),
+  )
+  const to = Math.min(
+    start.max === undefined ? list.length : firstStart(list, start.max, true),
+    start.before === undefined ? list.length : firstStart(list, start.before, false),
+  )
+  return [from, Math.max(from, to)]
+}
+
+/** Index of the first entry starting at or after `instant` (after it when `strict`); `list.length` when none. */
+export function firstStart(list: readonly IndexEntry[], instant: number, strict: boolean): number {
+  let low = 0
+  let high = list.length
+  while (low < high) {
+    const mid = (low + high) >> 1
+    const start = (list[mid] as IndexEntry).start
+    if (start < instant || (strict && start === instant)) low = mid + 1
+    else high = mid
+  }
+  return low
+}
+
+/** True when an end instant is inside the window's end bounds. */
+export function endInside(end: number, bounds: WindowBounds['end']): boolean {
+  return (
+    (bounds.max === undefined || end <= bounds.max) &&
+    (bounds.before === undefined || end < bounds.before) &&
+    (bounds.after === undefined || end > bounds.after)
+  )
+}
+
+/** Whether every, no or some end in `[minEnd, maxEnd]` is inside the end bounds. */
+export function endsVerdict(minEnd: number, maxEnd: number, bounds: WindowBounds['end']): 'all' | 'none' | 'some' {
+  if (endInside(minEnd, bounds) && endInside(maxEnd, bounds)) return 'all'
+  const none =
+    (bounds.max !== undefined && minEnd > bounds.max) ||
+    (bounds.before !== undefined && minEnd >= bounds.before) ||
+    (bounds.after !== undefined && maxEnd <= bounds.after)
+  return none ? 'none' : 'some'
+}

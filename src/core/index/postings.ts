@@ -1,0 +1,38 @@
+import type { IndexEntry } from './entry.js'
+import { insertEntry, removeEntry } from './sorted-entries.js'
+
+/**
+ * The entries that link to each venue, organizer or term, each list in list order (CONTRACT §4.1), kept sorted as
+ * events change: a list filtered on one reads only the events linked to it (issue 11, "Lists").
+ *
+ * @example
+ * const byVenue = new Postings((event) => (event.venue === null ? [] : [event.venue]))
+ */
+export class Postings {
+  readonly #lists = new Map<number, IndexEntry[]>()
+
+  /** `ids(event)`: the IDs an event links to, repeats allowed. */
+  constructor(readonly ids: (event: IndexEntry['event']) => readonly number[]) {}
+
+  /** The entries linked to `id`, in list order (empty when none). */
+  get(id: number): readonly IndexEntry[] {
+    return this.#lists.get(id) ?? []
+  }
+
+  /** Adds an entry; `append` when entries come in list order (a build), which skips the binary search. */
+  add(entry: IndexEntry, append = false): void {
+    for (const id of new Set(this.ids(entry.event))) {
+      const list = this.#lists.get(id)
+      if (!list) this.#lists.set(id, [entry])
+      else if (append) list.push(entry)
+      else insertEntry(list, entry)
+    }
+  }
+
+  remove(entry: IndexEntry): void {
+    for (const id of new Set(this.ids(entry.event))) {
+      const list = this.#lists.get(id)
+      if (list && removeEntry(list, entry) && list.length === 0) this.#lists.delete(id)
+    }
+  }
+}

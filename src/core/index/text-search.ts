@@ -1,0 +1,84 @@
+import { startRange, type WindowBounds } from './bounds.js'
+import { type IndexEntry, lowerText } from './entry.js'
+import type { EntryRange } from './merged-slice.js'
+import { insertEntry, removeEntry } from './sorted-entries.js'
+
+/**
+ * The search index (issue 11, "Lists"; TEC's rule, CONTRACT §4.2: every word of the query is a case-insensitive
+ * substring of the title, excerpt or description). A query word holds no whitespace, so it can only occur inside
+ * one whitespace-free token of the lower-cased text: the index keeps, for each token, the entries holding it in
+ * list order, and for each trigram the tokens holding it, so that a word of three characters or more reads only
+ * the tokens that share its rarest trigram (shorter words scan the vocabulary).
+ */
+export class TextSearch {
+  /** Token → entries holding it, in list order. A token stays (perhaps with no entry) once seen: see `#grams`. */
+  readonly #entries = new Map<string, IndexEntry[]>()
+  /** Trigram → tokens holding it, each token once. */
+  readonly #grams = new Map<string, string[]>()
+
+  /** From entries in list order. */
+  constructor(sorted: readonly IndexEntry[]) {
+    for (const entry of sorted) this.add(entry, true)
+  }
+
+  /** Adds an entry; `append` when entries come in list order (a build). */
+  add(entry: IndexEntry, append = false): void {
+    for (const token of tokens(entry)) {
+      const list = this.#entries.get(token)
+      if (!list) {
+        this.#entries.set(token, [entry])
+        this.#noteGrams(token)
+      } else if (append) list.push(entry)
+      else insertEntry(list, entry)
+    }
+  }
+
+  remove(entry: IndexEntry): void {
+    for (const token of tokens(entry)) {
+      const list = this.#entries.get(token)
+      if (list) removeEntry(list, entry)
+    }
+  }
+
+  /**
+   * The entries whose text holds `word` (lower case, no whitespace) and whose start the window allows: one sorted
+   * range per token holding it (an entry may be in several).
+   */
+  holding(word: string, start: WindowBounds['start']): EntryRange[] {
+    return this.#tokensHolding(word).flatMap((token) => {
+      const list = this.#entries.get(token) as IndexEntry[]
+      const [from, to] = startRange(list, start)
+      return from < to ? [{ list, from, to }] : []
+    })
+  }
+
+  #tokensHolding(word: string): string[] {
+    if (word.length < 3) return [...this.#entries.keys()].filter((token) => token.includes(word))
+    let rarest: string[] | undefined
+    for (const gram of trigrams(word)) {
+      const holders = this.#grams.get(gram)
+      if (!holders) return []
+      if (!rarest || holders.length < rarest.length) rarest = holders
+    }
+    return (rarest ?? []).filter((token) => token.includes(word))
+  }
+
+  #noteGrams(token: string): void {
+    for (const gram of trigrams(token)) {
+      const holders = this.#grams.get(gram)
+      if (holders) holders.push(token)
+      else this.#grams.set(gram, [token])
+    }
+  }
+}
+
+/** The distinct whitespace-free runs of an entry's lower-case text (split as the query's words are). */
+function tokens(entry: IndexEntry): Set<string> {
+  return new Set(lowerText(entry).split(/\s+/u).filter(Boolean))
+}
+
+function trigrams(text: string): Set<string> {
+  const grams = new Set<string>()
+  for (let at = 0; at + 3 <= text.length; at++) grams.add(text.slice(at, at + 3))
+  return grams
+}
