@@ -2,29 +2,40 @@ import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
 import type { ShapedTextCache } from './shaped-text.js'
 
-/** Which shaped record: its route name, ID and form (`single` reads carry `json_ld`), and what its shape reads. */
-export interface ShapedRecord {
-  kind: 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
-  id: number
+/** The route names of the records whose shapes are kept. */
+export type ShapedKind = 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
+
+/**
+ * How a request shows records of a kind: as list items or `single` reads (which carry `json_ld`), and the group
+ * their kept text belongs to: the kind, the form and the view's URLs (`base`, `siteUrl`: the only parts of a view a
+ * shape reads). Made once per request, for every record it shows.
+ */
+export interface ShapeForm {
   single: boolean
-  /** Everything the shape reads besides the view's URLs (records, counts…), e.g. `eventShapeInputs`. */
-  inputs: readonly unknown[]
+  group: string
+}
+
+/** The form of the records a request shows (see `ShapeForm`). */
+export function shapeForm(kind: ShapedKind, single: boolean, view: View): ShapeForm {
+  return { single, group: `${kind} ${single ? 'single' : 'item'} ${view.base} ${view.siteUrl}` }
 }
 
 /**
- * A record as the API shows it, as JSON text: `JSON.stringify(shape())`, kept in `cache` per record, form and view
- * URLs (`base`, `siteUrl`: the only parts of a view a shape reads) while its `inputs` stay the same (issue 11).
+ * A record as the API shows it, as JSON text: `JSON.stringify(shape())`, kept in `cache` under its form's group
+ * and its ID while `inputs` (everything the shape reads besides the view, e.g. `eventShapeInputs`) stay the same
+ * (issue 11).
  *
  * @example
- * shapedText(cache, state, view, { kind: 'venues', id, single: false, inputs: [venue] }, () => shapeVenue(…))
+ * const form = shapeForm('venues', false, view)
+ * shapedText(cache, state, form, venue.id, [venue], () => shapeVenue(state, venue, view, form))
  */
 export function shapedText(
   cache: ShapedTextCache,
   state: CalendarState,
-  view: View,
-  record: ShapedRecord,
+  form: ShapeForm,
+  id: number,
+  inputs: readonly unknown[],
   shape: () => unknown,
 ): string {
-  const key = `${record.kind} ${record.id} ${record.single ? 'single' : 'item'} ${view.base} ${view.siteUrl}`
-  return cache.text(state, key, record.inputs, () => JSON.stringify(shape()))
+  return cache.text(state, form.group, id, inputs, () => JSON.stringify(shape()))
 }

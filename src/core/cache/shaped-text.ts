@@ -3,32 +3,39 @@ import type { CalendarState } from '../state.js'
 /** The default budget of a `ShapedTextCache`: 64 MiB, about 25,000 events as list items. */
 export const DEFAULT_SHAPED_TEXT_BYTES = 64 * 1024 * 1024
 
-/** Bookkeeping of one entry beyond its text: the key, the entry object and its inputs. */
+/** Bookkeeping of one entry beyond its text: the entry object, its inputs and map slots. */
 const ENTRY_OVERHEAD_BYTES = 200
+
+/** Once over budget, entries are dropped down to this share of it, so that eviction runs seldom. */
+const AFTER_EVICTION = 0.9
 
 interface Entry {
   inputs: readonly unknown[]
   text: string
   bytes: number
+  /** When it was last read, in reads of this cache: the least recently read go first. */
+  used: number
 }
 
 /**
  * Records as the API shows them, kept as JSON text (issue 11): a response is assembled from these pieces instead of
- * shaping and stringifying every record on every request. Each piece remembers the inputs it was shaped from (the
+ * shaping and stringifying every record on every request. Pieces are kept per group (a kind, a form and the view
+ * URLs the shape reads: see `shapedText`) and record ID. Each piece remembers the inputs it was shaped from (the
  * record, its venue, organizers, terms, term counts…); a read compares them (`===`) with the current ones, so a
  * piece is used only while everything it shows is unchanged, and records are replaced, never mutated (see
- * `Collection`). Least recently used pieces go first once the text kept exceeds `budget` bytes (a character counted
- * as a byte, as V8 stores ASCII text, plus ~200 bytes an entry). A state swapped in by a reload empties the cache.
+ * `Collection`). Once the text kept exceeds `budget` bytes (a character counted as a byte, as V8 stores ASCII text,
+ * plus ~200 bytes an entry), the least recently read pieces go. A state swapped in by a reload empties the cache.
  *
  * @example
  * const cache = new ShapedTextCache()
- * const text = cache.text(state, `event ${id} ${view.base}`, [event, venue], () => JSON.stringify(shape(event)))
+ * const text = cache.text(state, `events item ${view.base}`, event.id, [event, venue], () => JSON.stringify(shaped))
  */
 export class ShapedTextCache {
-  readonly #entries = new Map<string, Entry>()
+  readonly #groups = new Map<string, Map<number, Entry>>()
   readonly #budget: number
   #state: CalendarState | undefined
   #bytes = 0
+  #reads = 0
 
   /** `budget`: bytes of text to keep at most; 0 keeps nothing. */
   constructor(budget = DEFAULT_SHAPED_TEXT_BYTES) {
@@ -41,40 +48,48 @@ export class ShapedTextCache {
   }
 
   /**
-   * The text kept under `key` when it was shaped from the same `inputs` of the same state; otherwise `shape()`'s
-   * text, kept for the next read.
+   * The text kept for record `id` in `group` when it was shaped from the same `inputs` of the same state;
+   * otherwise `shape()`'s text, kept for the next read.
    */
-  text(state: CalendarState, key: string, inputs: readonly unknown[], shape: () => string): string {
+  text(state: CalendarState, group: string, id: number, inputs: readonly unknown[], shape: () => string): string {
     if (state !== this.#state) this.#clear(state)
-    const entry = this.#entries.get(key)
+    let entries = this.#groups.get(group)
+    if (!entries) {
+      entries = new Map()
+      this.#groups.set(group, entries)
+    }
+    const used = ++this.#reads
+    const entry = entries.get(id)
     if (entry && sameInputs(entry.inputs, inputs)) {
-      // Map order is the recency order: a hit moves to the end, eviction takes from the front.
-      this.#entries.delete(key)
-      this.#entries.set(key, entry)
+      entry.used = used
       return entry.text
     }
     const text = shape()
-    this.#store(key, { inputs, text, bytes: text.length + ENTRY_OVERHEAD_BYTES }, entry)
+    if (entry) this.#bytes -= entry.bytes
+    const bytes = text.length + ENTRY_OVERHEAD_BYTES
+    if (bytes > this.#budget) entries.delete(id)
+    else {
+      entries.set(id, { inputs, text, bytes, used })
+      this.#bytes += bytes
+      if (this.#bytes > this.#budget) this.#evict()
+    }
     return text
   }
 
-  #store(key: string, entry: Entry, stale: Entry | undefined): void {
-    if (stale) {
-      this.#entries.delete(key)
-      this.#bytes -= stale.bytes
-    }
-    if (entry.bytes > this.#budget) return
-    this.#entries.set(key, entry)
-    this.#bytes += entry.bytes
-    for (const [oldest, old] of this.#entries) {
-      if (this.#bytes <= this.#budget) break
-      this.#entries.delete(oldest)
-      this.#bytes -= old.bytes
+  /** Drops the least recently read entries until the text kept is back under `AFTER_EVICTION` of the budget. */
+  #evict(): void {
+    const all: Array<[entry: Entry, id: number, entries: Map<number, Entry>]> = []
+    for (const entries of this.#groups.values()) for (const [id, entry] of entries) all.push([entry, id, entries])
+    all.sort((a, b) => a[0].used - b[0].used)
+    for (const [entry, id, entries] of all) {
+      if (this.#bytes <= this.#budget * AFTER_EVICTION) break
+      entries.delete(id)
+      this.#bytes -= entry.bytes
     }
   }
 
   #clear(state: CalendarState): void {
-    this.#entries.clear()
+    this.#groups.clear()
     this.#bytes = 0
     this.#state = state
   }

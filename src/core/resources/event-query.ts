@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { listStatuses } from '../access.js'
+import { RecentResults } from '../cache/recent-results.js'
 import { addToWall, dayEnd, dayStart, instantToWall, readDateInput, wallOutOfRange, wallToInstant } from '../dates.js'
 import { invalidParam } from '../errors.js'
 import { boolField, dateField, idListField, refListField, statusListField, textField } from '../fields.js'
@@ -166,8 +167,22 @@ function windowBounds(bounds: Partial<Record<Bound, string>>, revision: ApiRevis
   }
 }
 
-/** Wall-time bounds in the site zone after defaults and rounding (CONTRACT §4.1). */
-function dateBounds(query: EventQuery, zone: string, now: number): Partial<Record<Bound, string>> {
+type Bounds = Readonly<Partial<Record<Bound, string>>>
+
+/** The bounds of recent queries: reading dates and rounding them costs more than the rest of a list (issue 11). */
+const recentBounds = new RecentResults<string, Bounds>(256)
+
+/**
+ * Wall-time bounds in the site zone after defaults and rounding (CONTRACT §4.1), kept for queries asked again
+ * within the same second: what a date input means depends on `now` to the second at most (`now`, `+1 hour`).
+ */
+function dateBounds(query: EventQuery, zone: string, now: number): Bounds {
+  const inputs = DATE_BOUNDS.map((key) => query[key])
+  const key = JSON.stringify([zone, Math.floor(now / 1000), query.strict_dates === true, inputs])
+  return recentBounds.get(key, () => readBounds(query, zone, now))
+}
+
+function readBounds(query: EventQuery, zone: string, now: number): Bounds {
   const bounds: Partial<Record<Bound, string>> = {}
   for (const key of DATE_BOUNDS) {
     const input = query[key]

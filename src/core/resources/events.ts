@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
-import { shapedText } from '../cache/shaped-record.js'
+import { type ShapeForm, shapedText, shapeForm } from '../cache/shaped-record.js'
 import type { ShapedTextCache } from '../cache/shaped-text.js'
 import { dayEnd, dayStart, instantToWall } from '../dates.js'
 import { invalidParams, missingParams } from '../errors.js'
@@ -77,7 +77,8 @@ export class Events {
       query: echo,
       notFoundCode: 'event-archive-page-not-found',
     }
-    return paginateText(request, state.settings, view, (event) => this.#text(state, event, view, false))
+    const form = shapeForm('events', false, view)
+    return paginateText(request, state.settings, view, (event) => this.#text(state, event, view, form))
   }
 
   /**
@@ -97,12 +98,13 @@ export class Events {
     assertCredentials(view)
     const event = this.#find(state, ref)
     assertReadable(view, 'event', event)
-    return this.#text(state, event, view, true)
+    return this.#text(state, event, view, shapeForm('events', true, view))
   }
 
-  #text(state: CalendarState, event: EventRecord, view: View, single: boolean): string {
-    const record = { kind: 'events' as const, id: event.id, single, inputs: eventShapeInputs(state, event) }
-    return shapedText(this.#core.shapedText, state, view, record, () => shapeEvent(state, event, view, { single }))
+  #text(state: CalendarState, event: EventRecord, view: View, form: ShapeForm): string {
+    return shapedText(this.#core.shapedText, state, form, event.id, eventShapeInputs(state, event), () =>
+      shapeEvent(state, event, view, form),
+    )
   }
 
   /**

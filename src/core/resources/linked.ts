@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
-import { shapedText } from '../cache/shaped-record.js'
+import { type ShapeForm, shapedText, shapeForm } from '../cache/shaped-record.js'
 import { instantToWall } from '../dates.js'
 import { invalidParams, missingParams } from '../errors.js'
 import { firstIssuesByField } from '../fields.js'
@@ -66,7 +66,8 @@ export class LinkedPosts {
       query: echo,
       notFoundCode: `${this.#kind.kind}-archive-page-not-found`,
     }
-    return paginateText(request, state.settings, view, (record) => this.#text(state, record, view, false))
+    const form = shapeForm(this.#kind.route, false, view)
+    return paginateText(request, state.settings, view, (record) => this.#text(state, record, view, form))
   }
 
   /**
@@ -86,18 +87,14 @@ export class LinkedPosts {
     assertCredentials(view)
     const record = this.#find(state, ref)
     assertReadable(view, this.#kind.kind, record)
-    return this.#text(state, record, view, true)
+    return this.#text(state, record, view, shapeForm(this.#kind.route, true, view))
   }
 
   /** A record's shape reads the record, the settings (site zone) and the media (its image). */
-  #text(state: CalendarState, record: VenueRecord | OrganizerRecord, view: View, single: boolean): string {
+  #text(state: CalendarState, record: VenueRecord | OrganizerRecord, view: View, form: ShapeForm): string {
     const inputs = [record, state.settings, state.media.version]
-    return shapedText(
-      this.#core.shapedText,
-      state,
-      view,
-      { kind: this.#kind.route, id: record.id, single, inputs },
-      () => this.#kind.shape(state, record, view, { single }),
+    return shapedText(this.#core.shapedText, state, form, record.id, inputs, () =>
+      this.#kind.shape(state, record, view, form),
     )
   }
 

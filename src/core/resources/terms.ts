@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { assertCanManageTerms, assertCredentials } from '../access.js'
-import { shapedText } from '../cache/shaped-record.js'
+import { type ShapeForm, shapedText, shapeForm } from '../cache/shaped-record.js'
 import { instantToWall } from '../dates.js'
 import { CalendarError, invalidParams, missingParams } from '../errors.js'
 import { firstIssuesByField, textField } from '../fields.js'
@@ -83,7 +83,8 @@ export class Terms {
       perPage: parsed.output.per_page,
       query: echo,
     }
-    return paginateText(request, state.settings, view, (term) => this.#text(state, term, view))
+    const form = shapeForm(termRoute(this.#taxonomy), false, view)
+    return paginateText(request, state.settings, view, (term) => this.#text(state, term, view, form))
   }
 
   /** @throws CalendarError 404 `rest-category-not-found` / `rest-tag-not-found`. */
@@ -98,14 +99,13 @@ export class Terms {
   getText(id: number, view = this.#core.defaultView()): string {
     const state = this.#core.state
     assertCredentials(view)
-    return this.#text(state, this.#find(state, id), view)
+    return this.#text(state, this.#find(state, id), view, shapeForm(termRoute(this.#taxonomy), false, view))
   }
 
   /** A term's shape reads the term and its count. */
-  #text(state: CalendarState, term: TermRecord, view: View): string {
-    const kind = termRoute(this.#taxonomy)
+  #text(state: CalendarState, term: TermRecord, view: View, form: ShapeForm): string {
     const inputs = [term, termCount(state, term.id)]
-    return shapedText(this.#core.shapedText, state, view, { kind, id: term.id, single: false, inputs }, () =>
+    return shapedText(this.#core.shapedText, state, form, term.id, inputs, () =>
       shapeTerm(state, term, this.#taxonomy, view),
     )
   }
