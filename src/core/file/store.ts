@@ -1,11 +1,19 @@
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { Low, Memory } from 'lowdb'
-import { type LoadOptions, loadDocument, serializeDocument } from '../document.js'
+import { statePieces } from '../cache/record-text.js'
+import { type LoadOptions, loadDocument } from '../document.js'
 import { DocumentError } from '../document-error.js'
 import { CalendarError } from '../errors.js'
 import type { CalendarState } from '../state.js'
-import { AtomicTextFile, type Durability, fingerprint, removeStaleTemporaries } from './atomic-text-file.js'
+import {
+  AtomicTextFile,
+  type Durability,
+  fingerprint,
+  isTextOf,
+  removeStaleTemporaries,
+  type TextPieces,
+} from './atomic-text-file.js'
 import { GroupCommit } from './group-commit.js'
 import { lockDataFile } from './lock.js'
 import { describeReload } from './reload-summary.js'
@@ -54,14 +62,17 @@ interface Outcome {
 export class Store {
   readonly file: string | null
   readonly #options: StoreOptions
-  readonly #db: Low<string>
+  readonly #db: Low<TextPieces>
   /** The file behind `#db`, for what lowdb's adapter interface does not carry; null for a memory store. */
   readonly #disk: AtomicTextFile | null
   readonly #commit: GroupCommit
   #state!: CalendarState
   #queue: Pending[] = []
-  /** The text the state was read from or last written as: what the file holds when nobody else wrote it. */
-  #text = ''
+  /**
+   * The text the state was read from or last written as: what the file holds when nobody else wrote it. Kept in
+   * pieces, as written, and compared piece by piece with a file someone else saved (never joined: issue 11).
+   */
+  #text: TextPieces = []
   /** The document as opened: what `reset` goes back to. */
   #openedText = ''
   #fingerprint = ''
@@ -82,7 +93,7 @@ export class Store {
     this.#options = options
     this.#disk = file === null ? null : new AtomicTextFile(file, options.durability)
     // null marks "no file": Low would otherwise put its default data where the missing file's text goes.
-    this.#db = new Low<string>(this.#disk ?? new Memory<string>(), null as unknown as string)
+    this.#db = new Low<TextPieces>(this.#disk ?? new Memory<TextPieces>(), null as unknown as TextPieces)
     this.#commit = new GroupCommit(() => this.#flush())
   }
 
@@ -114,9 +125,9 @@ export class Store {
         ? await this.#disk.readWithFingerprint()
         : { text: null, fingerprint: '' }
       this.#state = loadDocument(text ?? initial, this.#options)
-      if (text === null) await this.#write(serializeDocument(this.#state))
-      else this.#remember(text, fingerprint)
-      this.#openedText = this.#text
+      if (text === null) await this.#write(await statePieces(this.#state))
+      else this.#remember([text], fingerprint)
+      this.#openedText = text ?? this.#text.join('')
       if (file !== null && this.#options.watch)
         this.#unwatch = await watchFile(
           file,
@@ -246,7 +257,7 @@ export class Store {
       const outcomes = batch.map((pending) => this.#apply(pending))
       if (!outcomes.some((outcome) => outcome.ok)) return outcomes
       try {
-        await this.#write(serializeDocument(this.#state), guarded)
+        await this.#write(await statePieces(this.#state), guarded)
         return outcomes
       } catch (error) {
         this.#state = before
@@ -282,8 +293,8 @@ export class Store {
       this.#broken = undefined
     } else if (text === this.#broken?.text) {
       this.#broken.fingerprint = read
-    } else if (text === this.#text) {
-      this.#remember(text, read)
+    } else if (isTextOf(this.#text, text)) {
+      this.#remember([text], read)
       this.#fixed('it holds what was last loaded')
     } else this.#load(text, read)
   }
@@ -297,7 +308,7 @@ export class Store {
       const next = loadDocument(text, this.#options)
       const summary = describeReload(this.#state, next)
       this.#state = next
-      this.#remember(text, fingerprint)
+      this.#remember([text], fingerprint)
       if (this.#broken) this.#fixed(`reloaded (${summary})`)
       else this.#options.log?.('info', `reloaded ${file}: ${summary}`)
     } catch (error) {
@@ -318,7 +329,7 @@ export class Store {
   }
 
   /** Writes `text`; `guarded`: cancel with FileChanged when the file changed since it was last read or written. */
-  async #write(text: string, guarded = false): Promise<void> {
+  async #write(text: TextPieces, guarded = false): Promise<void> {
     const disk = this.#disk
     if (disk) {
       const file = this.file as string
@@ -331,7 +342,7 @@ export class Store {
     this.#remember(text, disk?.written ?? '')
   }
 
-  #remember(text: string, fingerprint: string): void {
+  #remember(text: TextPieces, fingerprint: string): void {
     this.#text = text
     this.#fingerprint = fingerprint
   }

@@ -2,8 +2,9 @@ import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { applyEdits, modify } from 'jsonc-parser'
+import { serializeState } from '../cache/record-text.js'
 import { instantToWall } from '../dates.js'
-import { type LoadOptions, loadDocument, serializeDocument } from '../document.js'
+import { type LoadOptions, loadDocument } from '../document.js'
 import { DocumentError } from '../document-error.js'
 import type { CalendarState } from '../state.js'
 import { AtomicTextFile, fingerprint } from './atomic-text-file.js'
@@ -85,7 +86,7 @@ function replacedUsers(before: Map<number, string>, after: Map<number, string>):
  * the file's meaning: a file without `users` has user 1 as administrator, which must stay so once others exist.
  */
 function withUsers(text: string | null, state: CalendarState): string {
-  if (text === null || text.trim() === '') return serializeDocument(state)
+  if (text === null || text.trim() === '') return serializeState(state)
   const formattingOptions = { insertSpaces: true, tabSize: 2, eol: '\n' }
   return applyEdits(text, modify(text, ['users'], [...state.users.values()], { formattingOptions }))
 }
@@ -101,7 +102,7 @@ async function writeIfUnchanged(disk: AtomicTextFile, path: string, text: string
     if ((await fingerprint(path)) !== read) throw new FileChanged()
   }
   try {
-    await disk.write(text)
+    await disk.write([text])
     return true
   } catch (error) {
     if (error instanceof FileChanged || (error as NodeJS.ErrnoException).code === 'ENOENT') return false

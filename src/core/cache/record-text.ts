@@ -1,0 +1,134 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { Collection } from '../collection.js'
+import type { CalendarState } from '../state.js'
+
+/**
+ * Each record's text as it stands in the data file: `JSON.stringify(record, null, 2)` indented for its place in
+ * its array (depth 2). Keyed by the record object, which is never mutated once in a collection (collection.ts),
+ * so a write re-serialises only the records it replaced (issue 11, "Writes"); the texts go with their records.
+ */
+const texts = new WeakMap<object, string>()
+
+/** Indentation of an array's items inside a top-level key of the document. */
+const ITEM_INDENT = '\n    '
+/** Indentation of a top-level key's value. */
+const VALUE_INDENT = '\n  '
+
+/**
+ * The document as a list of parts in file order: literal text, or the records of one collection, whose text is
+ * looked up (or made) later. Taken at once, so that later changes to the state do not reach a write under way.
+ */
+type Part = string | readonly object[]
+
+/**
+ * The data file text of a state, exactly what `JSON.stringify({ settings, users, events, venues, organizers,
+ * categories, tags, media (only when there are any), ...extras }, null, 2) + '\n'` gives (CONTRACT §1: 2-space
+ * indent, keys in a stable order, a final newline), made from the records' cached texts.
+ */
+export function serializeState(state: CalendarState): string {
+  return documentParts(state)
+    .flatMap((part) => (typeof part === 'string' ? [part] : itemPieces(part, part.length)))
+    .join('')
+}
+
+/**
+ * The same text as `serializeState`, as pieces to be written in order (never joined into one string, whose
+ * flattening and encoding would block the event loop at 100,000 events). Records without a cached text are
+ * serialised in slices of at most about `sliceMs` milliseconds, with a turn of the event loop between slices, so
+ * that a write after a reload never stalls reads for long (issue 11: no write blocks reads for more than 10 ms).
+ */
+export async function statePieces(state: CalendarState, sliceMs = 4): Promise<string[]> {
+  const pieces: string[] = []
+  for (const part of documentParts(state)) {
+    if (typeof part === 'string') pieces.push(part)
+    else await pushRecords(pieces, part, sliceMs)
+  }
+  return pieces
+}
+
+/** Pushes the pieces of one collection's array, a slice of about `sliceMs` per turn of the event loop. */
+async function pushRecords(pieces: string[], records: readonly object[], sliceMs: number): Promise<void> {
+  let done = pushSlice(pieces, records, 0, sliceMs)
+  while (done < records.length) {
+    await nextTurn()
+    done = pushSlice(pieces, records, done, sliceMs)
+  }
+}
+
+/**
+ * Pushes the pieces of `records` from `from` on until about `sliceMs` have passed (at least one batch, so an
+ * empty array gets its `[]`); returns where it stopped. The clock is read every 64 records: a cached text costs
+ * next to nothing, only making one takes time.
+ */
+function pushSlice(pieces: string[], records: readonly object[], from: number, sliceMs: number): number {
+  const start = performance.now()
+  let at = from
+  do {
+    const end = Math.min(records.length, at + 64)
+    pieces.push(...itemPieces(records, end, at))
+    at = end
+  } while (at < records.length && performance.now() - start <= sliceMs)
+  return at
+}
+
+/** The pieces of `records[from..to)` inside their array, with the array's brackets at its two ends. */
+function itemPieces(records: readonly object[], to: number, from = 0): string[] {
+  if (records.length === 0) return ['[]']
+  const pieces: string[] = []
+  for (let i = from; i < to; i++)
+    pieces.push(i === 0 ? `[${ITEM_INDENT}` : `,${ITEM_INDENT}`, recordText(records[i] as object))
+  if (to === records.length) pieces.push(`${VALUE_INDENT}]`)
+  return pieces
+}
+
+/**
+ * A record's text at depth 2, from the cache or made and kept. JSON.stringify indents it in place, inside two
+ * arrays, and the text is cut out of that: the cut is one flat string, where re-indenting with `replaceAll` would
+ * keep a chain of thousands of small strings that every write walks again (5 times slower to write out).
+ */
+function recordText(record: object): string {
+  let text = texts.get(record)
+  if (text === undefined) {
+    text = JSON.stringify([[record]], null, 2).slice(NESTED_OPEN.length, -NESTED_CLOSE.length)
+    texts.set(record, text)
+  }
+  return text
+}
+
+/** What JSON.stringify puts around a value at depth 2 in `[[value]]`, indented by 2. */
+const NESTED_OPEN = `[${VALUE_INDENT}[${ITEM_INDENT}`
+const NESTED_CLOSE = `${VALUE_INDENT}]\n]`
+
+/**
+ * The document's parts. The top-level keys come in the order of the object spread that `serializeDocument` has
+ * always used (an integer-like extra key goes first, as JSON.stringify would put it); a collection that an extra
+ * key of the same name replaces is written as that value. Settings and extras are small and may be mutated (the
+ * site zone is set in place), so they are serialised now rather than cached.
+ */
+function documentParts(state: CalendarState): Part[] {
+  const top: Record<string, unknown> = {
+    settings: state.settings,
+    users: state.users,
+    events: state.events,
+    venues: state.venues,
+    organizers: state.organizers,
+    categories: state.categories,
+    tags: state.tags,
+    ...(state.media.size > 0 ? { media: state.media } : {}),
+    ...state.extras,
+  }
+  const parts: Part[] = []
+  for (const [key, value] of Object.entries(top)) {
+    const text = value instanceof Collection ? value : valueText(value)
+    if (text === undefined) continue
+    parts.push(`${parts.length === 0 ? '{' : ','}${VALUE_INDENT}${JSON.stringify(key)}: `)
+    parts.push(typeof text === 'string' ? text : [...text.values()])
+  }
+  parts.push(parts.length === 0 ? '{}\n' : '\n}\n')
+  return parts
+}
+
+/** A top-level value's text at depth 1; undefined for what JSON.stringify leaves out (undefined, functions). */
+function valueText(value: unknown): string | undefined {
+  return JSON.stringify(value, null, 2)?.replaceAll('\n', VALUE_INDENT)
+}
