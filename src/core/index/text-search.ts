@@ -11,7 +11,7 @@ import { insertEntry, removeEntry } from './sorted-entries.js'
  * the tokens that share its rarest trigram (shorter words scan the vocabulary).
  */
 export class TextSearch {
-  /** Token → entries holding it, in list order. A token stays (perhaps with no entry) once seen: see `#grams`. */
+  /** Token → entries holding it, in list order; a token no entry holds is forgotten. */
   readonly #entries = new Map<string, IndexEntry[]>()
   /** Trigram → tokens holding it, each token once. */
   readonly #grams = new Map<string, string[]>()
@@ -33,10 +33,13 @@ export class TextSearch {
     }
   }
 
+  /** Removes an entry; a token no entry holds any more leaves the index, so edits cannot grow it without bound. */
   remove(entry: IndexEntry): void {
     for (const token of tokens(entry)) {
       const list = this.#entries.get(token)
-      if (list) removeEntry(list, entry)
+      if (!list) continue
+      removeEntry(list, entry)
+      if (list.length === 0) this.#forget(token)
     }
   }
 
@@ -61,6 +64,15 @@ export class TextSearch {
       if (!rarest || holders.length < rarest.length) rarest = holders
     }
     return (rarest ?? []).filter((token) => token.includes(word))
+  }
+
+  #forget(token: string): void {
+    this.#entries.delete(token)
+    for (const gram of trigrams(token)) {
+      const holders = this.#grams.get(gram) as string[]
+      holders.splice(holders.indexOf(token), 1)
+      if (holders.length === 0) this.#grams.delete(gram)
+    }
   }
 
   #noteGrams(token: string): void {
