@@ -1,13 +1,13 @@
 /**
- * `npx tsx bench/cold-open.ts [runs]`: the cost of opening the bench's calendar (10,000 events) without the rest of
- * `npm run bench`, for comparing changes to the date engine on a noisy machine.
+ * `npx tsx bench/cold-open.ts [runs]`: the cost of opening the bench's calendar (`BENCH_EVENTS`, default 10,000)
+ * without the rest of `npm run bench`, for comparing changes to the date engine on a noisy machine.
  *
  * Each measurement is a fresh process, so the date caches start empty as in a real cold open; module loading is not
  * timed. Prints every run and the median of:
  * - `loadDocument` on the data file (parse, validate, defaults);
  * - `openCalendar` then the first `events.list`, as `npm run bench` times them: the list builds the time index,
- *   which converts every event's start and end (20,000 `wallToInstant` calls);
- * - those 20,000 `wallToInstant` calls alone, with empty caches and again with warm ones, and `instantToWall` back.
+ *   which converts every event's start and end (two `wallToInstant` calls an event);
+ * - those `wallToInstant` calls alone, with empty caches and again with warm ones, and `instantToWall` back.
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { EVENTS, generate, NOW } from './calendar-data.js'
+import { median } from './median.js'
 
 function elapsed(f: () => unknown): number {
   const t0 = performance.now()
@@ -66,12 +67,6 @@ function run(mode: string, file: string): Record<string, number> {
   return JSON.parse(out.stdout.trim().split('\n').at(-1)!) as Record<string, number>
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = sorted.length >> 1
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
-
 async function main(runs: number): Promise<void> {
   const folder = await mkdtemp(join(tmpdir(), 'calfile-cold-open-'))
   const file = join(folder, 'calendar.json')
@@ -91,7 +86,7 @@ async function main(runs: number): Promise<void> {
     console.log(`${EVENTS} events, ${runs} fresh processes each`)
     line('loadDocument', 'load')
     line('openCalendar + first events.list', 'openAndList')
-    line('  of which the first list (time index: 20,000 conversions)', 'firstList')
+    line(`  of which the first list (time index: ${2 * EVENTS} conversions)`, 'firstList')
     perCall('wallToInstant, empty caches', 'convertCold')
     perCall('wallToInstant, warm caches', 'convertWarm')
     perCall('instantToWall, warm caches', 'formatWarm')

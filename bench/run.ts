@@ -1,99 +1,248 @@
 /**
- * `npm run bench`: calfile's speed on a generated calendar of 10,000 events, 1,000 venues, 500 organizers and
- * 500 terms. Prints cold open time, writes per second through the library with group commit against one write
- * per call, then requests per second through a real port (autocannon) for the default event list, a search, a
- * single event, a venue search, a category list, and creates that write the file.
+ * `npm run bench` (issue 11), after building dist/ if it is older than src/: calfile beside json-server v1 and two
+ * h3 "ceiling" servers, in one run on the same machine, on the generated calendar of bench/calendar-data.ts
+ * (`BENCH_EVENTS`, default 10,000 events). Load is autocannon with 10 connections for `BENCH_SECONDS` (default 5)
+ * per figure, in a worker thread, so that the main thread's event loop belongs to the servers it measures: calfile
+ * (`openCalendar` + `serve`, watching its file as `calfile serve` does) and the ceilings; json-server runs as its
+ * CLI in a child process. Prints:
+ * - the data file's size, the cold open (`JSON.parse` of the file text against `openCalendar` and the first
+ *   `events.list`, and their ratio, issue 11's target being at most 3×), and the heap after open;
+ * - the heap after the GET runs; the longest event-loop stall (max and p99, ms) in calfile's thread during its
+ *   POST run; whether every acknowledged POST is in each server's file;
+ * - a Markdown table, one row per request, in requests per second: calfile, its ratio to the precomputed-string
+ *   ceiling, json-server, an h3 app answering a precomputed copy of calfile's very answer (same body and headers),
+ *   and an h3 app answering `JSON.stringify` of that body, parsed once, per request; then POST /events (answered
+ *   once in the file) and the start time (spawn → first 200, median of 3) of each CLI; then what each json-server
+ *   row does. A json-server figure says how many of its requests failed, if any (non-2xx, error or timeout);
+ *   calfile's may not fail.
  */
-import { watch } from 'node:fs'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import autocannon from 'autocannon'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
+import { fileURLToPath } from 'node:url'
 import { type Calendar, openCalendar } from '../src/core/calendar.js'
 import { serve } from '../src/http/serve.js'
-import { EVENTS, generate, NOW, ORGANIZERS, TERMS, VENUES } from './calendar-data.js'
+import { ensureBuilt } from './build.js'
+import { EVENTS, FIRST_EVENT_ID, FIRST_VENUE_ID, generate, NOW, ORGANIZERS, TERMS, VENUES } from './calendar-data.js'
+import { type CeilingMode, capture, serveCeiling } from './ceiling.js'
+import { JSON_SERVER_ROWS, jsonServerArgs, writeJsonServerDb } from './json-server.js'
+import { Loader, type LoadRequest, type LoadResult } from './load.js'
+import { median } from './median.js'
+import { freePort, medianStart, type Spawned, spawnServer, stopServer } from './start.js'
+import { markdownTable, perSecond } from './table.js'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+const PREFIX = '/calendar/events/v1'
+const CALFILE_BIN = fileURLToPath(new URL('../bin/calfile.js', import.meta.url))
+const EVENT_ID = FIRST_EVENT_ID + Math.floor(EVENTS / 2)
+const POST_BODY = JSON.stringify({
+  title: 'Bench',
+  start_date: '2026-08-01 10:00:00',
+  end_date: '2026-08-01 11:00:00',
+  venue: FIRST_VENUE_ID + 1,
+  categories: [3],
+})
+const loader = new Loader()
 
-async function load(url: string, options: Partial<autocannon.Options> = {}): Promise<number> {
-  const result = await autocannon({ url, connections: 10, duration: SECONDS, ...options })
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`)
-  return Math.round(result.requests.average)
+/** The GET rows: calfile's path under PREFIX and json-server's equivalent. */
+const GET_ROWS = [
+  { label: 'GET /events/{id}', calfile: `/events/${EVENT_ID}`, jsonServer: JSON_SERVER_ROWS.get(EVENT_ID) },
+  { label: 'GET /events (default window, 6 per page)', calfile: '/events', jsonServer: JSON_SERVER_ROWS.list },
+  {
+    label: 'GET /events?start_date=2027-01-01&per_page=6',
+    calfile: '/events?start_date=2027-01-01&per_page=6',
+    jsonServer: JSON_SERVER_ROWS.startDate,
+  },
+  {
+    label: 'GET /events?search=jazz&per_page=6',
+    calfile: '/events?search=jazz&per_page=6',
+    jsonServer: JSON_SERVER_ROWS.search,
+  },
+]
+
+/** Heap in use, in MB, after a full collection when node runs with `--expose-gc` (as `npm run bench` does). */
+function heapMB(): string {
+  ;(globalThis as { gc?: () => void }).gc?.()
+  return `${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`
 }
 
-const CREATES = 100
+function elapsed(f: () => unknown): number {
+  const t0 = performance.now()
+  f()
+  return performance.now() - t0
+}
 
 /**
- * `CREATES` creates through the library, all at once (they share file writes: group commit) or each awaited
- * before the next (one file write each): creates per second, and the file writes seen (renames onto the file).
+ * Opens the served calendar, timing it against `JSON.parse` of the same text (median of 3). The text is read here
+ * and dropped on return, so that the heap figures are the calendar's.
  */
-async function createRate(calendar: Calendar, together: boolean): Promise<{ perSecond: number; writes: number }> {
-  let writes = 0
-  const watcher = watch(folder, (type, name) => {
-    if (type === 'rename' && name === 'calendar.json') writes++
-  })
-  const body = {
-    title: 'Bench',
-    start_date: '2026-08-01 10:00:00',
-    end_date: '2026-08-01 11:00:00',
-    venue: 100_001,
-    categories: [3],
-  }
+async function coldOpen(file: string): Promise<Calendar> {
+  const text = await readFile(file, 'utf8')
+  const parse = median([0, 1, 2].map(() => elapsed(() => JSON.parse(text))))
   const t0 = performance.now()
-  if (together) await Promise.all(Array.from({ length: CREATES }, () => calendar.events.create(body)))
-  else for (let i = 0; i < CREATES; i++) await calendar.events.create(body)
-  const seconds = (performance.now() - t0) / 1000
-  await new Promise((resolve) => setTimeout(resolve, 100))
-  watcher.close()
-  return { perSecond: Math.round(CREATES / seconds), writes }
+  const calendar = await openCalendar(file, { now: () => NOW, watch: true })
+  calendar.events.list({})
+  const open = performance.now() - t0
+  console.log(
+    `cold open: JSON.parse ${parse.toFixed(0)} ms; openCalendar + first events.list ${open.toFixed(0)} ms: ${(open / parse).toFixed(1)}× (target ≤ 3×)`,
+  )
+  console.log(`heap after open: ${heapMB()}`)
+  return calendar
 }
 
-const folder = await mkdtemp(join(tmpdir(), 'calfile-bench-'))
-const file = join(folder, 'calendar.json')
-try {
+/** A run against calfile or a ceiling, which must answer every request with a 2xx. @throws Error otherwise. */
+async function strictRun(request: LoadRequest): Promise<LoadResult> {
+  const result = await loader.run(request)
+  if (result.failures > 0) throw new Error(`${request.method ?? 'GET'} ${request.url}: ${result.failures} failed`)
+  return result
+}
+
+/** A json-server figure, with its failed requests when there were any. */
+function tolerated(result: LoadResult): string {
+  return result.failures === 0
+    ? perSecond(result.perSecond)
+    : `${perSecond(result.perSecond)} (${result.failures} failed)`
+}
+
+/** Requests per second of a ceiling server answering `url`'s answer. */
+async function ceilingRate(url: string, mode: CeilingMode): Promise<number> {
+  const listener = await serveCeiling(await capture(url), mode)
+  try {
+    return (await strictRun({ url: listener.url, seconds: SECONDS })).perSecond
+  } finally {
+    await listener.close()
+  }
+}
+
+/** One table row per GET: calfile, its ratio to the string ceiling, json-server, the two ceilings. */
+async function getRows(calfile: string, jsonServer: string): Promise<string[][]> {
+  const rows: string[][] = []
+  for (const row of GET_ROWS) {
+    const url = `${calfile}${PREFIX}${row.calfile}`
+    const ours = (await strictRun({ url, seconds: SECONDS })).perSecond
+    const theirs = await loader.run({ url: `${jsonServer}${row.jsonServer.path}`, seconds: SECONDS })
+    const string = await ceilingRate(url, 'string')
+    const stringify = await ceilingRate(url, 'stringify')
+    const ratio = `${(ours / string).toFixed(2)}×`
+    rows.push([`\`${row.label}\``, perSecond(ours), ratio, tolerated(theirs), perSecond(string), perSecond(stringify)])
+  }
+  return rows
+}
+
+/** A POST run that keeps the acknowledged IDs. */
+function posts(url: string): LoadRequest {
+  return { url, seconds: SECONDS, method: 'POST', body: POST_BODY, collectIds: true }
+}
+
+/** Calfile's POST run, with the event-loop delay of this thread (the server's) meanwhile, 1 ms resolution. */
+async function calfilePosts(url: string): Promise<LoadResult> {
+  const delay = monitorEventLoopDelay({ resolution: 1 })
+  delay.enable()
+  const result = await strictRun(posts(url))
+  delay.disable()
+  const ms = (ns: number) => (ns / 1e6).toFixed(1)
+  console.log(
+    `event-loop delay in calfile's thread during its POST run: max ${ms(delay.max)} ms, p99 ${ms(delay.percentile(99))} ms (target max ≤ 10 ms)`,
+  )
+  return result
+}
+
+/** Says whether every acknowledged ID is in the `events` array of the JSON file. @throws Error when not. */
+async function checkAcknowledged(server: string, file: string, acked: string[]): Promise<void> {
+  // Nothing to look for (json-server may answer no write at 100,000 events), and no file text to read then.
+  if (acked.length === 0) return console.log(`${server}: no POST acknowledged`)
+  const { events } = JSON.parse(await readFile(file, 'utf8')) as { events: Array<{ id: unknown }> }
+  const ids = new Set(events.map((record) => String(record.id)))
+  const missing = acked.filter((id) => !ids.has(id))
+  console.log(`${server}: ${acked.length} POSTs acknowledged, ${missing.length} of them missing from its file`)
+  if (missing.length > 0) throw new Error(`${server} lost acknowledged events: ${missing.slice(0, 10).join(', ')}`)
+}
+
+/** Writes the generated calendar to each of `files` and describes it. */
+async function writeCalendars(files: string[]): Promise<void> {
   const text = generate()
-  await writeFile(file, text)
+  await Promise.all(files.map((file) => writeFile(file, text)))
   console.log(
-    `data file: ${EVENTS} events, ${VENUES} venues, ${ORGANIZERS} organizers, ${TERMS} terms, ${(text.length / 1e6).toFixed(1)} MB`,
+    `data file: ${EVENTS} events, ${VENUES} venues, ${ORGANIZERS} organizers, ${TERMS} terms, ${(text.length / 1e6).toFixed(1)} MB; ${SECONDS} s a figure, 10 connections`,
   )
-  const t0 = performance.now()
-  const calendar = await openCalendar(file, { now: () => NOW })
-  const opened = performance.now() - t0
-  calendar.events.list({})
-  const firstList = performance.now() - t0
-  console.log(`cold open: ${opened.toFixed(0)} ms (validate + index); with the first list: ${firstList.toFixed(0)} ms`)
-  console.log(`heap after open: ${(process.memoryUsage().heapUsed / 1e6).toFixed(0)} MB`)
-  const grouped = await createRate(calendar, true)
-  console.log(
-    `events.create x${CREATES} at once (group commit): ${grouped.perSecond} writes/s, ${grouped.writes} file writes`,
+}
+
+/** A folder of its own under `root` holding `name`, so that no server watches another's file. */
+async function fileIn(root: string, folder: string, name: string): Promise<string> {
+  await mkdir(join(root, folder))
+  return join(root, folder, name)
+}
+
+/** The start row: `calfile serve` and json-server's CLI, spawn → first 200 of their default list, median of 3. */
+async function startRow(started: string, db: string): Promise<string[]> {
+  const now = new Date(NOW).toISOString()
+  const calfile = await medianStart(
+    (port) => [CALFILE_BIN, 'serve', started, '--port', String(port), '--now', now, '--quiet'],
+    `${PREFIX}/events`,
   )
-  const single = await createRate(calendar, false)
-  console.log(
-    `events.create x${CREATES} one by one (a file write each): ${single.perSecond} writes/s, ${single.writes} file writes`,
-  )
+  const jsonServer = await medianStart((port) => jsonServerArgs(db, port), JSON_SERVER_ROWS.list.path)
+  return ['start: spawn → first 200', `${calfile.toFixed(0)} ms`, '', `${jsonServer.toFixed(0)} ms`, '', '']
+}
+
+/**
+ * Everything measured while both servers serve: the GET rows, then the POST row, then the look for every
+ * acknowledged POST in each file (an answered write is in the file already: no need to stop the server first).
+ */
+async function loadRows(calendar: Calendar, file: string, db: string): Promise<string[][]> {
   const listener = await serve(calendar, { port: 0, host: '127.0.0.1' })
-  const base = `${listener.url.replace(/\/$/u, '')}/calendar/events/v1`
-  console.log(`GET /events (default window): ${await load(`${base}/events`)} req/s`)
-  console.log(`GET /events?per_page=50&search=jazz: ${await load(`${base}/events?per_page=50&search=jazz`)} req/s`)
-  console.log(`GET /events/{id}: ${await load(`${base}/events/5000`)} req/s`)
-  console.log(`GET /venues?search=city+7: ${await load(`${base}/venues?search=city+7`)} req/s`)
-  console.log(
-    `GET /categories?per_page=50&orderby=count&order=desc: ${await load(`${base}/categories?per_page=50&orderby=count&order=desc`)} req/s`,
-  )
-  const body = JSON.stringify({
-    title: 'Bench',
-    start_date: '2026-08-01 10:00:00',
-    end_date: '2026-08-01 11:00:00',
-    venue: 100_001,
-    categories: [3],
-  })
-  const posts = await load(`${base}/events`, { method: 'POST', body, headers: { 'content-type': 'application/json' } })
-  console.log(
-    `POST /events (answered after the file write, grouped): ${posts} req/s, ${calendar.state.events.size} events now`,
-  )
-  await listener.close()
-  await calendar.close()
+  const calfile = listener.url.replace(/\/$/u, '')
+  const port = await freePort()
+  const jsonServer = `http://127.0.0.1:${port}`
+  let spawned: Spawned | undefined
+  try {
+    spawned = await spawnServer(jsonServerArgs(db, port), `${jsonServer}${JSON_SERVER_ROWS.list.path}`)
+    const rows = await getRows(calfile, jsonServer)
+    console.log(`heap after the GET runs: ${heapMB()}`)
+    const ours = await calfilePosts(`${calfile}${PREFIX}/events`)
+    const theirs = await loader.run(posts(`${jsonServer}${JSON_SERVER_ROWS.post.path}`))
+    await checkAcknowledged('calfile', file, ours.ids)
+    await checkAcknowledged('json-server', db, theirs.ids)
+    return [...rows, ['`POST /events` (durable)', perSecond(ours.perSecond), '', tolerated(theirs), '', '']]
+  } finally {
+    if (spawned) await stopServer(spawned.child)
+    await listener.close()
+  }
+}
+
+/** The whole run on the files under `root`; prints as it goes, then the table. */
+async function bench(root: string): Promise<void> {
+  const file = await fileIn(root, 'served', 'calendar.json')
+  const started = await fileIn(root, 'started', 'calendar.json')
+  const db = await fileIn(root, 'json-server', 'db.json')
+  await writeCalendars([file, started])
+  const calendar = await coldOpen(file)
+  try {
+    const dbBytes = await writeJsonServerDb(calendar, db)
+    console.log(`json-server's file: the same events as calfile lists them, ${(dbBytes / 1e6).toFixed(1)} MB`)
+    const start = await startRow(started, db)
+    const rows = [...(await loadRows(calendar, file, db)), start]
+    const header = [
+      'request',
+      'calfile',
+      '÷ ceiling',
+      'json-server v1',
+      'h3 precomputed string',
+      'h3 `JSON.stringify` per request',
+    ]
+    console.log(`\n${markdownTable(header, rows)}\n\njson-server's requests:`)
+    for (const { label, jsonServer } of [...GET_ROWS, { label: 'POST /events', jsonServer: JSON_SERVER_ROWS.post }])
+      console.log(`- ${label}: ${jsonServer.path}: ${jsonServer.does}`)
+  } finally {
+    await calendar.close()
+  }
+}
+
+ensureBuilt()
+const root = await mkdtemp(join(tmpdir(), 'calfile-bench-'))
+try {
+  await bench(root)
 } finally {
-  await rm(folder, { recursive: true, force: true })
+  await loader.close()
+  await rm(root, { recursive: true, force: true })
 }

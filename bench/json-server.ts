@@ -1,0 +1,64 @@
+import { once } from 'node:events'
+import { createWriteStream } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { finished } from 'node:stream/promises'
+import type { Calendar } from '../src/core/calendar.js'
+
+/** json-server v1's CLI script (its package's `bin`). */
+export const JSON_SERVER_BIN = join(
+  dirname(createRequire(import.meta.url).resolve('json-server/package.json')),
+  'lib/bin.js',
+)
+
+/** The arguments of `node` that serve `db` with json-server on `port` of the loopback address. */
+export function jsonServerArgs(db: string, port: number): string[] {
+  return [JSON_SERVER_BIN, db, '--port', String(port), '--host', '127.0.0.1']
+}
+
+/** A list window holding every event: the default end is 24 months from now (CONTRACT §4.1). */
+const EVERY_DATE = { start_date: '1000-01-01', end_date: '9999-12-01' }
+
+/**
+ * Writes json-server's data file: `{"events":[...]}` holding every event as calfile answers it in its lists
+ * (TEC-shaped, venue, organizers and terms embedded), read page by page from the library (years 1000 to 9999) and
+ * written page by page: at 100,000 events the whole text would come close to V8's longest string. Resolves with the
+ * file's size in bytes.
+ * @throws Error when the pages do not hold every event of the calendar.
+ */
+export async function writeJsonServerDb(calendar: Calendar, db: string): Promise<number> {
+  const perPage = calendar.state.settings.max_per_page
+  const out = createWriteStream(db)
+  let listed = 0
+  out.write('{"events":[')
+  for (let page = 1, pages = 1; page <= pages; page++) {
+    const { body, headers } = calendar.events.list({ ...EVERY_DATE, per_page: perPage, page })
+    const text = body.events.map((event) => JSON.stringify(event)).join(',')
+    if (!out.write(listed === 0 ? text : `,${text}`)) await once(out, 'drain')
+    listed += body.events.length
+    pages = Number(headers['X-TEC-TotalPages'])
+  }
+  out.end(']}')
+  await finished(out)
+  if (listed !== calendar.state.events.size)
+    throw new Error(`json-server db: ${listed} events listed of ${calendar.state.events.size}`)
+  return out.bytesWritten
+}
+
+/**
+ * json-server v1's nearest equivalent of each request of the table, in its own query syntax (json-server's
+ * lib/app.js and lib/parse-where.js), and what it does to answer it.
+ */
+export const JSON_SERVER_ROWS = {
+  get: (id: number) => ({ path: `/events/${id}`, does: 'Array.find on id' }),
+  list: { path: '/events?_page=1&_per_page=6', does: 'its first page: filters nothing, slices the array' },
+  startDate: {
+    path: '/events?start_date:gte=2027-01-01&_sort=start_date&_page=1&_per_page=6',
+    does: 'string >= on start_date over every event, sorts the matches by start_date (sort-on), slices a page',
+  },
+  search: {
+    path: '/events?title:contains=jazz&_page=1&_per_page=6',
+    does: 'case-insensitive substring of title over every event (its `contains`), slices a page',
+  },
+  post: { path: '/events', does: 'pushes the body with a random id, then lowdb rewrites the whole file' },
+}
