@@ -5,12 +5,15 @@ import { type ConsolaReporter, createConsola, LogLevels } from 'consola'
 import { openCalendar } from './core/calendar.js'
 import { isZone } from './core/dates.js'
 import { DocumentError, formatProblem } from './core/document-error.js'
-import { editUsers, readDataFile } from './core/file/users-file.js'
 import { addToken, isOpenMode, revokeToken, usersWithTokens } from './core/users.js'
 import { serve } from './http/serve.js'
-import { importIntoFile, initDataFile } from './import/init.js'
 
 const DEFAULT_FILE = 'data/calendar.json'
+
+// The TEC importer and the token commands' file editing are imported by the commands that use them, so that
+// `calfile serve` does not load them before its first answer (issue 11, start-to-first-answer).
+const importer = () => import('./import/init.js')
+const usersFile = () => import('./core/file/users-file.js')
 
 /** From src/ (tsx) and dist/ alike, package.json is one folder up. */
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
@@ -209,6 +212,7 @@ const initCommand = command(
     if (args['if-missing'] && existsSync(args.file)) return
     const shiftTo = args['shift-to'] as string | undefined
     const from = mustExist(args.from, '--from')
+    const { initDataFile } = await importer()
     const result = await initDataFile(args.file, {
       from,
       shiftTo,
@@ -237,6 +241,7 @@ const importCommand = defineCommand({
       },
       async (args) => {
         const into = (args.into as string | undefined) ?? DEFAULT_FILE
+        const { importIntoFile } = await importer()
         for (const { path, report } of await importIntoFile(into, mustExist(String(args.capture), 'capture'))) {
           const e = report.events
           consola.info(`${path}: events +${e.added} ~${e.updated} =${e.unchanged}`)
@@ -272,6 +277,7 @@ const tokenCommand = defineCommand({
         },
       },
       async (args) => {
+        const { editUsers } = await usersFile()
         const { user, token } = await editUsers(fileOf(args), (state) => addToken(state, String(args.user), args.role))
         consola.success(`token for user ${user.id} "${user.name}" (${user.role}); it is shown only this once`)
         console.log(token)
@@ -281,6 +287,7 @@ const tokenCommand = defineCommand({
       { name: 'list', description: 'List the users that have a token: ID, name and role' },
       { file: fileArg },
       async (args) => {
+        const { readDataFile } = await usersFile()
         const users = usersWithTokens(await readDataFile(fileOf(args)))
         if (users.length === 0) consola.info('no user has a token: the file is in open mode')
         for (const user of users) console.log(`${user.id}\t${user.name}\t${user.role}`)
@@ -298,6 +305,7 @@ const tokenCommand = defineCommand({
       },
       async (args) => {
         const allowOpenMode = Boolean(args['allow-open-mode'])
+        const { editUsers } = await usersFile()
         const { user, revoked, openMode } = await editUsers(fileOf(args), (state) => ({
           ...revokeToken(state, String(args.user), allowOpenMode),
           openMode: isOpenMode(state),

@@ -1,6 +1,7 @@
 import { expect } from 'vitest'
+import { serializeState } from '../src/core/cache/record-text.js'
 import type { Calendar } from '../src/core/calendar.js'
-import { loadDocument, serializeDocument } from '../src/core/document.js'
+import { loadDocument } from '../src/core/document.js'
 
 // Response bodies are JSON checked field by field.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -24,6 +25,6 @@ export function expectInvalid(response: Answer, field: string): void {
 
 /** The data file calfile would write for this calendar loads again without a problem (CONTRACT §1). */
 export function expectValidFile(calendar: Calendar): void {
-  const text = serializeDocument(calendar.state)
+  const text = serializeState(calendar.state)
   expect(() => loadDocument(text, { file: 'check', now: () => '2026-07-01 08:00:00' })).not.toThrow()
 }

@@ -48,21 +48,6 @@ export function loadDocument(text: string, options: LoadOptions): CalendarState 
   return buildState(result.output, options)
 }
 
-/** The data file text of a state: 2-space indent, keys in a stable order, a final newline (CONTRACT §1). */
-export function serializeDocument(state: CalendarState): string {
-  const document: Record<string, unknown> = {
-    settings: state.settings,
-    users: [...state.users.values()],
-    events: [...state.events.values()],
-    venues: [...state.venues.values()],
-    organizers: [...state.organizers.values()],
-    categories: [...state.categories.values()],
-    tags: [...state.tags.values()],
-  }
-  if (state.media.size > 0) document.media = [...state.media.values()]
-  return `${JSON.stringify({ ...document, ...state.extras }, null, 2)}\n`
-}
-
 /**
  * The zone `date` and `modified` are read in: `timezone` (the `--timezone` flag), else the file's, else UTC;
  * undefined when the file names one of the wrong form (the schema reports it). `file` is the JSON as parsed.

@@ -1,4 +1,15 @@
-import { findNodeAtLocation, type Node, type ParseError, parseTree, printParseErrorCode } from 'jsonc-parser'
+import { createRequire } from 'node:module'
+import type * as JsoncParser from 'jsonc-parser'
+import type { Node, ParseError } from 'jsonc-parser'
+
+// jsonc-parser is loaded on the first question, which only an invalid file asks: a server's start does not wait for
+// it (issue 11). Its package is CommonJS (UMD), so `require` loads it synchronously, as loading must be.
+const require = createRequire(import.meta.url)
+let loaded: typeof JsoncParser | undefined
+function jsonc(): typeof JsoncParser {
+  loaded ??= require('jsonc-parser') as typeof JsoncParser
+  return loaded
+}
 
 /** A place in a JSON text: 1-based line and column. */
 export interface TextPosition {
@@ -11,7 +22,7 @@ export type JsonPath = Array<string | number>
 
 /**
  * Finds where JSON values live in a text, to point people at the line they must fix (CONTRACT §1).
- * Parses the text once, lazily, on the first question: a valid file never pays for it.
+ * Parses the text once, lazily, on the first question: a valid file never pays for it, nor for loading the parser.
  *
  * @example
  * new JsonLocator(text).locate(['events', 3, 'start_date']) // { line: 41, column: 21 }
@@ -27,10 +38,10 @@ export class JsonLocator {
 
   /** Position of the value at `path`, or of its nearest existing ancestor when the key is missing. */
   locate(path: JsonPath): TextPosition | undefined {
-    this.#root ??= parseTree(this.#text, [], { disallowComments: true }) ?? undefined
+    this.#root ??= jsonc().parseTree(this.#text, [], { disallowComments: true }) ?? undefined
     if (!this.#root) return undefined
     for (let depth = path.length; depth >= 0; depth--) {
-      const node = findNodeAtLocation(this.#root, path.slice(0, depth))
+      const node = jsonc().findNodeAtLocation(this.#root, path.slice(0, depth))
       if (node) return this.position(node.offset)
     }
     return undefined
@@ -39,7 +50,7 @@ export class JsonLocator {
   /** The first syntax error of a text that `JSON.parse` refused, with its position. */
   syntaxError(): { message: string; position: TextPosition } {
     const errors: ParseError[] = []
-    parseTree(this.#text, errors, { disallowComments: true, allowTrailingComma: false })
+    jsonc().parseTree(this.#text, errors, { disallowComments: true, allowTrailingComma: false })
     const first = errors[0]
     if (!first) return { message: 'invalid JSON', position: this.position(0) }
     return { message: describeParseError(first), position: this.position(first.offset) }
@@ -67,7 +78,8 @@ function lineStarts(text: string): number[] {
 }
 
 function describeParseError(error: ParseError): string {
-  const words = printParseErrorCode(error.error)
+  const words = jsonc()
+    .printParseErrorCode(error.error)
     .replace(/([a-z])([A-Z])/g, '$1 $2')
     .toLowerCase()
   return `JSON syntax error: ${words}`

@@ -6,8 +6,8 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
+import { serializeState } from '../../src/core/cache/record-text.js'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
-import { serializeDocument } from '../../src/core/document.js'
 import type { EventRecord } from '../../src/core/records.js'
 import type { CalendarState } from '../../src/core/state.js'
 import { tempDir } from '../cli/cli-helpers.js'
@@ -28,7 +28,7 @@ async function fileCalendar(): Promise<{ calendar: Calendar; file: string }> {
 
 /** What the state would write, and what the file holds: both must be unchanged by a refused change. */
 async function snapshot(calendar: Calendar, file: string) {
-  return { state: serializeDocument(calendar.state), file: await readFile(file, 'utf8') }
+  return { state: serializeState(calendar.state), file: await readFile(file, 'utf8') }
 }
 
 /** A copy of the state's first event under another ID, title and slug. */
@@ -108,7 +108,7 @@ describe('a change that throws half-way is undone (issue 9 §1)', () => {
     expect(titles).toContain('One')
     expect(titles).toContain('Two')
     expect(titles).not.toContain('Never')
-    expect(await readFile(file, 'utf8')).toBe(serializeDocument(calendar.state))
+    expect(await readFile(file, 'utf8')).toBe(serializeState(calendar.state))
   })
 
   it('an answer that cannot be shaped undoes its change (the change runs, shaping throws)', async () => {

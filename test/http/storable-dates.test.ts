@@ -7,7 +7,8 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { loadDocument, serializeDocument } from '../../src/core/document.js'
+import { serializeState } from '../../src/core/cache/record-text.js'
+import { loadDocument } from '../../src/core/document.js'
 import { DocumentError } from '../../src/core/document-error.js'
 import { importTec } from '../../src/import/tec.js'
 import { runCli, tempDir } from '../cli/cli-helpers.js'
@@ -24,9 +25,9 @@ beforeEach(async () => {
 
 /** The write is refused naming `field`, and the state is byte for byte what it was. */
 async function expectRefused(method: string, path: string, body: unknown, field: string) {
-  const before = serializeDocument(calendar.state)
+  const before = serializeState(calendar.state)
   expectInvalid(await request(method, path, body), field)
-  expect(serializeDocument(calendar.state)).toBe(before)
+  expect(serializeState(calendar.state)).toBe(before)
 }
 
 /** Every read of venues, organizers and events still answers 200. */
@@ -196,7 +197,7 @@ describe('the TEC import (issue 9 §1)', () => {
     const capture = JSON.parse(fixture('tec/hacc_single_event.json'))
     capture.end_date = '9999-12-31 23:59:59'
     capture.timezone = 'America/New_York'
-    const before = serializeDocument(calendar.state)
+    const before = serializeState(calendar.state)
     expect(() =>
       calendar.state.journal.attempt(() => importTec(calendar.state, capture, { now: '2026-07-01 08:00:00' })),
     ).toThrow(
@@ -206,6 +207,6 @@ describe('the TEC import (issue 9 §1)', () => {
         message: expect.stringMatching(/^end_date: 9999-12-31 23:59:59 in America\/New_York/u),
       }),
     )
-    expect(serializeDocument(calendar.state)).toBe(before)
+    expect(serializeState(calendar.state)).toBe(before)
   })
 })

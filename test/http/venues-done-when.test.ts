@@ -5,7 +5,8 @@
  * existing organizer 12 and category 3 (fixtures/resources-done-when.json); the same request again reuses them.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { loadDocument, serializeDocument } from '../../src/core/document.js'
+import { serializeState } from '../../src/core/cache/record-text.js'
+import { loadDocument } from '../../src/core/document.js'
 import { fixture, open } from '../helpers.js'
 
 type Json = Record<string, any>
@@ -110,7 +111,7 @@ describe('POST /events with venue, organizer and category data (CONTRACT §3)', 
   it('the data file stays valid', async () => {
     await request('POST', '/events', BODY)
     await request('POST', '/events', BODY)
-    const text = serializeDocument(calendar.state)
+    const text = serializeState(calendar.state)
     expect(() => loadDocument(text, { file: 'check', now: () => '2026-07-01 08:00:00' })).not.toThrow()
     const stored = JSON.parse(text)
     const created = stored.events.filter((e: Json) => e.title === 'Blue Room jam')

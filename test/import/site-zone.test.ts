@@ -8,8 +8,9 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
+import { serializeState } from '../../src/core/cache/record-text.js'
 import { wallInZone } from '../../src/core/dates.js'
-import { loadDocument, serializeDocument } from '../../src/core/document.js'
+import { loadDocument } from '../../src/core/document.js'
 import type { CalendarState } from '../../src/core/state.js'
 import { importIntoFile, initDataFile } from '../../src/import/init.js'
 import { importTec } from '../../src/import/tec.js'
@@ -104,7 +105,7 @@ describe('importTec with adoptTimezone', () => {
 
   it('is undone whole when the import fails after it', () => {
     const state = load({ venues: [{ id: 5, venue: 'Blue Room', date: '2026-01-15 17:00:00' }] })
-    const before = serializeDocument(state)
+    const before = serializeState(state)
     const data = capture('hacc_single_event.json')
     // Year 10000 in UTC (issue 9): refused once the venue, organizer and zone are in.
     data.end_date = '9999-12-31 23:59:59'
@@ -112,7 +113,7 @@ describe('importTec with adoptTimezone', () => {
     expect(() => state.journal.attempt(() => importTec(state, data, { now: NOW, adoptTimezone: true }))).toThrow(
       /end_date/u,
     )
-    expect(serializeDocument(state)).toBe(before)
+    expect(serializeState(state)).toBe(before)
   })
 
   it('leaves the zone unset, and says so, when a stored date cannot be shown in the new one', () => {

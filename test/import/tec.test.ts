@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { serializeState } from '../../src/core/cache/record-text.js'
 import { costDetails, formatCost } from '../../src/core/cost.js'
 import { instantToWall, wallToInstant } from '../../src/core/dates.js'
-import { loadDocument, serializeDocument } from '../../src/core/document.js'
+import { loadDocument } from '../../src/core/document.js'
 import { CalendarError } from '../../src/core/errors.js'
 import type { CalendarState } from '../../src/core/state.js'
 import { captureTimezone, type ImportReport, importTec } from '../../src/import/tec.js'
@@ -40,7 +41,7 @@ function eventsOf(data: Json): Json[] {
 
 /** What an import or a mistaken import must leave alone, in one comparable value. */
 function snapshot(state: CalendarState): string {
-  return serializeDocument(state)
+  return serializeState(state)
 }
 
 function catchError(fn: () => unknown): CalendarError {

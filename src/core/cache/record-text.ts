@@ -100,7 +100,7 @@ const NESTED_OPEN = `[${VALUE_INDENT}[${ITEM_INDENT}`
 const NESTED_CLOSE = `${VALUE_INDENT}]\n]`
 
 /**
- * The document's parts. The top-level keys come in the order of the object spread that `serializeDocument` has
+ * The document's parts. The top-level keys come in the order of the object spread that the document has
  * always used (an integer-like extra key goes first, as JSON.stringify would put it); a collection that an extra
  * key of the same name replaces is written as that value. Settings and extras are small and may be mutated (the
  * site zone is set in place), so they are serialised now rather than cached.

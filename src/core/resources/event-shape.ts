@@ -88,7 +88,8 @@ export function shapeEvent(state: CalendarState, event: EventRecord, view: View,
  * or number (records are replaced, never mutated), which is how the cache of shaped text checks it (issue 11).
  */
 export function eventShapeInputs(state: CalendarState, event: EventRecord): unknown[] {
-  const inputs: unknown[] = [event, state.settings, state.media.version]
+  // The site zone apart from the settings object: an import may set it in place (site-zone.ts).
+  const inputs: unknown[] = [event, state.settings, state.siteTimezone, state.media.version]
   inputs.push(event.venue === null ? undefined : state.venues.get(event.venue))
   for (const id of event.organizer) inputs.push(state.organizers.get(id))
   for (const id of event.categories) inputs.push(state.categories.get(id), termCount(state, id))

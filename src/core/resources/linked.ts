@@ -90,9 +90,9 @@ export class LinkedPosts {
     return this.#text(state, record, view, shapeForm(this.#kind.route, true, view))
   }
 
-  /** A record's shape reads the record, the settings (site zone) and the media (its image). */
+  /** A record's shape reads the record, the site zone (in the settings) and the media (its image). */
   #text(state: CalendarState, record: VenueRecord | OrganizerRecord, view: View, form: ShapeForm): string {
-    const inputs = [record, state.settings, state.media.version]
+    const inputs = [record, state.settings, state.siteTimezone, state.media.version]
     return shapedText(this.#core.shapedText, state, form, record.id, inputs, () =>
       this.#kind.shape(state, record, view, form),
     )
