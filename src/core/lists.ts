@@ -41,9 +41,9 @@ export function pageSize(settings: Settings, perPage: number | undefined): numbe
   return Math.min(perPage ?? settings.per_page, settings.max_per_page)
 }
 
-/** A list page as JSON text (what HTTP sends) and its headers. */
-export interface ListPageText {
-  text: string
+/** A list page as JSON in UTF-8 (what HTTP sends) and its headers. */
+export interface ListPageJson {
+  json: Buffer
   headers: Record<string, string>
 }
 
@@ -63,21 +63,28 @@ export function paginate<K extends PageRequest<unknown>['kind'], T, U>(
   return { body: body as ListPage<K, U>['body'], headers }
 }
 
+const COMMA = Buffer.from(',')
+
 /**
- * `paginate` as JSON text, assembled from each item's JSON text (`itemText`) without stringifying the page
- * (issue 11): the same bytes as `JSON.stringify(paginate(…).body)`.
+ * `paginate` as JSON in UTF-8, assembled from each item's JSON (`itemJson`) by copying bytes, without stringifying
+ * or encoding the page (issue 11): the same bytes as `JSON.stringify(paginate(…).body)`.
  *
  * @throws CalendarError as `paginate`.
  */
-export function paginateText<T>(
+export function paginateJson<T>(
   request: PageRequest<T>,
   settings: Settings,
   view: View,
-  itemText: (item: T) => string,
-): ListPageText {
+  itemJson: (item: T) => Buffer,
+): ListPageJson {
   const { slice, envelope, headers } = pageOf(request, settings, view)
-  const items = slice.map(itemText).join(',')
-  return { text: `{"${request.kind}":[${items}],${JSON.stringify(envelope).slice(1)}`, headers }
+  const parts: Buffer[] = [Buffer.from(`{"${request.kind}":[`)]
+  slice.forEach((item, i) => {
+    if (i > 0) parts.push(COMMA)
+    parts.push(itemJson(item))
+  })
+  parts.push(Buffer.from(`],${JSON.stringify(envelope).slice(1)}`))
+  return { json: Buffer.concat(parts), headers }
 }
 
 /** The page's items, the envelope's keys after the items (in order), and the headers. */

@@ -8,14 +8,17 @@ const JSON_TYPE = 'application/json; charset=UTF-8'
  * `HTTPResponse`, which h3 sends as a string with its length: a web `Response` would wrap the text in a stream.
  */
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): HTTPResponse {
-  return jsonText(JSON.stringify(body), status, headers)
+  return jsonBody(JSON.stringify(body), status, headers)
 }
 
-/** A response of JSON text already made (a kept shape, a page assembled from them: issue 11). */
-export function jsonText(text: string, status = 200, headers: Record<string, string> = {}): HTTPResponse {
+/**
+ * A response of JSON already made: text, or UTF-8 bytes (a kept shape, a page assembled from them: issue 11), which
+ * go out as they are, with no encoding and no measuring of text.
+ */
+export function jsonBody(body: string | Uint8Array, status = 200, headers: Record<string, string> = {}): HTTPResponse {
   // The length is set here, not left to the server, so that the answer to HEAD carries it too (RFC 9110 §9.3.2).
-  const length = String(Buffer.byteLength(text))
-  return new HTTPResponse(text, {
+  const length = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
+  return new HTTPResponse(body as BodyInit, {
     status,
     headers: { 'Content-Type': JSON_TYPE, 'Content-Length': length, ...headers },
   })

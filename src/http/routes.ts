@@ -3,7 +3,7 @@ import type { GenericSchema } from 'valibot'
 import * as v from 'valibot'
 import type { Calendar } from '../core/calendar.js'
 import { boolField } from '../core/fields.js'
-import type { ListPageText } from '../core/lists.js'
+import type { ListPageJson } from '../core/lists.js'
 import { EventBodySchema } from '../core/resources/event-input.js'
 import { eventQuerySchema } from '../core/resources/event-query.js'
 import type { EventRef } from '../core/resources/events.js'
@@ -14,7 +14,7 @@ import { TermBodySchema } from '../core/resources/terms.js'
 import type { View } from '../core/view.js'
 import { parseQuery } from './params.js'
 import { bodyOf } from './request-body.js'
-import { json, jsonText } from './respond.js'
+import { json, jsonBody } from './respond.js'
 
 /** The resources of the interface (spec §4), and what a route answers with. */
 export type ResourceName = 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
@@ -62,8 +62,8 @@ export function routeTable(calendar: Calendar): RouteSpec[] {
 
 /** What the routes need of a post resource: the operations shared by events, venues and organizers. */
 interface PostResource {
-  listText(query: Record<string, unknown>, view: View): ListPageText
-  getText(ref: EventRef, view: View): string
+  listJson(query: Record<string, unknown>, view: View): ListPageJson
+  getJson(ref: EventRef, view: View): Buffer
   create(body: unknown, view: View): Promise<Record<string, unknown>>
   update(ref: EventRef, body: unknown, view: View): Promise<Record<string, unknown>>
   delete(ref: EventRef, options: { force?: boolean }, view: View): Promise<Record<string, unknown>>
@@ -83,7 +83,7 @@ function postRoutes(
       resource,
       action: 'list',
       status: 200,
-      handle: (e, view) => listed(posts.listText(parseQuery(e.url), view)),
+      handle: (e, view) => listed(posts.listJson(parseQuery(e.url), view)),
       // A getter, so that the app's parameter check and the descriptions see the revision in force (spec §9).
       get query() {
         return query()
@@ -110,7 +110,7 @@ function postRoutes(
       action: 'read',
       key,
       status: 200,
-      handle: (e, view) => jsonText(posts.getText(ref(e), view)),
+      handle: (e, view) => jsonBody(posts.getJson(ref(e), view)),
     })
     for (const method of UPDATE_METHODS) {
       routes.push({
@@ -150,7 +150,7 @@ function termRoutes(resource: 'categories' | 'tags', terms: Calendar['categories
       action: 'list',
       query,
       status: 200,
-      handle: (e, view) => listed(terms.listText(parseQuery(e.url), view)),
+      handle: (e, view) => listed(terms.listJson(parseQuery(e.url), view)),
     },
     {
       method: 'POST',
@@ -168,7 +168,7 @@ function termRoutes(resource: 'categories' | 'tags', terms: Calendar['categories
       action: 'read',
       key: 'id',
       status: 200,
-      handle: (e, view) => jsonText(terms.getText(id(e), view)),
+      handle: (e, view) => jsonBody(terms.getJson(id(e), view)),
     },
     ...UPDATE_METHODS.map(
       (method): RouteSpec => ({
@@ -208,8 +208,8 @@ function isForce(event: H3Event): boolean {
   return parsed.success && parsed.output.force
 }
 
-function listed(page: ListPageText): HTTPResponse {
-  return jsonText(page.text, 200, page.headers)
+function listed(page: ListPageJson): HTTPResponse {
+  return jsonBody(page.json, 200, page.headers)
 }
 
 /** 201 with the record and a `Location` header (CONTRACT §5): `<collection>/<id>`. */

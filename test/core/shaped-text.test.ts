@@ -11,37 +11,37 @@ describe('ShapedTextCache', () => {
     const record = { id: 1 }
     let shaped = 0
     const shape = () => `"${++shaped}"`
-    expect(cache.text(s, 'g', 1, [record, 3], shape)).toBe('"1"')
-    expect(cache.text(s, 'g', 1, [record, 3], shape)).toBe('"1"')
-    expect(cache.text(s, 'g', 1, [{ id: 1 }, 3], shape)).toBe('"2"')
-    expect(cache.text(s, 'g', 1, [{ id: 1 }, 3], shape)).toBe('"3"')
-    expect(cache.text(s, 'g', 1, [record, 4], shape)).toBe('"4"')
+    expect(String(cache.json(s, 'g', 1, [record, 3], shape))).toBe('"1"')
+    expect(String(cache.json(s, 'g', 1, [record, 3], shape))).toBe('"1"')
+    expect(String(cache.json(s, 'g', 1, [{ id: 1 }, 3], shape))).toBe('"2"')
+    expect(String(cache.json(s, 'g', 1, [{ id: 1 }, 3], shape))).toBe('"3"')
+    expect(String(cache.json(s, 'g', 1, [record, 4], shape))).toBe('"4"')
   })
 
   it('forgets everything when another state is read (a reload)', () => {
     const cache = new ShapedTextCache()
     const record = { id: 1 }
-    cache.text(state(), 'g', 1, [record], () => 'old')
-    expect(cache.text(state(), 'g', 1, [record], () => 'new')).toBe('new')
+    cache.json(state(), 'g', 1, [record], () => 'old')
+    expect(String(cache.json(state(), 'g', 1, [record], () => 'new'))).toBe('new')
     expect(cache.bytes).toBe(3 + 200)
   })
 
   it('keeps within its budget, dropping the least recently read first', () => {
     const cache = new ShapedTextCache(3 * 210)
     const s = state()
-    for (const id of [1, 2, 3]) cache.text(s, 'g', id, [], () => '0123456789')
-    cache.text(s, 'g', 1, [], () => 'reshaped')
-    cache.text(s, 'other group', 4, [], () => '0123456789')
+    for (const id of [1, 2, 3]) cache.json(s, 'g', id, [], () => '0123456789')
+    cache.json(s, 'g', 1, [], () => 'reshaped')
+    cache.json(s, 'other group', 4, [], () => '0123456789')
     expect(cache.bytes).toBeLessThanOrEqual(3 * 210)
-    expect(cache.text(s, 'g', 1, [], () => 'reshaped')).toBe('0123456789')
-    expect(cache.text(s, 'g', 2, [], () => 'reshaped')).toBe('reshaped')
+    expect(String(cache.json(s, 'g', 1, [], () => 'reshaped'))).toBe('0123456789')
+    expect(String(cache.json(s, 'g', 2, [], () => 'reshaped'))).toBe('reshaped')
   })
 
   it('keeps nothing with a budget of 0', () => {
     const cache = new ShapedTextCache(0)
     const s = state()
-    cache.text(s, 'g', 1, [], () => 'x')
-    expect(cache.text(s, 'g', 1, [], () => 'y')).toBe('y')
+    cache.json(s, 'g', 1, [], () => 'x')
+    expect(String(cache.json(s, 'g', 1, [], () => 'y'))).toBe('y')
     expect(cache.bytes).toBe(0)
   })
 })

@@ -21,21 +21,21 @@ export function shapeForm(kind: ShapedKind, single: boolean, view: View): ShapeF
 }
 
 /**
- * A record as the API shows it, as JSON text: `JSON.stringify(shape())`, kept in `cache` under its form's group
- * and its ID while `inputs` (everything the shape reads besides the view, e.g. `eventShapeInputs`) stay the same
- * (issue 11).
+ * A record as the API shows it, as JSON in UTF-8: `JSON.stringify(shape())`, kept in `cache` under its form's
+ * group and its ID while `inputs` (everything the shape reads besides the view, e.g. `eventShapeInputs`) stay the
+ * same (issue 11).
  *
  * @example
  * const form = shapeForm('venues', false, view)
- * shapedText(cache, state, form, venue.id, [venue], () => shapeVenue(state, venue, view, form))
+ * shapedJson(cache, state, form, venue.id, [venue], () => shapeVenue(state, venue, view, form))
  */
-export function shapedText(
+export function shapedJson(
   cache: ShapedTextCache,
   state: CalendarState,
   form: ShapeForm,
   id: number,
   inputs: readonly unknown[],
   shape: () => unknown,
-): string {
-  return cache.text(state, form.group, id, inputs, () => JSON.stringify(shape()))
+): Buffer {
+  return cache.json(state, form.group, id, inputs, () => JSON.stringify(shape()))
 }

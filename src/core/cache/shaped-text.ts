@@ -11,24 +11,23 @@ const AFTER_EVICTION = 0.9
 
 interface Entry {
   inputs: readonly unknown[]
-  text: string
+  json: Buffer
   bytes: number
   /** When it was last read, in reads of this cache: the least recently read go first. */
   used: number
 }
 
 /**
- * Records as the API shows them, kept as JSON text (issue 11): a response is assembled from these pieces instead of
- * shaping and stringifying every record on every request. Pieces are kept per group (a kind, a form and the view
+ * Records as the API shows them, kept as JSON text in UTF-8 (issue 11): a response is assembled from these bytes
+ * instead of shaping, stringifying and encoding every record on every request. Pieces are kept per group (a kind, a form and the view
  * URLs the shape reads: see `shapedText`) and record ID. Each piece remembers the inputs it was shaped from (the
  * record, its venue, organizers, terms, term counts…); a read compares them (`===`) with the current ones, so a
  * piece is used only while everything it shows is unchanged, and records are replaced, never mutated (see
- * `Collection`). Once the text kept exceeds `budget` bytes (a character counted as a byte, as V8 stores ASCII text,
- * plus ~200 bytes an entry), the least recently read pieces go. A state swapped in by a reload empties the cache.
+ * `Collection`). Once the bytes kept exceed `budget` (plus ~200 bytes an entry), the least recently read pieces go. A state swapped in by a reload empties the cache.
  *
  * @example
  * const cache = new ShapedTextCache()
- * const text = cache.text(state, `events item ${view.base}`, event.id, [event, venue], () => JSON.stringify(shaped))
+ * const json = cache.json(state, `events item ${view.base}`, event.id, [event, venue], () => JSON.stringify(shaped))
  */
 export class ShapedTextCache {
   readonly #groups = new Map<string, Map<number, Entry>>()
@@ -42,16 +41,16 @@ export class ShapedTextCache {
     this.#budget = budget
   }
 
-  /** Bytes kept now (text length plus the per-entry overhead). */
+  /** Bytes kept now (UTF-8 JSON plus the per-entry overhead). */
   get bytes(): number {
     return this.#bytes
   }
 
   /**
-   * The text kept for record `id` in `group` when it was shaped from the same `inputs` of the same state;
-   * otherwise `shape()`'s text, kept for the next read.
+   * The JSON kept for record `id` in `group` when it was shaped from the same `inputs` of the same state;
+   * otherwise `shape()`'s text in UTF-8, kept for the next read. The bytes are shared: never write into them.
    */
-  text(state: CalendarState, group: string, id: number, inputs: readonly unknown[], shape: () => string): string {
+  json(state: CalendarState, group: string, id: number, inputs: readonly unknown[], shape: () => string): Buffer {
     if (state !== this.#state) this.#clear(state)
     let entries = this.#groups.get(group)
     if (!entries) {
@@ -62,21 +61,21 @@ export class ShapedTextCache {
     const entry = entries.get(id)
     if (entry && sameInputs(entry.inputs, inputs)) {
       entry.used = used
-      return entry.text
+      return entry.json
     }
-    const text = shape()
+    const json = Buffer.from(shape())
     if (entry) this.#bytes -= entry.bytes
-    const bytes = text.length + ENTRY_OVERHEAD_BYTES
+    const bytes = json.length + ENTRY_OVERHEAD_BYTES
     if (bytes > this.#budget) entries.delete(id)
     else {
-      entries.set(id, { inputs, text, bytes, used })
+      entries.set(id, { inputs, json, bytes, used })
       this.#bytes += bytes
       if (this.#bytes > this.#budget) this.#evict()
     }
-    return text
+    return json
   }
 
-  /** Drops the least recently read entries until the text kept is back under `AFTER_EVICTION` of the budget. */
+  /** Drops the least recently read entries until the bytes kept are back under `AFTER_EVICTION` of the budget. */
   #evict(): void {
     const all: Array<[entry: Entry, id: number, entries: Map<number, Entry>]> = []
     for (const entries of this.#groups.values()) for (const [id, entry] of entries) all.push([entry, id, entries])

@@ -1,11 +1,11 @@
 import * as v from 'valibot'
 import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
-import { type ShapeForm, shapedText, shapeForm } from '../cache/shaped-record.js'
+import { type ShapeForm, shapedJson, shapeForm } from '../cache/shaped-record.js'
 import type { ShapedTextCache } from '../cache/shaped-text.js'
 import { dayEnd, dayStart, instantToWall } from '../dates.js'
 import { invalidParams, missingParams } from '../errors.js'
 import { firstIssuesByField } from '../fields.js'
-import { type ListPage, type ListPageText, paginateText } from '../lists.js'
+import { type ListPage, type ListPageJson, paginateJson } from '../lists.js'
 import type { EventRecord, Status } from '../records.js'
 import type { CalendarState } from '../state.js'
 import { unstorableDates } from '../storable-dates.js'
@@ -52,19 +52,19 @@ export class Events {
 
   /**
    * A page of events (CONTRACT §4, §4.1, §4.2) in the revision of the settings (CONTRACT §7); `query` as a query
-   * string carries it (strings, CSV or arrays). The objects are the caller's own: `JSON.parse` of `listText`.
+   * string carries it (strings, CSV or arrays). The objects are the caller's own: `JSON.parse` of `listJson`.
    * @throws CalendarError 400 `rest_invalid_param`; 404 `event-archive-page-not-found` past the last page.
    */
   list(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPage<'events', EventResponse> {
-    const { text, headers } = this.listText(query, view)
-    return { body: JSON.parse(text), headers }
+    const { json, headers } = this.listJson(query, view)
+    return { body: JSON.parse(json.toString()), headers }
   }
 
   /**
-   * `list` as the JSON text HTTP sends, assembled from each event's kept text (issue 11).
+   * `list` as the JSON HTTP sends (UTF-8), assembled from each event's kept JSON (issue 11).
    * @throws CalendarError as `list`.
    */
-  listText(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageText {
+  listJson(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageJson {
     const parsed = v.safeParse(eventQuerySchema(this.#core.state.settings.api_revision), query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     const state = this.#core.state
@@ -78,31 +78,32 @@ export class Events {
       notFoundCode: 'event-archive-page-not-found',
     }
     const form = shapeForm('events', false, view)
-    return paginateText(request, state.settings, view, (event) => this.#text(state, event, view, form))
+    return paginateJson(request, state.settings, view, (event) => this.#json(state, event, view, form))
   }
 
   /**
-   * One event with its `json_ld` (CONTRACT §2.1, §5); the object is the caller's own: `JSON.parse` of `getText`.
+   * One event with its `json_ld` (CONTRACT §2.1, §5); the object is the caller's own: `JSON.parse` of `getJson`.
    * @throws CalendarError 404 unknown, 400 another kind's ID, 403 trashed or not readable.
    */
   get(ref: EventRef, view = this.#core.defaultView()): EventResponse {
-    return JSON.parse(this.getText(ref, view))
+    return JSON.parse(this.getJson(ref, view).toString())
   }
 
   /**
-   * `get` as the JSON text HTTP sends, kept between reads while the event and what it shows stay the same.
+   * `get` as the JSON HTTP sends (UTF-8), kept between reads while the event and what it shows stay the same;
+   * shared bytes: never write into them.
    * @throws CalendarError as `get`.
    */
-  getText(ref: EventRef, view = this.#core.defaultView()): string {
+  getJson(ref: EventRef, view = this.#core.defaultView()): Buffer {
     const state = this.#core.state
     assertCredentials(view)
     const event = this.#find(state, ref)
     assertReadable(view, 'event', event)
-    return this.#text(state, event, view, shapeForm('events', true, view))
+    return this.#json(state, event, view, shapeForm('events', true, view))
   }
 
-  #text(state: CalendarState, event: EventRecord, view: View, form: ShapeForm): string {
-    return shapedText(this.#core.shapedText, state, form, event.id, eventShapeInputs(state, event), () =>
+  #json(state: CalendarState, event: EventRecord, view: View, form: ShapeForm): Buffer {
+    return shapedJson(this.#core.shapedText, state, form, event.id, eventShapeInputs(state, event), () =>
       shapeEvent(state, event, view, form),
     )
   }

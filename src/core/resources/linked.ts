@@ -1,10 +1,10 @@
 import * as v from 'valibot'
 import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
-import { type ShapeForm, shapedText, shapeForm } from '../cache/shaped-record.js'
+import { type ShapeForm, shapedJson, shapeForm } from '../cache/shaped-record.js'
 import { instantToWall } from '../dates.js'
 import { invalidParams, missingParams } from '../errors.js'
 import { firstIssuesByField } from '../fields.js'
-import { type ListPage, type ListPageText, paginateText } from '../lists.js'
+import { type ListPage, type ListPageJson, paginateJson } from '../lists.js'
 import type { OrganizerRecord, Status, VenueRecord } from '../records.js'
 import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
@@ -38,22 +38,22 @@ export class LinkedPosts {
   }
 
   /**
-   * A page of records (CONTRACT §4, §4.3); the objects are the caller's own: `JSON.parse` of `listText`.
+   * A page of records (CONTRACT §4, §4.3); the objects are the caller's own: `JSON.parse` of `listJson`.
    * @throws CalendarError 400 `rest_invalid_param`; 404 `<kind>-archive-page-not-found` past the last page.
    */
   list(
     query: Record<string, unknown> = {},
     view = this.#core.defaultView(),
   ): ListPage<'venues' | 'organizers', LinkedResponse> {
-    const { text, headers } = this.listText(query, view)
-    return { body: JSON.parse(text), headers }
+    const { json, headers } = this.listJson(query, view)
+    return { body: JSON.parse(json.toString()), headers }
   }
 
   /**
-   * `list` as the JSON text HTTP sends, assembled from each record's kept text (issue 11).
+   * `list` as the JSON HTTP sends (UTF-8), assembled from each record's kept JSON (issue 11).
    * @throws CalendarError as `list`.
    */
-  listText(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageText {
+  listJson(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageJson {
     const parsed = v.safeParse(LinkedQuerySchema, query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     const state = this.#core.state
@@ -67,7 +67,7 @@ export class LinkedPosts {
       notFoundCode: `${this.#kind.kind}-archive-page-not-found`,
     }
     const form = shapeForm(this.#kind.route, false, view)
-    return paginateText(request, state.settings, view, (record) => this.#text(state, record, view, form))
+    return paginateJson(request, state.settings, view, (record) => this.#json(state, record, view, form))
   }
 
   /**
@@ -75,25 +75,25 @@ export class LinkedPosts {
    * @throws CalendarError 404 unknown, 400 another kind's ID, 403 trashed or not readable.
    */
   get(ref: EventRef, view = this.#core.defaultView()): LinkedResponse {
-    return JSON.parse(this.getText(ref, view))
+    return JSON.parse(this.getJson(ref, view).toString())
   }
 
   /**
-   * `get` as the JSON text HTTP sends, kept between reads while the record stays the same.
+   * `get` as the JSON HTTP sends (UTF-8), kept between reads while the record stays the same; shared bytes.
    * @throws CalendarError as `get`.
    */
-  getText(ref: EventRef, view = this.#core.defaultView()): string {
+  getJson(ref: EventRef, view = this.#core.defaultView()): Buffer {
     const state = this.#core.state
     assertCredentials(view)
     const record = this.#find(state, ref)
     assertReadable(view, this.#kind.kind, record)
-    return this.#text(state, record, view, shapeForm(this.#kind.route, true, view))
+    return this.#json(state, record, view, shapeForm(this.#kind.route, true, view))
   }
 
   /** A record's shape reads the record, the site zone (in the settings) and the media (its image). */
-  #text(state: CalendarState, record: VenueRecord | OrganizerRecord, view: View, form: ShapeForm): string {
+  #json(state: CalendarState, record: VenueRecord | OrganizerRecord, view: View, form: ShapeForm): Buffer {
     const inputs = [record, state.settings, state.siteTimezone, state.media.version]
-    return shapedText(this.#core.shapedText, state, form, record.id, inputs, () =>
+    return shapedJson(this.#core.shapedText, state, form, record.id, inputs, () =>
       this.#kind.shape(state, record, view, form),
     )
   }

@@ -1,11 +1,11 @@
 import * as v from 'valibot'
 import { assertCanManageTerms, assertCredentials } from '../access.js'
-import { type ShapeForm, shapedText, shapeForm } from '../cache/shaped-record.js'
+import { type ShapeForm, shapedJson, shapeForm } from '../cache/shaped-record.js'
 import { instantToWall } from '../dates.js'
 import { CalendarError, invalidParams, missingParams } from '../errors.js'
 import { firstIssuesByField, textField } from '../fields.js'
 import { termCount } from '../indexes.js'
-import { type ListPage, type ListPageText, paginateText } from '../lists.js'
+import { type ListPage, type ListPageJson, paginateJson } from '../lists.js'
 import type { Taxonomy, TermRecord } from '../records.js'
 import { slugFromTitle } from '../slugs.js'
 import type { CalendarState } from '../state.js'
@@ -55,22 +55,22 @@ export class Terms {
 
   /**
    * A page of terms (CONTRACT §4, §4.4); a page past the end is empty, not a 404. The objects are the caller's own:
-   * `JSON.parse` of `listText`.
+   * `JSON.parse` of `listJson`.
    * @throws CalendarError 400 `rest_invalid_param`.
    */
   list(
     query: Record<string, unknown> = {},
     view = this.#core.defaultView(),
   ): ListPage<'categories' | 'tags', TermResponse> {
-    const { text, headers } = this.listText(query, view)
-    return { body: JSON.parse(text), headers }
+    const { json, headers } = this.listJson(query, view)
+    return { body: JSON.parse(json.toString()), headers }
   }
 
   /**
-   * `list` as the JSON text HTTP sends, assembled from each term's kept text (issue 11).
+   * `list` as the JSON HTTP sends (UTF-8), assembled from each term's kept JSON (issue 11).
    * @throws CalendarError as `list`.
    */
-  listText(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageText {
+  listJson(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageJson {
     const parsed = v.safeParse(termQuerySchema(this.#taxonomy), query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     const state = this.#core.state
@@ -84,28 +84,28 @@ export class Terms {
       query: echo,
     }
     const form = shapeForm(termRoute(this.#taxonomy), false, view)
-    return paginateText(request, state.settings, view, (term) => this.#text(state, term, view, form))
+    return paginateJson(request, state.settings, view, (term) => this.#json(state, term, view, form))
   }
 
   /** @throws CalendarError 404 `rest-category-not-found` / `rest-tag-not-found`. */
   get(id: number, view = this.#core.defaultView()): TermResponse {
-    return JSON.parse(this.getText(id, view))
+    return JSON.parse(this.getJson(id, view).toString())
   }
 
   /**
-   * `get` as the JSON text HTTP sends.
+   * `get` as the JSON HTTP sends (UTF-8); shared bytes.
    * @throws CalendarError as `get`.
    */
-  getText(id: number, view = this.#core.defaultView()): string {
+  getJson(id: number, view = this.#core.defaultView()): Buffer {
     const state = this.#core.state
     assertCredentials(view)
-    return this.#text(state, this.#find(state, id), view, shapeForm(termRoute(this.#taxonomy), false, view))
+    return this.#json(state, this.#find(state, id), view, shapeForm(termRoute(this.#taxonomy), false, view))
   }
 
   /** A term's shape reads the term and its count. */
-  #text(state: CalendarState, term: TermRecord, view: View, form: ShapeForm): string {
+  #json(state: CalendarState, term: TermRecord, view: View, form: ShapeForm): Buffer {
     const inputs = [term, termCount(state, term.id)]
-    return shapedText(this.#core.shapedText, state, form, term.id, inputs, () =>
+    return shapedJson(this.#core.shapedText, state, form, term.id, inputs, () =>
       shapeTerm(state, term, this.#taxonomy, view),
     )
   }
