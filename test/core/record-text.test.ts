@@ -41,7 +41,7 @@ function reference(state: CalendarState): string {
 async function expectSame(state: CalendarState): Promise<void> {
   const expected = reference(state)
   expect(serializeState(state)).toBe(expected)
-  expect((await statePieces(state, 0)).join('')).toBe(expected)
+  expect(Buffer.concat(await statePieces(state, 0)).toString()).toBe(expected)
 }
 
 const load = (text: string) => loadDocument(text, { file: 'test', now: () => '2026-07-01 08:00:00' })

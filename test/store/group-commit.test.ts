@@ -69,6 +69,22 @@ describe('GroupCommit', () => {
     expect(flushes).toBe(1)
   })
 
+  it('waits for the writers a flush answered, so that they write together again', async () => {
+    let flushes = 0
+    const commit = new GroupCommit(async () => {
+      flushes++
+    })
+    await Promise.all(Array.from({ length: 10 }, () => commit.schedule()))
+    // The 10 writers come back one a turn of the event loop, as clients answered together do.
+    const again: Array<Promise<void>> = []
+    for (let i = 0; i < 10; i++) {
+      again.push(commit.schedule())
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    await Promise.all(again)
+    expect(flushes).toBe(2)
+  })
+
   it('calls made while a flush runs share the next one, and settle only after it', async () => {
     const gates = [deferred(), deferred()]
     const log: string[] = []
@@ -87,6 +103,9 @@ describe('GroupCommit', () => {
     )
     gates[0]?.resolve()
     await first
+    // The next flush starts a turn later, after waiting (at most GATHER_MS) for the writer the first one answered.
+    expect(log).toEqual(['flush 0 start', 'flush 0 end', 'first settled'])
+    await sleep(10)
     expect(log).toEqual(['flush 0 start', 'flush 0 end', 'first settled', 'flush 1 start'])
     gates[1]?.resolve()
     await Promise.all(during)

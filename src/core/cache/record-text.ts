@@ -3,22 +3,27 @@ import { Collection } from '../collection.js'
 import type { CalendarState } from '../state.js'
 
 /**
- * Each record's text as it stands in the data file: `JSON.stringify(record, null, 2)` indented for its place in
- * its array (depth 2). Keyed by the record object, which is never mutated once in a collection (collection.ts),
- * so a write re-serialises only the records it replaced (issue 11, "Writes"); the texts go with their records.
+ * Each record's text as it stands in the data file, in UTF-8: `JSON.stringify(record, null, 2)` indented for its
+ * place in its array (depth 2). Keyed by the record object, which is never mutated once in a collection
+ * (collection.ts), so a write re-serialises and re-encodes only the records it replaced (issue 11, "Writes"); the
+ * texts go with their records.
  */
-const texts = new WeakMap<object, string>()
+const texts = new WeakMap<object, Buffer>()
 
 /** Indentation of an array's items inside a top-level key of the document. */
 const ITEM_INDENT = '\n    '
 /** Indentation of a top-level key's value. */
 const VALUE_INDENT = '\n  '
+const FIRST_ITEM = Buffer.from(`[${ITEM_INDENT}`)
+const NEXT_ITEM = Buffer.from(`,${ITEM_INDENT}`)
+const ARRAY_END = Buffer.from(`${VALUE_INDENT}]`)
+const EMPTY_ARRAY = Buffer.from('[]')
 
 /**
  * The document as a list of parts in file order: literal text, or the records of one collection, whose text is
  * looked up (or made) later. Taken at once, so that later changes to the state do not reach a write under way.
  */
-type Part = string | readonly object[]
+type Part = Buffer | readonly object[]
 
 /**
  * The data file text of a state, exactly what `JSON.stringify({ settings, users, events, venues, organizers,
@@ -26,28 +31,28 @@ type Part = string | readonly object[]
  * indent, keys in a stable order, a final newline), made from the records' cached texts.
  */
 export function serializeState(state: CalendarState): string {
-  return documentParts(state)
-    .flatMap((part) => (typeof part === 'string' ? [part] : itemPieces(part, part.length)))
-    .join('')
+  return Buffer.concat(
+    documentParts(state).flatMap((part) => (Buffer.isBuffer(part) ? [part] : itemPieces(part, part.length))),
+  ).toString()
 }
 
 /**
- * The same text as `serializeState`, as pieces to be written in order (never joined into one string, whose
- * flattening and encoding would block the event loop at 100,000 events). Records without a cached text are
+ * The same text as `serializeState`, as UTF-8 pieces to be written in order (never joined or encoded as a whole:
+ * that would block the event loop for tens of ms at 10,000 events). Records without a cached text are
  * serialised in slices of at most about `sliceMs` milliseconds, with a turn of the event loop between slices, so
  * that a write after a reload never stalls reads for long (issue 11: no write blocks reads for more than 10 ms).
  */
-export async function statePieces(state: CalendarState, sliceMs = 4): Promise<string[]> {
-  const pieces: string[] = []
+export async function statePieces(state: CalendarState, sliceMs = 4): Promise<Buffer[]> {
+  const pieces: Buffer[] = []
   for (const part of documentParts(state)) {
-    if (typeof part === 'string') pieces.push(part)
+    if (Buffer.isBuffer(part)) pieces.push(part)
     else await pushRecords(pieces, part, sliceMs)
   }
   return pieces
 }
 
 /** Pushes the pieces of one collection's array, a slice of about `sliceMs` per turn of the event loop. */
-async function pushRecords(pieces: string[], records: readonly object[], sliceMs: number): Promise<void> {
+async function pushRecords(pieces: Buffer[], records: readonly object[], sliceMs: number): Promise<void> {
   let done = pushSlice(pieces, records, 0, sliceMs)
   while (done < records.length) {
     await nextTurn()
@@ -60,7 +65,7 @@ async function pushRecords(pieces: string[], records: readonly object[], sliceMs
  * empty array gets its `[]`); returns where it stopped. The clock is read every 64 records: a cached text costs
  * next to nothing, only making one takes time.
  */
-function pushSlice(pieces: string[], records: readonly object[], from: number, sliceMs: number): number {
+function pushSlice(pieces: Buffer[], records: readonly object[], from: number, sliceMs: number): number {
   const start = performance.now()
   let at = from
   do {
@@ -72,12 +77,11 @@ function pushSlice(pieces: string[], records: readonly object[], from: number, s
 }
 
 /** The pieces of `records[from..to)` inside their array, with the array's brackets at its two ends. */
-function itemPieces(records: readonly object[], to: number, from = 0): string[] {
-  if (records.length === 0) return ['[]']
-  const pieces: string[] = []
-  for (let i = from; i < to; i++)
-    pieces.push(i === 0 ? `[${ITEM_INDENT}` : `,${ITEM_INDENT}`, recordText(records[i] as object))
-  if (to === records.length) pieces.push(`${VALUE_INDENT}]`)
+function itemPieces(records: readonly object[], to: number, from = 0): Buffer[] {
+  if (records.length === 0) return [EMPTY_ARRAY]
+  const pieces: Buffer[] = []
+  for (let i = from; i < to; i++) pieces.push(i === 0 ? FIRST_ITEM : NEXT_ITEM, recordText(records[i] as object))
+  if (to === records.length) pieces.push(ARRAY_END)
   return pieces
 }
 
@@ -86,10 +90,10 @@ function itemPieces(records: readonly object[], to: number, from = 0): string[] 
  * arrays, and the text is cut out of that: the cut is one flat string, where re-indenting with `replaceAll` would
  * keep a chain of thousands of small strings that every write walks again (5 times slower to write out).
  */
-function recordText(record: object): string {
+function recordText(record: object): Buffer {
   let text = texts.get(record)
   if (text === undefined) {
-    text = JSON.stringify([[record]], null, 2).slice(NESTED_OPEN.length, -NESTED_CLOSE.length)
+    text = Buffer.from(JSON.stringify([[record]], null, 2).slice(NESTED_OPEN.length, -NESTED_CLOSE.length))
     texts.set(record, text)
   }
   return text
@@ -121,10 +125,10 @@ function documentParts(state: CalendarState): Part[] {
   for (const [key, value] of Object.entries(top)) {
     const text = value instanceof Collection ? value : valueText(value)
     if (text === undefined) continue
-    parts.push(`${parts.length === 0 ? '{' : ','}${VALUE_INDENT}${JSON.stringify(key)}: `)
-    parts.push(typeof text === 'string' ? text : [...text.values()])
+    parts.push(Buffer.from(`${parts.length === 0 ? '{' : ','}${VALUE_INDENT}${JSON.stringify(key)}: `))
+    parts.push(typeof text === 'string' ? Buffer.from(text) : [...text.values()])
   }
-  parts.push(parts.length === 0 ? '{}\n' : '\n}\n')
+  parts.push(Buffer.from(parts.length === 0 ? '{}\n' : '\n}\n'))
   return parts
 }
 

@@ -126,8 +126,8 @@ export class Store {
         : { text: null, fingerprint: '' }
       this.#state = loadDocument(text ?? initial, this.#options)
       if (text === null) await this.#write(await statePieces(this.#state))
-      else this.#remember([text], fingerprint)
-      this.#openedText = text ?? this.#text.join('')
+      else this.#remember([Buffer.from(text)], fingerprint)
+      this.#openedText = text ?? Buffer.concat(this.#text).toString()
       if (file !== null && this.#options.watch)
         this.#unwatch = await watchFile(
           file,
@@ -294,7 +294,7 @@ export class Store {
     } else if (text === this.#broken?.text) {
       this.#broken.fingerprint = read
     } else if (isTextOf(this.#text, text)) {
-      this.#remember([text], read)
+      this.#remember([Buffer.from(text)], read)
       this.#fixed('it holds what was last loaded')
     } else this.#load(text, read)
   }
@@ -308,7 +308,7 @@ export class Store {
       const next = loadDocument(text, this.#options)
       const summary = describeReload(this.#state, next)
       this.#state = next
-      this.#remember([text], fingerprint)
+      this.#remember([Buffer.from(text)], fingerprint)
       if (this.#broken) this.#fixed(`reloaded (${summary})`)
       else this.#options.log?.('info', `reloaded ${file}: ${summary}`)
     } catch (error) {

@@ -102,7 +102,7 @@ async function writeIfUnchanged(disk: AtomicTextFile, path: string, text: string
     if ((await fingerprint(path)) !== read) throw new FileChanged()
   }
   try {
-    await disk.write([text])
+    await disk.write([Buffer.from(text)])
     return true
   } catch (error) {
     if (error instanceof FileChanged || (error as NodeJS.ErrnoException).code === 'ENOENT') return false
