@@ -1,6 +1,6 @@
 import { type EventHandler, H3, type H3Event, type HTTPMethod } from 'h3'
 import type { GenericSchema } from 'valibot'
-import * as v from 'valibot'
+import { safeParseOnce } from '../core/cache/parsed-input.js'
 import type { Calendar } from '../core/calendar.js'
 import { CalendarError, invalidParams, noRoute } from '../core/errors.js'
 import { firstIssuesByField } from '../core/fields.js'
@@ -162,7 +162,7 @@ function originOf(url: URL): string {
  */
 async function checkParameters(spec: RouteSpec, event: H3Event): Promise<void> {
   const check = (schema: GenericSchema, input: unknown) => {
-    const parsed = v.safeParse(schema, input ?? {})
+    const parsed = safeParseOnce(schema, input ?? {})
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
   }
   if (spec.query) check(spec.query, parseQuery(event.url))

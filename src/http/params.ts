@@ -1,4 +1,5 @@
 import qs from 'qs'
+import { markSettled } from '../core/cache/parsed-input.js'
 
 /**
  * qs options that read query strings and form bodies as PHP fills `$_GET` and `$_POST` (CONTRACT §3–§4): bracket
@@ -11,13 +12,15 @@ const parsedQueries = new WeakMap<URL, Record<string, unknown>>()
 
 /**
  * A query string with PHP brackets (`venue[]=1&venue[]=2`, `venue[venue]=Blue`) as an object (CONTRACT §4). Read
- * once per request URL: the parameter step and the handler both ask, and neither changes it.
+ * once per request URL: the parameter step and the handler both ask, and neither changes it (so valibot's answer
+ * about it is kept too: `markSettled`).
  */
 export function parseQuery(url: URL): Record<string, unknown> {
   let parsed = parsedQueries.get(url)
   if (parsed === undefined) {
     parsed = url.search.length <= 1 ? {} : parseForm(url.search.slice(1))
     parsedQueries.set(url, parsed)
+    markSettled(parsed)
   }
   return parsed
 }

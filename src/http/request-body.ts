@@ -1,4 +1,5 @@
 import type { H3Event } from 'h3'
+import { markSettled } from '../core/cache/parsed-input.js'
 import { CalendarError } from '../core/errors.js'
 import { parseForm } from './params.js'
 
@@ -107,7 +108,10 @@ const BODY = Symbol('calfile.body')
 /** The request body, read once per request (the parameter check and the handler both need it). */
 export function bodyOf(event: H3Event): Promise<unknown> {
   const context = event.context as { [BODY]?: Promise<unknown> }
-  context[BODY] ??= readBody(event.req)
+  context[BODY] ??= readBody(event.req).then((body) => {
+    markSettled(body)
+    return body
+  })
   return context[BODY]
 }
 

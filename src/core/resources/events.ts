@@ -1,5 +1,5 @@
-import * as v from 'valibot'
 import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
+import { safeParseOnce } from '../cache/parsed-input.js'
 import { type ShapeForm, shapedJson, shapeForm } from '../cache/shaped-record.js'
 import type { ShapedTextCache } from '../cache/shaped-text.js'
 import { dayEnd, dayStart, instantToWall } from '../dates.js'
@@ -65,7 +65,7 @@ export class Events {
    * @throws CalendarError as `list`.
    */
   listJson(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageJson {
-    const parsed = v.safeParse(eventQuerySchema(this.#core.state.settings.api_revision), query)
+    const parsed = safeParseOnce(eventQuerySchema(this.#core.state.settings.api_revision), query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     const state = this.#core.state
     const { events, echo } = selectEvents(state, parsed.output, view, this.#core.now())
@@ -226,7 +226,7 @@ function checkEventDates(raw: Record<string, unknown>, siteZone: string, errors:
 }
 
 function parseBody(body: unknown): EventBody {
-  const parsed = v.safeParse(EventBodySchema, body ?? {})
+  const parsed = safeParseOnce(EventBodySchema, body ?? {})
   if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
   return parsed.output
 }

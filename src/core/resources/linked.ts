@@ -1,5 +1,5 @@
-import * as v from 'valibot'
 import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
+import { safeParseOnce } from '../cache/parsed-input.js'
 import { type ShapeForm, shapedJson, shapeForm } from '../cache/shaped-record.js'
 import { instantToWall } from '../dates.js'
 import { invalidParams, missingParams } from '../errors.js'
@@ -54,7 +54,7 @@ export class LinkedPosts {
    * @throws CalendarError as `list`.
    */
   listJson(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageJson {
-    const parsed = v.safeParse(LinkedQuerySchema, query)
+    const parsed = safeParseOnce(LinkedQuerySchema, query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     const state = this.#core.state
     const { records, echo } = selectLinked(state, this.#kind, parsed.output, view, this.#core.now())
@@ -173,7 +173,7 @@ export class LinkedPosts {
   }
 
   #parse(body: unknown): Record<string, unknown> {
-    const parsed = v.safeParse(this.#kind.schema, body ?? {})
+    const parsed = safeParseOnce(this.#kind.schema, body ?? {})
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     return parsed.output
   }

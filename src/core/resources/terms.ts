@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { assertCanManageTerms, assertCredentials } from '../access.js'
+import { safeParseOnce } from '../cache/parsed-input.js'
 import { type ShapeForm, shapedJson, shapeForm } from '../cache/shaped-record.js'
 import { instantToWall } from '../dates.js'
 import { CalendarError, invalidParams, missingParams } from '../errors.js'
@@ -71,7 +72,7 @@ export class Terms {
    * @throws CalendarError as `list`.
    */
   listJson(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageJson {
-    const parsed = v.safeParse(termQuerySchema(this.#taxonomy), query)
+    const parsed = safeParseOnce(termQuerySchema(this.#taxonomy), query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     const state = this.#core.state
     const { terms, echo } = selectTerms(state, this.#taxonomy, parsed.output)
@@ -143,7 +144,7 @@ export class Terms {
   }
 
   #parse(body: unknown): TermBody {
-    const parsed = v.safeParse(TermBodySchema, body ?? {})
+    const parsed = safeParseOnce(TermBodySchema, body ?? {})
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     return parsed.output
   }
