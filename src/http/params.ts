@@ -1,5 +1,6 @@
 import qs from 'qs'
 import { markSettled } from '../core/cache/parsed-input.js'
+import { RecentResults } from '../core/cache/recent-results.js'
 
 /**
  * qs options that read query strings and form bodies as PHP fills `$_GET` and `$_POST` (CONTRACT §3–§4): bracket
@@ -8,21 +9,30 @@ import { markSettled } from '../core/cache/parsed-input.js'
  */
 const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 2000, duplicates: 'last' } as const
 
-const parsedQueries = new WeakMap<URL, Record<string, unknown>>()
+/**
+ * The queries of recent requests by their text: clients ask the same lists again and again (a page polled, the
+ * next page of a walk), and a kept query is a settled input, so valibot's answer about it is kept too.
+ */
+const recentQueries = new RecentResults<string, Record<string, unknown>>(1024)
 
 /**
- * A query string with PHP brackets (`venue[]=1&venue[]=2`, `venue[venue]=Blue`) as an object (CONTRACT §4). Read
- * once per request URL: the parameter step and the handler both ask, and neither changes it (so valibot's answer
- * about it is kept too: `markSettled`).
+ * A query string with PHP brackets (`venue[]=1&venue[]=2`, `venue[venue]=Blue`) as an object (CONTRACT §4). The
+ * object is shared between requests with the same query and frozen: nobody may change it (`markSettled`).
  */
 export function parseQuery(url: URL): Record<string, unknown> {
-  let parsed = parsedQueries.get(url)
-  if (parsed === undefined) {
-    parsed = url.search.length <= 1 ? {} : parseForm(url.search.slice(1))
-    parsedQueries.set(url, parsed)
+  return recentQueries.get(url.search, () => {
+    const parsed = deepFreeze(url.search.length <= 1 ? {} : parseForm(url.search.slice(1)))
     markSettled(parsed)
+    return parsed
+  })
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value)
+    for (const inner of Object.values(value)) deepFreeze(inner)
   }
-  return parsed
+  return value
 }
 
 /** A query-string-like text (a query, an urlencoded body, a multipart body's fields) read as PHP reads it. */
