@@ -7,11 +7,9 @@ import { firstIssuesByField } from '../core/fields.js'
 import { type View, viewUrls } from '../core/view.js'
 import { authenticate } from './auth.js'
 import { type CorsOptions, preflight, withCors } from './cors.js'
-import { docResponse } from './openapi.js'
 import { parseQuery } from './params.js'
 import { bodyOf, drainRest } from './request-body.js'
 import { errorResponse } from './respond.js'
-import { rootResponse } from './root.js'
 import { type RouteSpec, routeTable } from './routes.js'
 
 /** calfile's own route prefix and TEC's, which it also serves (CONTRACT §5). */
@@ -73,8 +71,14 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
       }
     })
   }
-  on(app, 'GET', PREFIX, (event) => rootResponse(calendar, event, viewOf(calendar, event)))
-  on(app, 'GET', `${PREFIX}/doc`, (event) => docResponse(calendar, viewOf(calendar, event)))
+  // The root route and the OpenAPI document are loaded when first asked for: building JSON Schemas is no part of
+  // a server's start (issue 11, start-to-first-answer).
+  on(app, 'GET', PREFIX, async (event) =>
+    (await import('./root.js')).rootResponse(calendar, event, viewOf(calendar, event)),
+  )
+  on(app, 'GET', `${PREFIX}/doc`, async (event) =>
+    (await import('./openapi.js')).docResponse(calendar, viewOf(calendar, event)),
+  )
   app.all('/**', (event) =>
     event.req.method === 'OPTIONS'
       ? preflight(event.req.headers.get('origin'), options.cors ?? {})
