@@ -22,33 +22,38 @@ function pad(n: number): string {
   return String(n).padStart(2, '0')
 }
 
-/** The data file text. */
+/** The data file text, slugs stored as calfile and TEC store them (the slugs calfile would make of the names). */
 export function generate(): string {
   const zones = ['America/New_York', 'Europe/Paris', 'Asia/Kolkata', 'UTC+5:30', 'America/Los_Angeles']
   const venues = Array.from({ length: VENUES }, (_, i) => ({
     id: FIRST_VENUE_ID + i,
     venue: `Venue ${i}`,
+    slug: `venue-${i}`,
     city: `City ${i % 50}`,
     address: `${i} Main St`,
   }))
   const organizers = Array.from({ length: ORGANIZERS }, (_, i) => ({
     id: FIRST_ORGANIZER_ID + i,
     organizer: `Organizer ${i}`,
+    slug: `organizer-${i}`,
     email: `o${i}@example.org`,
   }))
   const categories = Array.from({ length: TERMS / 2 }, (_, i) => ({
     id: i + 1,
     name: `Category ${i}`,
+    slug: `category-${i}`,
     parent: i > 10 ? (i % 10) + 1 : 0,
   }))
-  const tags = Array.from({ length: TERMS / 2 }, (_, i) => ({ id: TERMS / 2 + i + 1, name: `Tag ${i}` }))
+  const tags = Array.from({ length: TERMS / 2 }, (_, i) => ({ id: TERMS / 2 + i + 1, name: `Tag ${i}`, slug: `tag-${i}` }))
   const events = Array.from({ length: EVENTS }, (_, i) => {
     const start = new Date(NOW + (i - EVENTS / 4) * 2 * 3600_000)
     const day = `${start.getUTCFullYear()}-${pad(start.getUTCMonth() + 1)}-${pad(start.getUTCDate())}`
     const hour = pad(start.getUTCHours() % 20)
+    const topic = i % 7 === 0 ? 'jazz' : 'talk'
     return {
       id: FIRST_EVENT_ID + i,
-      title: `Event ${i} ${i % 7 === 0 ? 'jazz' : 'talk'}`,
+      title: `Event ${i} ${topic}`,
+      slug: `event-${i}-${topic}`,
       description: `<p>Description of event ${i}</p>`,
       start_date: `${day} ${hour}:00:00`,
       end_date: `${day} ${hour}:45:00`,
