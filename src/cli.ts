@@ -44,6 +44,15 @@ const consola = createConsola({
   ...(colourful(process.stderr) ? { fancy: true } : { reporters: [PLAIN] }),
 })
 
+/** `--cache-mb` in bytes; undefined for the default (`DEFAULT_SHAPED_TEXT_BYTES`). @throws Error when not a size. */
+function cacheBytesOf(value: unknown): number | undefined {
+  if (value === undefined) return undefined
+  const mib = Number(value)
+  if (String(value).trim() === '' || !Number.isFinite(mib) || mib < 0)
+    throw new Error(`--cache-mb takes a size in MiB (0 or more), got "${value}"`)
+  return Math.round(mib * 1024 * 1024)
+}
+
 /** `--now <ISO instant>` → a frozen clock (CONTRACT §8). */
 function clockOf(now: string | undefined): (() => number) | undefined {
   if (now === undefined) return undefined
@@ -124,6 +133,11 @@ const serveCommand = command(
     },
     'read-only': { type: 'boolean', description: 'Serve reads only, without taking the file lock' },
     fsync: { type: 'boolean', description: 'Answer a write only once it is flushed to the disk' },
+    'cache-mb': {
+      type: 'string',
+      valueHint: 'MiB',
+      description: 'Shaped records kept as JSON between requests (default 64; 0 keeps none)',
+    },
     'cors-origin': {
       type: 'string',
       valueHint: 'origins',
@@ -147,6 +161,7 @@ const serveCommand = command(
       readOnly: Boolean(args['read-only']),
       durability: args.fsync ? 'fsync' : 'rename',
       log: (level, message) => consola[level](message),
+      cacheBytes: cacheBytesOf(args['cache-mb']),
     })
     const log = args.quiet
       ? undefined

@@ -3,7 +3,7 @@ import { get } from 'node:https'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { fixture } from '../helpers.js'
+import { fixture, NOW } from '../helpers.js'
 import { freePort, runCli, startServer, tempDir } from './cli-helpers.js'
 
 const stops: Array<() => void> = []
@@ -118,6 +118,22 @@ describe('calfile serve (real file, real port)', () => {
     const badNow = await runCli(['serve', '--now', 'yesterday-ish'])
     expect(badNow.code).toBe(1)
     expect(badNow.stderr + badNow.stdout).toContain('--now takes an ISO 8601 instant')
+    const badCache = await runCli(['serve', '--cache-mb', 'lots'])
+    expect(badCache.code).toBe(1)
+    expect(badCache.stderr + badCache.stdout).toContain('--cache-mb takes a size in MiB')
+  })
+
+  it('serves with no shaped records kept (--cache-mb 0)', async () => {
+    const NOW_ISO = new Date(NOW).toISOString()
+    const file = join(await tempDir(), 'calendar.json')
+    await writeFile(file, fixture('events-rich.json'))
+    const port = await freePort()
+    const server = await startServer([file, '--port', String(port), '--quiet', '--cache-mb', '0', '--now', NOW_ISO])
+    stops.push(() => server.child.kill())
+    const url = `http://127.0.0.1:${port}/calendar/events/v1/events`
+    const [first, second] = [await (await fetch(url)).text(), await (await fetch(url)).text()]
+    expect(first).toBe(second)
+    expect(JSON.parse(first).total).toBeGreaterThan(0)
   })
 })
 
