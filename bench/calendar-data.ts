@@ -44,7 +44,11 @@ export function generate(): string {
     slug: `category-${i}`,
     parent: i > 10 ? (i % 10) + 1 : 0,
   }))
-  const tags = Array.from({ length: TERMS / 2 }, (_, i) => ({ id: TERMS / 2 + i + 1, name: `Tag ${i}`, slug: `tag-${i}` }))
+  const tags = Array.from({ length: TERMS / 2 }, (_, i) => ({
+    id: TERMS / 2 + i + 1,
+    name: `Tag ${i}`,
+    slug: `tag-${i}`,
+  }))
   const events = Array.from({ length: EVENTS }, (_, i) => {
     const start = new Date(NOW + (i - EVENTS / 4) * 2 * 3600_000)
     const day = `${start.getUTCFullYear()}-${pad(start.getUTCMonth() + 1)}-${pad(start.getUTCDate())}`

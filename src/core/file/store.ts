@@ -131,7 +131,8 @@ export class Store {
       if (file !== null && this.#options.watch)
         this.#unwatch = await watchFile(
           file,
-          () => void this.#recheck(),
+          // Our own writes are seen too: one `stat` tells them apart, without taking a turn of the group commit.
+          () => void this.#reloadIfChanged(),
           (error) => this.#watchFailed(error),
         )
     } catch (error) {
