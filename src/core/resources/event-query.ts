@@ -126,14 +126,16 @@ export function selectEvents(state: CalendarState, parsed: EventQuery, view: Vie
   const revision = state.settings.api_revision
   const query = revision === 'extended' ? parsed : ignoreExtendedOnly(parsed)
   const statuses = listStatuses(view, query.status)
-  const bounds = query.include ? {} : dateBounds(query, state.siteTimezone, now)
+  const { bounds, window } = query.include
+    ? { bounds: {}, window: windowBounds({}, revision, state.siteTimezone) }
+    : dateWindow(query, revision, state.siteTimezone, now)
   const { relations, tests } = relationFilters(state, query)
   tests.push(...geoFilters(state, query))
   const indexQuery: IndexQuery = {
     statuses,
     featured: query.featured,
     ticketed: query.ticketed,
-    bounds: windowBounds(bounds, revision, state.siteTimezone),
+    bounds: window,
     relations,
     words: searchWords(query.search),
     test: tests.length === 0 ? undefined : (event) => tests.every((test) => test(event)),
@@ -169,17 +171,27 @@ function windowBounds(bounds: Partial<Record<Bound, string>>, revision: ApiRevis
 
 type Bounds = Readonly<Partial<Record<Bound, string>>>
 
-/** The bounds of recent queries: reading dates and rounding them costs more than the rest of a list (issue 11). */
-const recentBounds = new RecentResults<string, Bounds>(256)
+/** A list's date window: the wall-time bounds (echoed in its URLs) and the same as instants (read by the index). */
+interface DateWindow {
+  bounds: Bounds
+  window: WindowBounds
+}
+
+/** The windows of recent queries: reading dates and rounding them costs more than the rest of a list (issue 11). */
+const recentWindows = new RecentResults<string, DateWindow>(256)
 
 /**
- * Wall-time bounds in the site zone after defaults and rounding (CONTRACT §4.1), kept for queries asked again
- * within the same second: what a date input means depends on `now` to the second at most (`now`, `+1 hour`).
+ * The date window of a query (CONTRACT §4.1) in the site zone after defaults and rounding, kept for queries asked
+ * again within the same second: what a date input means depends on `now` to the second at most (`now`, `+1 hour`).
+ * @throws CalendarError 400 `rest_invalid_param` for a date that cannot be read or stored.
  */
-function dateBounds(query: EventQuery, zone: string, now: number): Bounds {
+function dateWindow(query: EventQuery, revision: ApiRevision, zone: string, now: number): DateWindow {
   const inputs = DATE_BOUNDS.map((key) => query[key])
-  const key = JSON.stringify([zone, Math.floor(now / 1000), query.strict_dates === true, inputs])
-  return recentBounds.get(key, () => readBounds(query, zone, now))
+  const key = JSON.stringify([zone, revision, Math.floor(now / 1000), query.strict_dates === true, inputs])
+  return recentWindows.get(key, () => {
+    const bounds = readBounds(query, zone, now)
+    return { bounds, window: windowBounds(bounds, revision, zone) }
+  })
 }
 
 function readBounds(query: EventQuery, zone: string, now: number): Bounds {
