@@ -36,10 +36,12 @@ function localFields(date: Date): number {
   )
 }
 
-/** Whether the server's own zone moved its clocks forward in the 25 hours up to `date`. */
+/**
+ * Whether the server's own zone moved its clocks forward in the 25 hours up to `date`: its offset west of UTC
+ * (`getTimezoneOffset`) is smaller at `date` than 25 hours before.
+ */
 function serverJumpedForward(date: Date): boolean {
-  const before = new Date(date.getTime() - 25 * HOUR)
-  return localFields(date) - date.getTime() > localFields(before) - before.getTime()
+  return new Date(date.getTime() - 25 * HOUR).getTimezoneOffset() > date.getTimezoneOffset()
 }
 
 /** The offset Intl gives for the instant itself (`GMT-04:56:02`), in ms east of UTC. */
