@@ -48,28 +48,20 @@ export interface ListPageJson {
 }
 
 /**
- * One page of a list with its envelope and headers (CONTRACT §4).
- *
- * @throws CalendarError 404 `<kind>-archive-page-not-found` past the end of an event, venue or organizer list.
+ * The objects of a page made by `paginateJson`, the caller's own: what a library `list` call returns, the same as
+ * HTTP sends.
  */
-export function paginate<K extends PageRequest<unknown>['kind'], T, U>(
-  request: PageRequest<T> & { kind: K },
-  settings: Settings,
-  view: View,
-  shape: (item: T) => U,
-): ListPage<K, U> {
-  const { slice, envelope, headers } = pageOf(request, settings, view)
-  const body = { [request.kind]: slice.map(shape), ...envelope }
-  return { body: body as ListPage<K, U>['body'], headers }
+export function parsedPage<K extends string, T>(page: ListPageJson): ListPage<K, T> {
+  return { body: JSON.parse(page.json.toString()), headers: page.headers }
 }
 
 const COMMA = Buffer.from(',')
 
 /**
- * `paginate` as JSON in UTF-8, assembled from each item's JSON (`itemJson`) by copying bytes, without stringifying
- * or encoding the page (issue 11): the same bytes as `JSON.stringify(paginate(…).body)`.
+ * One page of a list with its envelope and headers (CONTRACT §4), as JSON in UTF-8 assembled from each item's
+ * JSON (`itemJson`) by copying bytes, without stringifying or encoding the page (issue 11).
  *
- * @throws CalendarError as `paginate`.
+ * @throws CalendarError 404 `<kind>-archive-page-not-found` past the end of an event, venue or organizer list.
  */
 export function paginateJson<T>(
   request: PageRequest<T>,
@@ -77,18 +69,6 @@ export function paginateJson<T>(
   view: View,
   itemJson: (item: T) => Buffer,
 ): ListPageJson {
-  const { slice, envelope, headers } = pageOf(request, settings, view)
-  const parts: Buffer[] = [Buffer.from(`{"${request.kind}":[`)]
-  slice.forEach((item, i) => {
-    if (i > 0) parts.push(COMMA)
-    parts.push(itemJson(item))
-  })
-  parts.push(Buffer.from(`],${JSON.stringify(envelope).slice(1)}`))
-  return { json: Buffer.concat(parts), headers }
-}
-
-/** The page's items, the envelope's keys after the items (in order), and the headers. */
-function pageOf<T>(request: PageRequest<T>, settings: Settings, view: View) {
   const perPage = pageSize(settings, request.perPage)
   const total = request.items.length
   const totalPages = Math.ceil(total / perPage)
@@ -101,6 +81,7 @@ function pageOf<T>(request: PageRequest<T>, settings: Settings, view: View) {
     })
   }
   const url = (page: number | undefined) => listUrl(view, request.kind, page, perPage, request.query)
+  // The envelope's keys after the items, in order.
   const envelope: Record<string, unknown> = { rest_url: url(request.page) }
   const links: string[] = []
   if (from + perPage < total) {
@@ -115,7 +96,13 @@ function pageOf<T>(request: PageRequest<T>, settings: Settings, view: View) {
   envelope.total_pages = totalPages
   const headers: Record<string, string> = { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) }
   if (links.length > 0) headers.Link = links.join(', ')
-  return { slice, envelope, headers }
+  const parts: Buffer[] = [Buffer.from(`{"${request.kind}":[`)]
+  slice.forEach((item, i) => {
+    if (i > 0) parts.push(COMMA)
+    parts.push(itemJson(item))
+  })
+  parts.push(Buffer.from(`],${JSON.stringify(envelope).slice(1)}`))
+  return { json: Buffer.concat(parts), headers }
 }
 
 function listUrl(view: View, kind: string, page: number | undefined, perPage: number, query: Array<[string, string]>) {

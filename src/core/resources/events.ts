@@ -5,7 +5,7 @@ import type { ShapedTextCache } from '../cache/shaped-text.js'
 import { dayEnd, dayStart, instantToWall } from '../dates.js'
 import { invalidParams, missingParams } from '../errors.js'
 import { firstIssuesByField } from '../fields.js'
-import { type ListPage, type ListPageJson, paginateJson } from '../lists.js'
+import { type ListPage, type ListPageJson, paginateJson, parsedPage } from '../lists.js'
 import type { EventRecord, Status } from '../records.js'
 import type { CalendarState } from '../state.js'
 import { unstorableDates } from '../storable-dates.js'
@@ -56,8 +56,7 @@ export class Events {
    * @throws CalendarError 400 `rest_invalid_param`; 404 `event-archive-page-not-found` past the last page.
    */
   list(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPage<'events', EventResponse> {
-    const { json, headers } = this.listJson(query, view)
-    return { body: JSON.parse(json.toString()), headers }
+    return parsedPage(this.listJson(query, view))
   }
 
   /**

@@ -4,7 +4,7 @@ import { type ShapeForm, shapedJson, shapeForm } from '../cache/shaped-record.js
 import { instantToWall } from '../dates.js'
 import { invalidParams, missingParams } from '../errors.js'
 import { firstIssuesByField } from '../fields.js'
-import { type ListPage, type ListPageJson, paginateJson } from '../lists.js'
+import { type ListPage, type ListPageJson, paginateJson, parsedPage } from '../lists.js'
 import type { OrganizerRecord, Status, VenueRecord } from '../records.js'
 import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
@@ -45,8 +45,7 @@ export class LinkedPosts {
     query: Record<string, unknown> = {},
     view = this.#core.defaultView(),
   ): ListPage<'venues' | 'organizers', LinkedResponse> {
-    const { json, headers } = this.listJson(query, view)
-    return { body: JSON.parse(json.toString()), headers }
+    return parsedPage(this.listJson(query, view))
   }
 
   /**

@@ -6,7 +6,7 @@ import { instantToWall } from '../dates.js'
 import { CalendarError, invalidParams, missingParams } from '../errors.js'
 import { firstIssuesByField, textField } from '../fields.js'
 import { termCount } from '../indexes.js'
-import { type ListPage, type ListPageJson, paginateJson } from '../lists.js'
+import { type ListPage, type ListPageJson, paginateJson, parsedPage } from '../lists.js'
 import type { Taxonomy, TermRecord } from '../records.js'
 import { slugFromTitle } from '../slugs.js'
 import type { CalendarState } from '../state.js'
@@ -63,8 +63,7 @@ export class Terms {
     query: Record<string, unknown> = {},
     view = this.#core.defaultView(),
   ): ListPage<'categories' | 'tags', TermResponse> {
-    const { json, headers } = this.listJson(query, view)
-    return { body: JSON.parse(json.toString()), headers }
+    return parsedPage(this.listJson(query, view))
   }
 
   /**
