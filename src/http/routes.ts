@@ -1,6 +1,7 @@
 import type { H3Event, HTTPMethod, HTTPResponse } from 'h3'
 import type { GenericSchema } from 'valibot'
 import * as v from 'valibot'
+import { safeParseOnce } from '../core/cache/parsed-input.js'
 import type { Calendar } from '../core/calendar.js'
 import { boolField } from '../core/fields.js'
 import type { ListPageJson } from '../core/lists.js'
@@ -204,7 +205,8 @@ function slugRef(event: H3Event): EventRef {
 }
 
 function isForce(event: H3Event): boolean {
-  const parsed = v.safeParse(ForceQuerySchema, parseQuery(event.url))
+  // The parameter step asked valibot already: the answer is kept with the request's query.
+  const parsed = safeParseOnce(ForceQuerySchema, parseQuery(event.url))
   return parsed.success && parsed.output.force
 }
 

@@ -98,9 +98,8 @@ function* chunks(pieces: TextPieces): Generator<Uint8Array> {
   if (batch.length > 0) yield Buffer.concat(batch, size)
 }
 
-/** Whether `text` in UTF-8 is the pieces one after another, compared in place without joining them. */
-export function isTextOf(pieces: TextPieces, text: string): boolean {
-  const bytes = Buffer.from(text)
+/** Whether `bytes` are the pieces one after another, compared in place without joining them. */
+export function isTextOf(pieces: TextPieces, bytes: Uint8Array): boolean {
   let at = 0
   for (const piece of pieces) {
     if (Buffer.compare(piece, bytes.subarray(at, at + piece.length)) !== 0) return false

@@ -292,16 +292,22 @@ export class Store {
     if (text === null) {
       // Removed: nothing is invalid any more, and the next write creates the file again from the state.
       this.#broken = undefined
-    } else if (text === this.#broken?.text) {
+      return
+    }
+    if (text === this.#broken?.text) {
       this.#broken.fingerprint = read
-    } else if (isTextOf(this.#text, text)) {
-      this.#remember([Buffer.from(text)], read)
+      return
+    }
+    // Encoded once: compared with what was written, then kept as what the file holds.
+    const bytes = Buffer.from(text)
+    if (isTextOf(this.#text, bytes)) {
+      this.#remember([bytes], read)
       this.#fixed('it holds what was last loaded')
-    } else this.#load(text, read)
+    } else this.#load(text, bytes, read)
   }
 
   /** Takes in a text that differs from the state's: the state is swapped for it, or the file is marked invalid. */
-  #load(text: string, fingerprint: string): void {
+  #load(text: string, bytes: Buffer, fingerprint: string): void {
     const file = this.file as string
     try {
       // An empty file is a save in progress (or a mistake), never "delete everything".
@@ -309,7 +315,7 @@ export class Store {
       const next = loadDocument(text, this.#options)
       const summary = describeReload(this.#state, next)
       this.#state = next
-      this.#remember([Buffer.from(text)], fingerprint)
+      this.#remember([bytes], fingerprint)
       if (this.#broken) this.#fixed(`reloaded (${summary})`)
       else this.#options.log?.('info', `reloaded ${file}: ${summary}`)
     } catch (error) {

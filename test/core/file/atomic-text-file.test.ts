@@ -18,12 +18,12 @@ describe('AtomicTextFile written from pieces', () => {
     expect(await readFile(file, 'utf8')).toBe('short')
   })
 
-  it('tells whether a text is the pieces joined', () => {
-    expect(isTextOf(bytes(['ab', 'c', '', 'dé']), 'abcdé')).toBe(true)
-    expect(isTextOf([], '')).toBe(true)
-    expect(isTextOf(bytes(['ab', 'c']), 'abcd')).toBe(false)
-    expect(isTextOf(bytes(['ab', 'cd']), 'abc')).toBe(false)
-    expect(isTextOf(bytes(['ab', 'cd']), 'abXd')).toBe(false)
+  it('tells whether bytes are the pieces joined', () => {
+    expect(isTextOf(bytes(['ab', 'c', '', 'dé']), Buffer.from('abcdé'))).toBe(true)
+    expect(isTextOf([], Buffer.from(''))).toBe(true)
+    expect(isTextOf(bytes(['ab', 'c']), Buffer.from('abcd'))).toBe(false)
+    expect(isTextOf(bytes(['ab', 'cd']), Buffer.from('abc'))).toBe(false)
+    expect(isTextOf(bytes(['ab', 'cd']), Buffer.from('abXd'))).toBe(false)
   })
 })
 
