@@ -1,4 +1,5 @@
 import type { IndexEntry } from './entry.js'
+import { firstAfter } from './sorted-entries.js'
 
 /**
  * A list's date window as instants (epoch ms), each bound optional (CONTRACT §4.1): the start is ≥ `min`, >
@@ -29,15 +30,10 @@ export function startRange(list: readonly IndexEntry[], start: WindowBounds['sta
 
 /** Index of the first entry starting at or after `instant` (after it when `strict`); `list.length` when none. */
 export function firstStart(list: readonly IndexEntry[], instant: number, strict: boolean): number {
-  let low = 0
-  let high = list.length
-  while (low < high) {
-    const mid = (low + high) >> 1
-    const start = (list[mid] as IndexEntry).start
-    if (start < instant || (strict && start === instant)) low = mid + 1
-    else high = mid
-  }
-  return low
+  return firstAfter(list.length, (at) => {
+    const start = (list[at] as IndexEntry).start
+    return start < instant || (strict && start === instant)
+  })
 }
 
 /** True when an end instant is inside the window's end bounds. */

@@ -1,5 +1,5 @@
 import type { IndexEntry } from './entry.js'
-import { insertEntry, removeEntry } from './sorted-entries.js'
+import { addEntry, removeEntry } from './sorted-entries.js'
 
 /**
  * The entries that link to each venue, organizer or term, each list in list order (CONTRACT §4.1), kept sorted as
@@ -21,12 +21,7 @@ export class Postings {
 
   /** Adds an entry; `append` when entries come in list order (a build), which skips the binary search. */
   add(entry: IndexEntry, append = false): void {
-    for (const id of new Set(this.ids(entry.event))) {
-      const list = this.#lists.get(id)
-      if (!list) this.#lists.set(id, [entry])
-      else if (append) list.push(entry)
-      else insertEntry(list, entry)
-    }
+    for (const id of new Set(this.ids(entry.event))) addEntry(this.#lists, id, entry, append)
   }
 
   remove(entry: IndexEntry): void {

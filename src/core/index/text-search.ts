@@ -1,7 +1,7 @@
 import { startRange, type WindowBounds } from './bounds.js'
 import { type IndexEntry, lowerText } from './entry.js'
 import type { EntryRange } from './merged-slice.js'
-import { insertEntry, removeEntry } from './sorted-entries.js'
+import { addEntry, removeEntry } from './sorted-entries.js'
 
 /**
  * The search index (issue 11, "Lists"; TEC's rule, CONTRACT §4.2: every word of the query is a case-insensitive
@@ -23,14 +23,7 @@ export class TextSearch {
 
   /** Adds an entry; `append` when entries come in list order (a build). */
   add(entry: IndexEntry, append = false): void {
-    for (const token of tokens(entry)) {
-      const list = this.#entries.get(token)
-      if (!list) {
-        this.#entries.set(token, [entry])
-        this.#noteGrams(token)
-      } else if (append) list.push(entry)
-      else insertEntry(list, entry)
-    }
+    for (const token of tokens(entry)) if (addEntry(this.#entries, token, entry, append)) this.#noteGrams(token)
   }
 
   /** Removes an entry; a token no entry holds any more leaves the index, so edits cannot grow it without bound. */

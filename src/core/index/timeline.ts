@@ -2,6 +2,7 @@ import type { EventRecord } from '../records.js'
 import { endInside, endsVerdict, startRange, type WindowBounds } from './bounds.js'
 import { compareEntries, type IndexEntry } from './entry.js'
 import type { ListSlice } from './list-slice.js'
+import { firstAfter } from './sorted-entries.js'
 import { TimelineBlock } from './timeline-block.js'
 
 /** A block splits past this many entries: inserts and removes move at most this many references. */
@@ -80,28 +81,20 @@ export class Timeline {
 
   /** The first block whose last entry is at or after `entry`'s place; the last block when none is. */
   #blockOf(entry: IndexEntry): number {
-    let low = 0
-    let high = this.#blocks.length - 1
-    while (low < high) {
-      const mid = (low + high) >> 1
-      if (compareEntries((this.#blocks[mid] as TimelineBlock).last, entry) < 0) low = mid + 1
-      else high = mid
-    }
-    return Math.max(low, 0)
+    const blocks = this.#blocks
+    return Math.max(
+      firstAfter(blocks.length - 1, (at) => compareEntries((blocks[at] as TimelineBlock).last, entry) < 0),
+      0,
+    )
   }
 
   /** The first block that may hold a start the window's lower bounds allow. */
   #firstBlock(start: WindowBounds['start']): number {
-    let low = 0
-    let high = this.#blocks.length
-    while (low < high) {
-      const mid = (low + high) >> 1
-      const last = (this.#blocks[mid] as TimelineBlock).last.start
-      if ((start.min !== undefined && last < start.min) || (start.after !== undefined && last <= start.after))
-        low = mid + 1
-      else high = mid
-    }
-    return low
+    const blocks = this.#blocks
+    return firstAfter(blocks.length, (at) => {
+      const last = (blocks[at] as TimelineBlock).last.start
+      return (start.min !== undefined && last < start.min) || (start.after !== undefined && last <= start.after)
+    })
   }
 }
 
