@@ -41,7 +41,8 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     // A malformed escape is CONTRACT §5's 404 `rest_no_route`, not h3's 400: the first middleware answers it.
     allowMalformedURL: true,
     onRequest(event) {
-      received.set(event, { begin: performance.now(), path: event.url.pathname + event.url.search })
+      // Bookkeeping for the request log only: nothing per request when nobody logs.
+      if (options.log) received.set(event, { begin: performance.now(), path: event.url.pathname + event.url.search })
       normalizePath(event)
       // A save the watcher missed is taken in before the request is served (at most one stat a second).
       return calendar.freshen()
@@ -49,11 +50,12 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     async onResponse(response, event) {
       await drainRest(event.req, response)
       withCors(response, event.req.headers.get('origin'), options.cors ?? {})
+      if (!options.log) return
       const { begin, path } = received.get(event) ?? {
         begin: performance.now(),
         path: event.url.pathname + event.url.search,
       }
-      options.log?.({ method: event.req.method, path, status: response.status, ms: performance.now() - begin })
+      options.log({ method: event.req.method, path, status: response.status, ms: performance.now() - begin })
     },
     onError: (error) => errorResponse(error),
   })
