@@ -20,6 +20,7 @@ export class Collection<T extends { id: number; slug?: string }> {
   readonly #journal: Journal | undefined
   readonly #changed: Changed<T> | undefined
   #version = 0
+  #freedSlugs = 0
 
   constructor(journal?: Journal, changed?: Changed<T>) {
     this.#journal = journal
@@ -29,6 +30,11 @@ export class Collection<T extends { id: number; slug?: string }> {
   /** Changes whenever a record is added, replaced or removed. */
   get version(): number {
     return this.#version
+  }
+
+  /** Changes whenever a slug stops being taken (a record deleted or renamed, a change undone). */
+  get freedSlugs(): number {
+    return this.#freedSlugs
   }
 
   get size(): number {
@@ -52,7 +58,7 @@ export class Collection<T extends { id: number; slug?: string }> {
   put(record: T): void {
     const old = this.#byId.get(record.id)
     this.#remember(record.id, [old?.slug, record.slug], false)
-    if (old?.slug !== undefined && this.#bySlug.get(old.slug) === old.id) this.#bySlug.delete(old.slug)
+    if (old?.slug !== undefined && this.#bySlug.get(old.slug) === old.id) this.#freeSlug(old.slug)
     this.#byId.set(record.id, record)
     if (record.slug !== undefined) this.#bySlug.set(record.slug, record.id)
     this.#version++
@@ -64,10 +70,15 @@ export class Collection<T extends { id: number; slug?: string }> {
     if (!old) return undefined
     this.#remember(id, [old.slug], true)
     this.#byId.delete(id)
-    if (old.slug !== undefined && this.#bySlug.get(old.slug) === id) this.#bySlug.delete(old.slug)
+    if (old.slug !== undefined && this.#bySlug.get(old.slug) === id) this.#freeSlug(old.slug)
     this.#version++
     this.#changed?.(old, undefined)
     return old
+  }
+
+  #freeSlug(slug: string): void {
+    this.#bySlug.delete(slug)
+    this.#freedSlugs++
   }
 
   /**
@@ -85,7 +96,7 @@ export class Collection<T extends { id: number; slug?: string }> {
       else if (record) this.#byId.set(id, record)
       else this.#byId.delete(id)
       for (const [slug, holder] of holders) {
-        if (holder === undefined) this.#bySlug.delete(slug)
+        if (holder === undefined) this.#freeSlug(slug)
         else this.#bySlug.set(slug, holder)
       }
       this.#version++

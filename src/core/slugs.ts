@@ -21,11 +21,11 @@ export function slugFromTitle(title: string): string {
 
 /**
  * `base`, or `base-2`, `base-3`, … — the first one `taken` refuses, as WordPress makes slugs unique within a kind
- * (CONTRACT §3).
+ * (CONTRACT §3). `first` skips the suffixes below it, which the caller knows to be taken.
  */
-export function uniqueSlug(base: string, taken: (slug: string) => boolean): string {
+export function uniqueSlug(base: string, taken: (slug: string) => boolean, first = 2): string {
   if (!taken(base)) return base
-  for (let n = 2; ; n++) {
+  for (let n = first; ; n++) {
     const candidate = `${base}-${n}`
     if (!taken(candidate)) return candidate
   }

@@ -1,3 +1,4 @@
+import { RecentResults } from './cache/recent-results.js'
 import type { Settings, UserRecord } from './records.js'
 
 /**
@@ -23,8 +24,15 @@ export interface View {
   rejected?: Error
 }
 
+/** Hosts of the few site URLs a calendar is seen under: every shaped record asks, and `new URL` parses a whole URL. */
+const hosts = new RecentResults<string, string>(64)
+
 /** `http://127.0.0.1:3000` → `127.0.0.1:3000`, the host part of `global_id` (CONTRACT §2.1). */
 export function siteHost(siteUrl: string): string {
+  return hosts.get(siteUrl, () => parseHost(siteUrl))
+}
+
+function parseHost(siteUrl: string): string {
   try {
     return new URL(siteUrl).host
   } catch {

@@ -91,10 +91,10 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
       chunks.push(read.value)
     }
   } catch (error) {
+    // Only here: a lock released after the last read still makes (and, under source maps, decodes) a stack trace.
+    reader.releaseLock()
     if (error instanceof CalendarError) throw error
     throw new CalendarError('rest_incomplete_body', 400, 'The request body did not arrive whole; nothing was done.')
-  } finally {
-    reader.releaseLock()
   }
   return Buffer.concat(chunks)
 }

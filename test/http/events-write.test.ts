@@ -478,6 +478,20 @@ describe('slugs (CONTRACT §3)', () => {
     expect((await created({ title: 'Bare' })).slug).toBe('bare-2')
   })
 
+  it('the first free suffix is taken again once freed, by a delete or by a slug changed away (issue 11 keeps hints)', async () => {
+    const ids = []
+    for (const expected of ['jazz-night-2', 'jazz-night-3', 'jazz-night-4']) {
+      const event = await created({ title: 'Jazz night' })
+      expect(event.slug).toBe(expected)
+      ids.push(event.id)
+    }
+    await request('DELETE', `/events/${ids[0]}?force=true`)
+    expect((await created({ title: 'Jazz night' })).slug).toBe('jazz-night-2')
+    await request('PATCH', `/events/${ids[1]}`, { slug: 'elsewhere' })
+    expect((await created({ title: 'Jazz night' })).slug).toBe('jazz-night-3')
+    expect((await created({ title: 'Jazz night' })).slug).toBe('jazz-night-5')
+  })
+
   it('an explicit slug is kept when free, made unique when taken', async () => {
     expect((await created({ slug: 'my-own-slug' })).slug).toBe('my-own-slug')
     expect((await created({ title: 'Other', slug: 'jazz-night' })).slug).toBe('jazz-night-2')

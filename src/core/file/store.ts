@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Low, Memory } from 'lowdb'
 import { statePieces } from '../cache/record-text.js'
 import { type LoadOptions, loadDocument } from '../document.js'
@@ -255,7 +256,7 @@ export class Store {
     const before = this.#state
     const mark = before.journal.open()
     try {
-      const outcomes = batch.map((pending) => this.#apply(pending))
+      const outcomes = await this.#applyAll(batch)
       if (!outcomes.some((outcome) => outcome.ok)) return outcomes
       try {
         await this.#write(await statePieces(this.#state), guarded)
@@ -273,6 +274,26 @@ export class Store {
   }
 
   /** Runs one change; if it throws, whatever it changed is undone (the state is exactly as before). */
+  /**
+   * Applies the changes in order, letting the event loop serve reads whenever a slice of `SLICE_MS` is used up and
+   * once at the end, so that the file text is gathered from a fresh turn: a batch of ten writes, each shaped and
+   * indexed, must not hold reads up for more than 10 ms (issue 11). Reads meanwhile see the changes made so far,
+   * as they do while the file is written.
+   */
+  async #applyAll(batch: Pending[]): Promise<Outcome[]> {
+    const outcomes: Outcome[] = []
+    let start = performance.now()
+    for (const pending of batch) {
+      if (performance.now() - start > SLICE_MS) {
+        await nextTurn()
+        start = performance.now()
+      }
+      outcomes.push(this.#apply(pending))
+    }
+    await nextTurn()
+    return outcomes
+  }
+
   #apply(pending: Pending): Outcome {
     const state = this.#state
     try {
@@ -354,6 +375,9 @@ export class Store {
     this.#fingerprint = fingerprint
   }
 }
+
+/** The longest run of changes in one turn of the event loop, in ms (`#applyAll`). */
+const SLICE_MS = 2
 
 /** How long a look at the file holds for `freshen`: at most one `stat` a second on the read path. */
 const FRESH_MS = 1000

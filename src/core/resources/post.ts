@@ -1,10 +1,12 @@
+import { firstSuffix, noteSuffix, type SuffixedCollection } from '../cache/slug-suffixes.js'
 import type { Status } from '../records.js'
 import { slugFromTitle, uniqueSlug } from '../slugs.js'
 import type { CalendarState } from '../state.js'
 
 /** Where a kind's slugs are looked up: its collection. */
-export interface SlugIndex {
+export interface SlugIndex extends SuffixedCollection {
   bySlug(slug: string): { id: number } | undefined
+  get(id: number): object | undefined
 }
 
 /** What filling in a record's defaults needs: the state it joins and "now" in the site time zone. */
@@ -75,7 +77,11 @@ export function resolveSlug(wanted: string | undefined, title: string, id: numbe
   }
   const asked = wanted !== undefined && SLUG.test(wanted) ? wanted : slugFromTitle(wanted ?? '')
   const base = usable(asked) || usable(slugFromTitle(title)) || String(id)
-  return uniqueSlug(base, taken)
+  // A record that holds no slug yet may skip the suffixes known taken; one that does may keep its own.
+  if (collection.get(id) !== undefined) return uniqueSlug(base, taken)
+  const slug = uniqueSlug(base, taken, firstSuffix(collection, base))
+  if (slug !== base) noteSuffix(collection, base, slug)
+  return slug
 }
 
 /** `"0"` is no slug: PHP's `empty("0")` is true, and TEC drops `"0"` from venue and organizer answers (§2.2). */
