@@ -1,3 +1,4 @@
+import { ListPageCache } from './cache/list-pages.js'
 import { DEFAULT_SHAPED_TEXT_BYTES, ShapedTextCache } from './cache/shaped-text.js'
 import { instantToWall } from './dates.js'
 import type { DocumentError } from './document-error.js'
@@ -53,6 +54,7 @@ export class Calendar implements CalendarCore {
   readonly categories: Terms
   readonly tags: Terms
   readonly shapedText: ShapedTextCache
+  readonly listPages: ListPageCache
   readonly #store: Store
   readonly #clock: () => number
 
@@ -60,6 +62,7 @@ export class Calendar implements CalendarCore {
     this.#store = store
     this.#clock = clock
     this.shapedText = new ShapedTextCache(cacheBytes)
+    this.listPages = new ListPageCache(cacheBytes)
     this.events = new Events(this)
     this.venues = new LinkedPosts(this, VENUE_KIND)
     this.organizers = new LinkedPosts(this, ORGANIZER_KIND)

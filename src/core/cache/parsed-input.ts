@@ -12,6 +12,11 @@ export function markSettled(input: unknown): void {
   if (typeof input === 'object' && input !== null) settled.add(input)
 }
 
+/** Whether `input` was marked settled: nobody changes it any more. */
+export function isSettled(input: object): boolean {
+  return settled.has(input)
+}
+
 /**
  * `v.safeParse(schema, input)`, asked once per settled input (see `markSettled`) and schema: an HTTP request's
  * query is checked in the parameter step of CONTRACT §5 and read again by the resource, and valibot on a list's
@@ -21,7 +26,7 @@ export function markSettled(input: unknown): void {
  * const parsed = safeParseOnce(eventQuerySchema('extended'), query)
  */
 export function safeParseOnce<S extends v.GenericSchema>(schema: S, input: unknown): v.SafeParseResult<S> {
-  if (typeof input !== 'object' || input === null || !settled.has(input)) return v.safeParse(schema, input)
+  if (typeof input !== 'object' || input === null || !isSettled(input)) return v.safeParse(schema, input)
   let bySchema = results.get(input)
   if (!bySchema) {
     bySchema = new Map()

@@ -1,4 +1,5 @@
 import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
+import type { ListPageCache } from '../cache/list-pages.js'
 import { safeParseOnce } from '../cache/parsed-input.js'
 import { type ShapeForm, shapedJson, shapeForm } from '../cache/shaped-record.js'
 import type { ShapedTextCache } from '../cache/shaped-text.js'
@@ -28,6 +29,8 @@ export interface CalendarCore {
   defaultView(): View
   /** Records as the API shows them, kept as JSON text (issue 11). */
   readonly shapedText: ShapedTextCache
+  /** Whole list pages, kept for repeated queries (issue 11). */
+  readonly listPages: ListPageCache
 }
 
 /** An event as the API shows it (CONTRACT §2.1). */
@@ -64,10 +67,15 @@ export class Events {
    * @throws CalendarError as `list`.
    */
   listJson(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageJson {
-    const parsed = safeParseOnce(eventQuerySchema(this.#core.state.settings.api_revision), query)
-    if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
     const state = this.#core.state
-    const { events, echo } = selectEvents(state, parsed.output, view, this.#core.now())
+    const now = this.#core.now()
+    return this.#core.listPages.page('events', query, view, state, now, () => this.#page(query, view, state, now))
+  }
+
+  #page(query: Record<string, unknown>, view: View, state: CalendarState, now: number): ListPageJson {
+    const parsed = safeParseOnce(eventQuerySchema(state.settings.api_revision), query)
+    if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
+    const { events, echo } = selectEvents(state, parsed.output, view, now)
     const request = {
       kind: 'events' as const,
       items: events,

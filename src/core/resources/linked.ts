@@ -53,10 +53,16 @@ export class LinkedPosts {
    * @throws CalendarError as `list`.
    */
   listJson(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageJson {
+    const state = this.#core.state
+    const now = this.#core.now()
+    const page = () => this.#page(query, view, state, now)
+    return this.#core.listPages.page(this.#kind.route, query, view, state, now, page)
+  }
+
+  #page(query: Record<string, unknown>, view: View, state: CalendarState, now: number): ListPageJson {
     const parsed = safeParseOnce(LinkedQuerySchema, query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
-    const state = this.#core.state
-    const { records, echo } = selectLinked(state, this.#kind, parsed.output, view, this.#core.now())
+    const { records, echo } = selectLinked(state, this.#kind, parsed.output, view, now)
     const request = {
       kind: this.#kind.route,
       items: records,

@@ -71,9 +71,14 @@ export class Terms {
    * @throws CalendarError as `list`.
    */
   listJson(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageJson {
+    const state = this.#core.state
+    const page = () => this.#page(query, view, state)
+    return this.#core.listPages.page(termRoute(this.#taxonomy), query, view, state, this.#core.now(), page)
+  }
+
+  #page(query: Record<string, unknown>, view: View, state: CalendarState): ListPageJson {
     const parsed = safeParseOnce(termQuerySchema(this.#taxonomy), query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
-    const state = this.#core.state
     const { terms, echo } = selectTerms(state, this.#taxonomy, parsed.output)
     assertCredentials(view)
     const request = {
