@@ -1,0 +1,66 @@
+import { type HttpHandler, http } from 'msw'
+import type { Calendar } from '../core/calendar.js'
+import { type AppOptions, createApp, PREFIX, TEC_PREFIX } from '../http/app.js'
+import { siteOrigin } from './origin.js'
+
+/** Options of `calendarHandlers`: the site origin, and the h3 app's own options (`cors`, `log`). */
+export interface CalendarHandlersOptions extends AppOptions {
+  /**
+   * The site origin the mocked interface answers under, e.g. `https://events.example.org`: requests to
+   * `<baseUrl>/calendar/events/v1/…` and `<baseUrl>/wp-json/tribe/events/v1/…` are answered, and `rest_url`,
+   * `next_rest_url`, `url` and `Link` values are built on it (unless the data file's `settings.base_url` or
+   * `settings.site_url` say otherwise, as over HTTP). A trailing slash is dropped; a path, query, fragment or
+   * credentials, or a scheme other than http(s), is an `Error` (the interface lives at the origin's root).
+   */
+  baseUrl: string
+}
+
+/**
+ * Mock Service Worker request handlers that answer every route of calfile's interface (CONTRACT §4–§7) from
+ * `calendar`, under both prefixes, by passing each intercepted `Request` to calfile's h3 app (`app.fetch`): a
+ * browser, jsdom or Node test of a TEC client runs against real calfile answers with no server and no port.
+ *
+ * One handler per prefix, matching every method (GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS), repeated slashes
+ * and a trailing slash as the app does; a request outside the two prefixes is not matched, so msw's
+ * `onUnhandledRequest` decides about it. The request reaches the app untouched (method, headers such as
+ * `Authorization` and `Origin`, JSON / urlencoded / multipart body) and its answer comes back untouched (status,
+ * body, `X-TEC-Total`, `X-TEC-TotalPages`, `Link`, `Location`, CORS headers). The app is built once per call; the
+ * calendar's state is shared by every request, so writes are seen by later reads — give each test a fresh
+ * calendar (`server.resetHandlers(...calendarHandlers(fresh, { baseUrl }))`) to isolate it. Writes need a token
+ * only when the data has one (open mode otherwise, CONTRACT §6).
+ *
+ * @throws Error when `baseUrl` is not an absolute http(s) URL of an origin.
+ *
+ * @example
+ * import { setupServer } from 'msw/node'
+ * import { openCalendar } from 'calfile'
+ * import { calendarHandlers } from 'calfile/msw'
+ *
+ * const calendar = await openCalendar(null, { initial: JSON.stringify({ events: [] }) })
+ * const server = setupServer(...calendarHandlers(calendar, { baseUrl: 'https://events.example.org' }))
+ * server.listen({ onUnhandledRequest: 'error' })
+ * const res = await fetch('https://events.example.org/wp-json/tribe/events/v1/events?per_page=2')
+ */
+export function calendarHandlers(calendar: Calendar, options: CalendarHandlersOptions): HttpHandler[] {
+  const { baseUrl, ...appOptions } = options
+  const origin = siteOrigin(baseUrl)
+  const app = createApp(calendar, appOptions)
+  return [PREFIX, TEC_PREFIX].map((prefix) =>
+    http.all(prefixPattern(origin, prefix), ({ request }) => app.fetch(request)),
+  )
+}
+
+/**
+ * The URLs (origin and path, as msw matches them) under `prefix`: the prefix itself and every path below it,
+ * with repeated slashes anywhere, as the app maps them (CONTRACT §5); `/calendar/events/v1x` is not one. The
+ * pattern has no capturing group, so msw decodes no parameter: a malformed escape (`%ZZ`) reaches the app, which
+ * answers it with its 404 `rest_no_route`.
+ */
+function prefixPattern(origin: string, prefix: string): RegExp {
+  const segments = prefix.split('/').filter(Boolean).map(escapeRegExp)
+  return new RegExp(`^${escapeRegExp(origin)}/+${segments.join('/+')}(?:/.*)?$`, 'u')
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')
+}
