@@ -4,7 +4,6 @@ import { type ArgsDef, type CommandDef, defineCommand, type ParsedArgs, renderUs
 import { type ConsolaReporter, createConsola, LogLevels } from 'consola'
 import { openCalendar } from './core/calendar.js'
 import { isZone } from './core/dates.js'
-import { DocumentError, formatProblem } from './core/document-error.js'
 import { addToken, isOpenMode, revokeToken, usersWithTokens } from './core/users.js'
 import { serve } from './http/serve.js'
 
@@ -14,6 +13,7 @@ const DEFAULT_FILE = 'data/calendar.json'
 // `calfile serve` does not load them before its first answer (issue 11, start-to-first-answer).
 const importer = () => import('./import/init.js')
 const usersFile = () => import('./core/file/users-file.js')
+const validation = () => import('./edit/validate-file.js')
 
 /** From src/ (tsx) and dist/ alike, package.json is one folder up. */
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string })
@@ -351,21 +351,60 @@ function isLoopback(host: string): boolean {
 
 const validateCommand = command(
   { name: 'validate', description: 'Check a data file and list every problem' },
-  { file: fileArg },
+  {
+    file: fileArg,
+    watch: { type: 'boolean', description: 'Check again after every save, until Ctrl-C' },
+  },
   async (args) => {
     const file = fileOf(args)
-    if (!existsSync(file)) throw new Error(`${file} does not exist`)
-    try {
-      const calendar = await openCalendar(file, { now: () => 0, readOnly: true })
-      const s = calendar.state
-      console.log(
-        `ok: ${s.events.size} events, ${s.venues.size} venues, ${s.organizers.size} organizers, ${s.categories.size} categories, ${s.tags.size} tags`,
-      )
-    } catch (error) {
-      if (!(error instanceof DocumentError)) throw error
-      for (const problem of error.problems) console.log(formatProblem(problem))
-      process.exit(1)
-    }
+    if (args.watch) return watchValidate(file)
+    const { validateDataFile, validationLines } = await validation()
+    const result = await validateDataFile(file)
+    for (const line of validationLines(file, result)) console.log(line)
+    if (!result.ok) process.exit(1)
+  },
+)
+
+/** `validate --watch`: a result at start and after every save, each under the time it came, until SIGINT/SIGTERM. */
+async function watchValidate(file: string): Promise<void> {
+  if (!existsSync(file)) throw new Error(`${file} does not exist`)
+  const { validationLines } = await validation()
+  const { watchValidation } = await import('./edit/watch-validation.js')
+  const time = () => `[${new Date().toTimeString().slice(0, 8)}]`
+  const stop = await watchValidation(
+    file,
+    (result) => console.log(validationLines(file, result, time()).join('\n')),
+    (error) => consola.error(`watching ${file} stopped working: ${error.message}`),
+  )
+  consola.info(`watching ${file} for saves; Ctrl-C to stop`)
+  const quit = () => void stop().then(() => process.exit(0))
+  process.once('SIGINT', quit)
+  process.once('SIGTERM', quit)
+}
+
+const fmtCommand = command(
+  { name: 'fmt', description: "Rewrite a data file in calfile's layout (key order, 2-space indent), same meaning" },
+  {
+    file: fileArg,
+    check: { type: 'boolean', description: "Write nothing; exit 1 when the file is not in calfile's layout" },
+  },
+  async (args) => {
+    const file = fileOf(args)
+    const check = Boolean(args.check)
+    const { formatDataFile } = await import('./edit/format-file.js')
+    const { canonical } = await formatDataFile(file, { check })
+    if (check && !canonical) throw new Error(`${file} is not in calfile's layout; "calfile fmt ${file}" rewrites it`)
+    if (canonical) consola.info(`${file} is in calfile's layout`)
+    else consola.success(`formatted ${file}`)
+  },
+)
+
+const schemaCommand = command(
+  { name: 'schema', description: 'Print the JSON Schema of data files, for editors (schema/calendar.schema.json)' },
+  {},
+  async () => {
+    const { dataFileSchemaText } = await import('./schema/data-file-schema.js')
+    process.stdout.write(dataFileSchemaText())
   },
 )
 
@@ -381,6 +420,8 @@ const main = defineCommand({
     import: importCommand,
     validate: validateCommand,
     token: tokenCommand,
+    fmt: fmtCommand,
+    schema: schemaCommand,
   },
 })
 

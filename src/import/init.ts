@@ -3,6 +3,7 @@ import { readFile, rm } from 'node:fs/promises'
 import { openCalendar } from '../core/calendar.js'
 import { instantToWall } from '../core/dates.js'
 import { CalendarError } from '../core/errors.js'
+import { schemaReference } from '../schema/schema-location.js'
 import { readCaptures } from './files.js'
 import { shiftToDate } from './shift.js'
 import { captureTimezone, type ImportReport, importTec } from './tec.js'
@@ -27,7 +28,8 @@ export type InitResult = Array<{ path: string; report: ImportReport; weeksShifte
  * events of each capture by whole weeks so that its earliest starts on or after `shiftTo` (site time zone), so
  * weekdays, times of day and durations stay real. The site time zone is `options.timezone`, else the one the
  * first capture that has dates shows, so that its `date` and `modified` read back as the site showed them; a
- * capture that shows another gets a warning in its report.
+ * capture that shows another gets a warning in its report. The file names calfile's JSON Schema in `"$schema"`
+ * (`schemaReference`), so that editors check and complete hand edits of it.
  *
  * @throws CalendarError 409 `file-exists` when `file` exists; import errors as `importTec` (before the file is
  *   made when a capture is not one).
@@ -36,7 +38,7 @@ export async function initDataFile(file: string, options: InitOptions): Promise<
   if (existsSync(file)) throw new CalendarError('file-exists', 409, `${file} already exists`)
   const captures = await readCaptures(options.from)
   const timezone = options.timezone ?? captures.map((c) => captureTimezone(c.capture)).find(Boolean) ?? 'UTC'
-  const initial = JSON.stringify({ settings: { timezone } })
+  const initial = JSON.stringify({ $schema: schemaReference(file), settings: { timezone } })
   const calendar = await openCalendar(file, { initial, now: options.now })
   const now = calendar.now()
   const build = calendar.write((state) => {

@@ -49,9 +49,10 @@ interface Block {
 const blocks = new WeakMap<object, Block[]>()
 
 /**
- * The data file text of a state, exactly what `JSON.stringify({ settings, users, events, venues, organizers,
- * categories, tags, media (only when there are any), ...extras }, null, 2) + '\n'` gives (CONTRACT §1: 2-space
- * indent, keys in a stable order, a final newline), made from the records' cached texts.
+ * The data file text of a state, exactly what `JSON.stringify({ $schema (only when there is one), settings, users,
+ * events, venues, organizers, categories, tags, media (only when there are any), ...extras }, null, 2) + '\n'`
+ * gives (CONTRACT §1: 2-space indent, keys in a stable order, a final newline), made from the records' cached
+ * texts.
  */
 export function serializeState(state: CalendarState): string {
   return Buffer.concat(
@@ -157,12 +158,15 @@ const NESTED_CLOSE = `${VALUE_INDENT}]\n]`
 
 /**
  * The document's parts. The top-level keys come in the order of the object spread that the document has
- * always used (an integer-like extra key goes first, as JSON.stringify would put it); a collection that an extra
- * key of the same name replaces is written as that value. Settings and extras are small and may be mutated (the
- * site zone is set in place), so they are serialised now rather than cached.
+ * always used, `"$schema"` first when there is one (an integer-like extra key goes first, as JSON.stringify would
+ * put it); a collection that an extra key of the same name replaces is written as that value. Settings and
+ * extras are small and may be mutated (the site zone is set in place), so they are serialised now rather than
+ * cached.
  */
 function documentParts(state: CalendarState): Part[] {
   const top: Record<string, unknown> = {
+    // `"$schema"` leads, where `calfile init` and editors put it; the spread of the extras below keeps its place.
+    ...('$schema' in state.extras ? { $schema: state.extras.$schema } : {}),
     settings: state.settings,
     users: state.users,
     events: state.events,
