@@ -90,3 +90,67 @@ export class CalendarState {
     return this.#termIds.next()
   }
 }
+
+/**
+ * A loaded state's contents, to build the same state again without parsing its text (`Store.reset`): the record
+ * objects are shared, which is safe because nothing mutates a record once it is in a collection (collection.ts),
+ * and their cached file texts (cache/record-text.ts) go with them, so no record is serialised again. Settings and
+ * extras can be changed in place (an import sets `settings.timezone`), so they are copied.
+ */
+export interface StateSnapshot {
+  settings: Settings
+  extras: Record<string, unknown>
+  timezoneOverride: string | undefined
+  users: readonly UserRecord[]
+  events: readonly EventRecord[]
+  venues: readonly VenueRecord[]
+  organizers: readonly OrganizerRecord[]
+  media: readonly MediaRecord[]
+  categories: readonly TermRecord[]
+  tags: readonly TermRecord[]
+}
+
+/** The contents of `state`, in file order, unchanged by what is done to `state` afterwards. */
+export function snapshotOf(state: CalendarState): StateSnapshot {
+  return {
+    settings: structuredClone(state.settings),
+    extras: structuredClone(state.extras),
+    timezoneOverride: state.timezoneOverride,
+    users: [...state.users.values()],
+    events: [...state.events.values()],
+    venues: [...state.venues.values()],
+    organizers: [...state.organizers.values()],
+    media: [...state.media.values()],
+    categories: [...state.categories.values()],
+    tags: [...state.tags.values()],
+  }
+}
+
+/**
+ * A fresh state holding a snapshot's records, as `loadDocument` built it: each ID space starts past the largest
+ * ID of its records, which is where loading leaves it (a state taken after deletes would forget their IDs).
+ * Indexes are built on first use, as after a load.
+ */
+export function stateFrom(snapshot: StateSnapshot): CalendarState {
+  const state = new CalendarState(
+    structuredClone(snapshot.settings),
+    structuredClone(snapshot.extras),
+    snapshot.timezoneOverride,
+  )
+  fill(state.users, snapshot.users)
+  for (const posts of [snapshot.events, snapshot.venues, snapshot.organizers, snapshot.media]) {
+    for (const post of posts) state.notePostId(post.id)
+  }
+  for (const terms of [snapshot.categories, snapshot.tags]) for (const term of terms) state.noteTermId(term.id)
+  fill(state.media, snapshot.media)
+  fill(state.categories, snapshot.categories)
+  fill(state.tags, snapshot.tags)
+  fill(state.venues, snapshot.venues)
+  fill(state.organizers, snapshot.organizers)
+  fill(state.events, snapshot.events)
+  return state
+}
+
+function fill<T extends { id: number; slug?: string }>(collection: Collection<T>, records: readonly T[]): void {
+  for (const record of records) collection.put(record)
+}

@@ -1,0 +1,65 @@
+/**
+ * An instant: an ISO 8601 string with `Z` or an offset (`2026-07-01T12:00:00Z`, `2026-07-01T08:00:00-04:00`; a
+ * date alone is midnight UTC, as `Date.parse` reads it), epoch milliseconds, or a Date.
+ */
+export type Instant = string | number | Date
+
+/** A span of time: milliseconds, or a count of days, hours, minutes or seconds: `'1d'`, `'2h'`, `'30m'`, `'-45s'`. */
+export type Duration = number | `${number}${'d' | 'h' | 'm' | 's'}`
+
+const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000 } as const
+
+/**
+ * A frozen clock that a test moves by hand: "now" for the default list window of `GET /events`, for new records'
+ * `date` and for `starts_after=today`. Give `() => clock.now()` to `openCalendar({ now })`.
+ *
+ * @example
+ * const clock = new TestClock('2026-07-01T12:00:00Z')
+ * clock.advance('1d') // 2026-07-02T12:00:00Z
+ * clock.set(Date.UTC(2026, 11, 24))
+ * new Date(clock.now()).toISOString() // '2026-12-24T00:00:00.000Z'
+ */
+export class TestClock {
+  #ms: number
+
+  constructor(start: Instant) {
+    this.#ms = epochMs(start)
+  }
+
+  /** The frozen instant, epoch ms. */
+  now(): number {
+    return this.#ms
+  }
+
+  /** Moves the clock to `instant`, forward or back. @throws Error naming a value that is no instant. */
+  set(instant: Instant): void {
+    this.#ms = epochMs(instant)
+  }
+
+  /** Moves the clock by `duration` (negative: back). @throws Error naming a value that is no duration. */
+  advance(duration: Duration): void {
+    this.#ms += durationMs(duration)
+  }
+}
+
+/** An instant in epoch ms. A wall time without offset is refused: it would depend on the machine's time zone. */
+export function epochMs(instant: Instant): number {
+  const ms =
+    instant instanceof Date ? instant.getTime() : typeof instant === 'number' ? instant : parseIsoInstant(instant)
+  if (!Number.isFinite(ms)) throw new Error(`not an instant: ${String(instant)}`)
+  return ms
+}
+
+function parseIsoInstant(text: string): number {
+  if (!/^\d{4}-\d{2}-\d{2}$|T.*(?:Z|[+-]\d{2}:?\d{2})$/iu.test(text)) {
+    throw new Error(`not an ISO 8601 instant with Z or an offset: "${text}" (e.g. "2026-07-01T12:00:00Z")`)
+  }
+  return Date.parse(text)
+}
+
+function durationMs(duration: Duration): number {
+  if (typeof duration === 'number' && Number.isFinite(duration)) return duration
+  const match = /^(-?\d+(?:\.\d+)?)([dhms])$/u.exec(String(duration))
+  if (!match) throw new Error(`not a duration: "${String(duration)}" (ms, or a number then d, h, m or s: "1d")`)
+  return Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS]
+}

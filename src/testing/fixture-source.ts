@@ -1,0 +1,53 @@
+import { readFile, stat } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import type { DataFile } from './fixture-builders.js'
+import { capturesText } from './tec-captures.js'
+
+/**
+ * What a test calendar starts from: a path (a string, relative to the working folder, or a `file:` URL) to a data
+ * file or to a folder of saved TEC REST v1 responses (read as `calfile init --from <folder>` reads them), a data
+ * file object (`fixture.dataFile` builds one), or a data file's JSON text.
+ */
+export type TestFixture = string | URL | DataFile
+
+/** A fixture's data file text, and how to name the fixture in an error message. */
+export interface FixtureText {
+  text: string
+  name: string
+}
+
+/** What reading a fixture needs: the clock (epoch ms) for captured records without `date`, and the site zone. */
+export interface FixtureContext {
+  now: number
+  timezone?: string
+}
+
+/**
+ * The data file text of a fixture. A string is JSON text when it starts with `{` (no path does), else a path.
+ * @throws Error naming a path where there is nothing, or a value that is no fixture at all.
+ */
+export async function fixtureText(fixture: TestFixture, context: FixtureContext): Promise<FixtureText> {
+  if (fixture instanceof URL) return pathText(fileURLToPath(fixture), context)
+  if (typeof fixture === 'string') {
+    return fixture.trimStart().startsWith('{')
+      ? { text: fixture, name: 'the fixture text' }
+      : pathText(fixture, context)
+  }
+  if (typeof fixture !== 'object' || fixture === null || Array.isArray(fixture)) {
+    throw new Error(`a fixture is a path, a data file object or its JSON text; got ${JSON.stringify(fixture)}`)
+  }
+  return { text: JSON.stringify(fixture), name: 'the fixture object' }
+}
+
+async function pathText(path: string, context: FixtureContext): Promise<FixtureText> {
+  const found = await stat(path).catch(() => undefined)
+  if (!found) {
+    throw new Error(
+      `no fixture at "${path}": give a data file (.json), a folder of TEC captures, a data file object or its JSON text`,
+    )
+  }
+  const text = found.isDirectory()
+    ? await capturesText(path, context.now, context.timezone)
+    : await readFile(path, 'utf8')
+  return { text, name: path }
+}
