@@ -7,6 +7,7 @@ import { firstIssuesByField } from '../core/fields.js'
 import { type View, viewUrls } from '../core/view.js'
 import { authenticate } from './auth.js'
 import { type CorsOptions, preflight, withCors } from './cors.js'
+import type { OpenApiPart } from './openapi.js'
 import { parseQuery } from './params.js'
 import { bodyOf, drainRest } from './request-body.js'
 import { errorResponse } from './respond.js'
@@ -25,6 +26,23 @@ export interface AppOptions {
   log?: (line: { method: string; path: string; status: number; ms: number }) => void
   /** Cross-origin access (CONTRACT §7); default: every origin. */
   cors?: CorsOptions
+  /** Capabilities served beside the interface on the same app and port, in this order. */
+  extensions?: AppExtension[]
+}
+
+/**
+ * A capability served beside the interface, on the same app: the page at `/` (`src/web/`), the iCalendar feeds
+ * (`src/ical/`), the test admin routes (`src/testing/`). It adds its own routes, and may document them in `/doc`.
+ *
+ * @example
+ * const hello: AppExtension = { mount: (app) => app.get('/hello', () => 'hello') }
+ * createApp(calendar, { extensions: [hello] })
+ */
+export interface AppExtension {
+  /** Adds the routes; called once, after the interface's own routes and before the catch-all 404. */
+  mount(app: H3, calendar: Calendar): void
+  /** Its part of the OpenAPI document (CONTRACT §7), merged into `/doc`. */
+  openapi?: OpenApiPart
 }
 
 /**
@@ -78,9 +96,11 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   on(app, 'GET', PREFIX, async (event) =>
     (await import('./root.js')).rootResponse(calendar, event, viewOf(calendar, event)),
   )
+  const parts = (options.extensions ?? []).flatMap((extension) => extension.openapi ?? [])
   on(app, 'GET', `${PREFIX}/doc`, async (event) =>
-    (await import('./openapi.js')).docResponse(calendar, viewOf(calendar, event)),
+    (await import('./openapi.js')).docResponse(calendar, viewOf(calendar, event), parts),
   )
+  for (const extension of options.extensions ?? []) extension.mount(app, calendar)
   app.all('/**', (event) =>
     event.req.method === 'OPTIONS'
       ? preflight(event.req.headers.get('origin'), options.cors ?? {})

@@ -36,19 +36,30 @@ const FORM_TYPE = 'application/x-www-form-urlencoded'
 const MULTIPART_TYPE = 'multipart/form-data'
 
 /**
+ * What an extension of the app (`AppExtension`) adds to the document: its tags, and its paths keyed as OpenAPI
+ * paths. Paths below the prefix are written as such (`/events/{id}/ical`); a path outside it (`/_calfile/reset`)
+ * carries its own `servers` of the site root, which `paths(root)` is given.
+ */
+export interface OpenApiPart {
+  tags: Array<{ name: string; description: string }>
+  /** `root`: the site root the request came in on, without a trailing slash (`http://127.0.0.1:3000`). */
+  paths(root: string): Record<string, Record<string, unknown>>
+}
+
+/**
  * `GET <prefix>/doc`: the document with `servers[0].url` = `<base>/`, the prefix the request came in on. It is
  * public, but a wrong token is a 401 as everywhere (CONTRACT §6).
  */
-export function docResponse(calendar: Calendar, view: View): HTTPResponse {
+export function docResponse(calendar: Calendar, view: View, parts: OpenApiPart[] = []): HTTPResponse {
   if (view.rejected) return errorResponse(view.rejected)
-  return json(openApiDocument(calendar, view.base))
+  return json(openApiDocument(calendar, view.base, parts))
 }
 
 /**
  * The OpenAPI document of a calendar's interface, served at `base` (CONTRACT §7). Each call returns a new object
  * that shares nothing with the next, so a caller may change it (dereferencing validators do).
  */
-export function openApiDocument(calendar: Calendar, base: string): OpenApiDocument {
+export function openApiDocument(calendar: Calendar, base: string, parts: OpenApiPart[] = []): OpenApiDocument {
   const settings = calendar.state.settings
   const routes = describedRoutes(calendar)
   const paths: OpenApiDocument['paths'] = {}
@@ -60,6 +71,8 @@ export function openApiDocument(calendar: Calendar, base: string): OpenApiDocume
     item[route.method.toLowerCase()] = documented
     if (route.method === 'GET') item.head = headOperation(documented)
   }
+  const root = base.replace(/\/(?:calendar\/events|wp-json\/tribe\/events)\/v1$/u, '')
+  for (const part of parts) Object.assign(paths, part.paths(root))
   return structuredClone<OpenApiDocument>({
     openapi: '3.1.0',
     info: {
@@ -76,7 +89,7 @@ export function openApiDocument(calendar: Calendar, base: string): OpenApiDocume
       securitySchemes: SECURITY,
     },
     security: [{}, { bearer: [] }, { basic: [] }],
-    tags: TAGS,
+    tags: [...TAGS, ...parts.flatMap((part) => part.tags)],
   })
 }
 
