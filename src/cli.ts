@@ -55,10 +55,25 @@ function cacheBytesOf(value: unknown): number | undefined {
 
 /** `--now <ISO instant>` → a frozen clock (CONTRACT §8). */
 function clockOf(now: string | undefined): (() => number) | undefined {
+  const instant = instantOf(now)
+  return instant === undefined ? undefined : () => instant
+}
+
+function instantOf(now: string | undefined): number | undefined {
   if (now === undefined) return undefined
   const instant = Date.parse(now)
   if (Number.isNaN(instant)) throw new Error(`--now takes an ISO 8601 instant, got "${now}"`)
-  return () => instant
+  return instant
+}
+
+/** `--test-admin`: the admin routes and the clock they move, frozen at `--now` or running (issue 12). */
+async function testAdminOf(now: string | undefined) {
+  const [{ AdminClock }, { testAdmin }] = await Promise.all([
+    import('./testing/admin-clock.js'),
+    import('./testing/test-admin.js'),
+  ])
+  const clock = new AdminClock(instantOf(now))
+  return { now: () => clock.now(), extension: testAdmin(clock) }
 }
 
 function checkZone(timezone: string | undefined): string | undefined {
@@ -144,6 +159,10 @@ const serveCommand = command(
       description: 'Comma-separated origins allowed to read responses (default: any)',
     },
     'allow-open-network': { type: 'boolean', description: 'Listen beyond loopback even when no user has a token' },
+    'test-admin': {
+      type: 'boolean',
+      description: 'Serve /_calfile/reset, /_calfile/clock and /_calfile/requests for test suites (loopback only)',
+    },
     https: { type: 'boolean', description: 'Serve HTTPS with a self-signed certificate for localhost' },
     cert: { type: 'string', valueHint: 'file', description: 'HTTPS certificate file (PEM), with --key' },
     key: { type: 'string', valueHint: 'file', description: 'HTTPS private key file (PEM), with --cert' },
@@ -154,9 +173,12 @@ const serveCommand = command(
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new Error(`--port takes a port number, got "${args.port}"`)
     const host = (args.host as string | undefined) ?? process.env.HOST ?? '127.0.0.1'
+    if (args['test-admin'] && !isLoopback(host))
+      throw new Error(`refusing --test-admin on ${host}: its routes take no token, so they are served on loopback only`)
+    const admin = args['test-admin'] ? await testAdminOf(args.now) : undefined
     const calendar = await openCalendar(file, {
       timezone: checkZone(args.timezone),
-      now: clockOf(args.now),
+      now: admin?.now ?? clockOf(args.now),
       watch: args.watch !== false,
       readOnly: Boolean(args['read-only']),
       durability: args.fsync ? 'fsync' : 'rename',
@@ -182,7 +204,8 @@ const serveCommand = command(
             .filter(Boolean),
         }
       : {}
-    const listener = await serve(calendar, { port, host, log, cors, https: httpsOf(args) })
+    const extensions = admin ? [admin.extension] : []
+    const listener = await serve(calendar, { port, host, log, cors, https: httpsOf(args), extensions })
     const state = calendar.state
     consola.info(
       `calfile serving ${file} (${state.events.size} events, ${state.venues.size} venues, ${state.organizers.size} organizers)`,

@@ -9,7 +9,7 @@ import { authenticate } from './auth.js'
 import { type CorsOptions, preflight, withCors } from './cors.js'
 import type { OpenApiPart } from './openapi.js'
 import { parseQuery } from './params.js'
-import { bodyOf, drainRest } from './request-body.js'
+import { bodyOf, drainRest, receivedBytes } from './request-body.js'
 import { errorResponse } from './respond.js'
 import { type RouteSpec, routeTable } from './routes.js'
 
@@ -17,13 +17,22 @@ import { type RouteSpec, routeTable } from './routes.js'
 export const PREFIX = '/calendar/events/v1'
 export const TEC_PREFIX = '/wp-json/tribe/events/v1'
 
+/** One line of the request log. */
+export interface RequestLine {
+  method: string
+  /** The path the client sent, query included, before the app maps it onto a route (`//wp-json/…/events/?page=2`). */
+  path: string
+  status: number
+  /** Duration in ms, from the request's arrival to its answer. */
+  ms: number
+  /** Bytes of the request body the server received (read, or drained before the answer). */
+  bytes: number
+}
+
 /** Options of `createApp`. */
 export interface AppOptions {
-  /**
-   * Called once per request with method, path, status and duration in ms (the request log). The path is the one
-   * the client sent, query included, before the app maps it onto a route (`//wp-json/…/events/?page=2`).
-   */
-  log?: (line: { method: string; path: string; status: number; ms: number }) => void
+  /** Called once per request, after its answer (the request log). */
+  log?: (line: RequestLine) => void
   /** Cross-origin access (CONTRACT §7); default: every origin. */
   cors?: CorsOptions
   /** Capabilities served beside the interface on the same app and port, in this order. */
@@ -43,6 +52,8 @@ export interface AppExtension {
   mount(app: H3, calendar: Calendar): void
   /** Its part of the OpenAPI document (CONTRACT §7), merged into `/doc`. */
   openapi?: OpenApiPart
+  /** Told of every request after its answer, as the request log is. */
+  observe?(line: RequestLine): void
 }
 
 /**
@@ -55,12 +66,13 @@ export interface AppExtension {
  */
 export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   const received = new WeakMap<H3Event, { begin: number; path: string }>()
+  const log = requestLog(options)
   const app = new H3({
     // A malformed escape is CONTRACT §5's 404 `rest_no_route`, not h3's 400: the first middleware answers it.
     allowMalformedURL: true,
     onRequest(event) {
       // Bookkeeping for the request log only: nothing per request when nobody logs.
-      if (options.log) received.set(event, { begin: performance.now(), path: event.url.pathname + event.url.search })
+      if (log) received.set(event, { begin: performance.now(), path: event.url.pathname + event.url.search })
       normalizePath(event)
       // A save the watcher missed is taken in before the request is served (at most one stat a second).
       return calendar.freshen()
@@ -68,12 +80,13 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     async onResponse(response, event) {
       await drainRest(event.req, response)
       withCors(response, event.req.headers.get('origin'), options.cors ?? {})
-      if (!options.log) return
+      if (!log) return
       const { begin, path } = received.get(event) ?? {
         begin: performance.now(),
         path: event.url.pathname + event.url.search,
       }
-      options.log({ method: event.req.method, path, status: response.status, ms: performance.now() - begin })
+      const ms = performance.now() - begin
+      log({ method: event.req.method, path, status: response.status, ms, bytes: receivedBytes(event.req) })
     },
     onError: (error) => errorResponse(error),
   })
@@ -107,6 +120,20 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
       : errorResponse(noRoute()),
   )
   return app
+}
+
+/** The request log and every extension that observes requests, as one callback; undefined when none listens. */
+function requestLog(options: AppOptions): ((line: RequestLine) => void) | undefined {
+  const listeners = [
+    ...(options.log ? [options.log] : []),
+    ...(options.extensions ?? []).flatMap((extension) =>
+      extension.observe ? [(line: RequestLine) => extension.observe?.(line)] : [],
+    ),
+  ]
+  if (listeners.length === 0) return undefined
+  return (line) => {
+    for (const listener of listeners) listener(line)
+  }
 }
 
 /**

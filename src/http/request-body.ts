@@ -28,7 +28,7 @@ const DRAIN_MS = 5_000
  */
 export async function readBody(request: Request): Promise<unknown> {
   if (Number(request.headers.get('content-length') ?? '0') > BODY_LIMIT) throw tooLarge()
-  const bytes = await readLimited(request.body, BODY_LIMIT)
+  const bytes = await readLimited(request, BODY_LIMIT)
   const text = new TextDecoder().decode(bytes)
   if (text.trim() === '') return {}
   const type = request.headers.get('content-type') ?? ''
@@ -78,8 +78,21 @@ async function multipartFields(bytes: Uint8Array<ArrayBuffer>, contentType: stri
   return fields.toString()
 }
 
-/** The bytes of `body` up to `limit`; the reader is released, so what is left can be drained. */
-async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+/** Body bytes received per request, read or drained: the request log's `bytes`. */
+const received = new WeakMap<Request, number>()
+
+/** How many bytes of `request`'s body the server received (read for the route, or drained before the answer). */
+export function receivedBytes(request: Request): number {
+  return received.get(request) ?? 0
+}
+
+function count(request: Request, bytes: number): void {
+  received.set(request, receivedBytes(request) + bytes)
+}
+
+/** The bytes of a request's body up to `limit`; the reader is released on failure, so what is left can be drained. */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const body = request.body
   if (body === null) return new Uint8Array()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -87,6 +100,7 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limit: numbe
   try {
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
       size += read.value.byteLength
+      count(request, read.value.byteLength)
       if (size > limit) throw tooLarge()
       chunks.push(read.value)
     }
@@ -133,6 +147,7 @@ export async function drainRest(request: Request, response: Response): Promise<v
       if (read === 'timeout') return closeAfter(response)
       if (read.done) return
       size += read.value.byteLength
+      count(request, read.value.byteLength)
       if (size > DRAIN_LIMIT) return closeAfter(response)
     }
   } catch {

@@ -57,7 +57,8 @@ function parseIsoInstant(text: string): number {
   return Date.parse(text)
 }
 
-function durationMs(duration: Duration): number {
+/** A duration in ms. @throws Error naming a value that is no duration. */
+export function durationMs(duration: Duration): number {
   if (typeof duration === 'number' && Number.isFinite(duration)) return duration
   const match = /^(-?\d+(?:\.\d+)?)([dhms])$/u.exec(String(duration))
   if (!match) throw new Error(`not a duration: "${String(duration)}" (ms, or a number then d, h, m or s: "1d")`)

@@ -11,6 +11,7 @@
  * const { events } = await (await cal.fetch('/calendar/events/v1/events')).json()
  * await cal.close()
  */
+export { AdminClock } from './admin-clock.js'
 export { type Duration, type Instant, TestClock } from './clock.js'
 export {
   type DataFile,
@@ -22,5 +23,7 @@ export {
   type VenueFile,
 } from './fixture-builders.js'
 export type { TestFixture } from './fixture-source.js'
+export type { JournalEntry } from './request-journal.js'
+export { ADMIN_PATH, testAdmin } from './test-admin.js'
 export { createTestCalendar, type TestCalendar, type TestCalendarOptions } from './test-calendar.js'
 export { type CalendarFixture, calendarFixture, calendarTest, type ExtendableTest } from './vitest-fixture.js'
