@@ -1,17 +1,10 @@
+import type { TestAPI } from 'vitest'
 import { epochMs } from './clock.js'
 import { type FixtureText, fixtureText, type TestFixture } from './fixture-source.js'
 import { type TestCalendar, type TestCalendarOptions, testCalendarFrom } from './test-calendar.js'
 
 /** A vitest fixture function, the form `test.extend({ name: fixture })` takes: it hands `use` a test calendar. */
 export type CalendarFixture = (context: object, use: (calendar: TestCalendar) => Promise<void>) => Promise<void>
-
-/**
- * What `calendarTest` needs of vitest's `test`: its `extend`. Typed by shape, so that calfile depends on no test
- * runner; any `test` of vitest (or of a `test.extend`) has it.
- */
-export interface ExtendableTest<Extended> {
-  extend(fixtures: { cal: CalendarFixture }): Extended
-}
 
 /**
  * A vitest fixture that gives each test its own test calendar made from `fixture`, closed after the test. The
@@ -46,8 +39,8 @@ export function calendarFixture(fixture: TestFixture, options: TestCalendarOptio
 
 /**
  * vitest's `test` with a `cal` fixture: `test.extend({ cal: calendarFixture(fixture, options) })`, so that each
- * test gets its own test calendar (see `calendarFixture`). Typed by shape, calfile does not import vitest: `cal`
- * comes out untyped; for a typed `cal`, write the `test.extend` call as `calendarFixture`'s example does.
+ * test gets its own test calendar (see `calendarFixture`), typed as a `TestCalendar`. calfile imports only
+ * vitest's types, never vitest itself.
  *
  * @example
  * import { expect, test } from 'vitest'
@@ -59,10 +52,12 @@ export function calendarFixture(fixture: TestFixture, options: TestCalendarOptio
  *   expect(res.headers.get('X-TEC-Total')).toBe('1')
  * })
  */
-export function calendarTest<Extended>(
-  test: ExtendableTest<Extended>,
+export function calendarTest<Context extends object>(
+  test: TestAPI<Context>,
   fixture: TestFixture,
   options: TestCalendarOptions = {},
-): Extended {
-  return test.extend({ cal: calendarFixture(fixture, options) })
+): TestAPI<Context & { cal: TestCalendar }> {
+  return test.extend<{ cal: TestCalendar }>({ cal: calendarFixture(fixture, options) }) as TestAPI<
+    Context & { cal: TestCalendar }
+  >
 }

@@ -10,6 +10,8 @@ describe('calendarTest', () => {
 
   it('gives a test its own calendar from the fixture, clock frozen', async ({ cal }) => {
     expect(cal.clock.now()).toBe(Date.parse(NOW))
+    // @ts-expect-error: `cal` is typed as a TestCalendar, which has no `nope`
+    expect(cal.nope).toBeUndefined()
     const res = await cal.fetch(`${P}/events`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
