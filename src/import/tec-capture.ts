@@ -59,6 +59,17 @@ function single<T extends v.GenericSchema>(schema: T, capture: unknown): Array<L
 }
 
 /**
+ * Whether parsed JSON is a saved TEC REST v1 response rather than a data file: a list envelope carries `rest_url`
+ * and `total`, a single record its numeric `id` at the top with its `start_date`, `venue` or `organizer`. A data
+ * file has none of these at the top (CONTRACT §1).
+ */
+export function isCapture(value: unknown): boolean {
+  if (!isObject(value)) return false
+  if ('rest_url' in value && 'total' in value) return true
+  return typeof value.id === 'number' && ['start_date', 'venue', 'organizer'].some((key) => key in value)
+}
+
+/**
  * Which TEC response `capture` is, told by the keys TEC always writes, read into its typed records: a list
  * envelope (`events`, `venues` or `organizers` key), a single event (`start_date`), venue or organizer (its name).
  *

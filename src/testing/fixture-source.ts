@@ -1,12 +1,13 @@
 import { readFile, stat } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import { isCapture } from '../import/tec-capture.js'
 import type { DataFile } from './fixture-builders.js'
 import { capturesText } from './tec-captures.js'
 
 /**
  * What a test calendar starts from: a path (a string, relative to the working folder, or a `file:` URL) to a data
- * file or to a folder of saved TEC REST v1 responses (read as `calfile init --from <folder>` reads them), a data
- * file object (`fixture.dataFile` builds one), or a data file's JSON text.
+ * file, to one saved TEC REST v1 response or to a folder of them (read as `calfile init --from <path>` reads them),
+ * a data file object (`fixture.dataFile` builds one), or a data file's JSON text.
  */
 export type TestFixture = string | URL | DataFile
 
@@ -43,11 +44,19 @@ async function pathText(path: string, context: FixtureContext): Promise<FixtureT
   const found = await stat(path).catch(() => undefined)
   if (!found) {
     throw new Error(
-      `no fixture at "${path}": give a data file (.json), a folder of TEC captures, a data file object or its JSON text`,
+      `no fixture at "${path}": give a data file (.json), a saved TEC response or a folder of them, a data file object or its JSON text`,
     )
   }
-  const text = found.isDirectory()
-    ? await capturesText(path, context.now, context.timezone)
-    : await readFile(path, 'utf8')
-  return { text, name: path }
+  if (found.isDirectory()) return { text: await capturesText(path, context.now, context.timezone), name: path }
+  const text = await readFile(path, 'utf8')
+  return { text: isCapture(parsed(text)) ? await capturesText(path, context.now, context.timezone) : text, name: path }
+}
+
+/** The file's JSON, or undefined when it is none (opening it as a data file then says what is wrong, and where). */
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }

@@ -61,6 +61,17 @@ describe('createTestCalendar: fixtures', () => {
     expect(await listedIds(cal)).toContain(61638)
   })
 
+  it('builds the data file from one saved TEC response, list or single record', async () => {
+    const list = await make('fixtures/tec/atl_beltline_events.json', { now: '2022-08-10T12:00:00Z' })
+    expect(list.calendar.state.events.size).toBe(24)
+    expect((await (await list.fetch(`${P}/events/61638`)).json()).start_date).toBe('2022-08-10 08:30:00')
+    const venue = await make('fixtures/tec/atlbyday_venue_6575.json', { now: '2022-08-10T12:00:00Z' })
+    expect([...venue.calendar.state.venues.values()].map((v) => v.id)).toEqual([6575])
+    // A data file that holds events is no capture: it is read as it is.
+    const data = await make('fixtures/small.json', { now: NOW })
+    expect((await (await data.fetch(`${P}/events/10`)).json()).title).toBe('Jazz night')
+  })
+
   it('passes the site time zone over the fixture one', async () => {
     const cal = await make(SMALL, { now: NOW, timezone: 'Asia/Tokyo' })
     expect(cal.calendar.state.siteTimezone).toBe('Asia/Tokyo')
@@ -68,7 +79,7 @@ describe('createTestCalendar: fixtures', () => {
 
   it('names what is wrong with a fixture', async () => {
     await expect(createTestCalendar('fixtures/missing.json')).rejects.toThrow(
-      'no fixture at "fixtures/missing.json": give a data file (.json), a folder of TEC captures',
+      'no fixture at "fixtures/missing.json": give a data file (.json), a saved TEC response or a folder of them',
     )
     await expect(createTestCalendar(42 as never)).rejects.toThrow(
       'a fixture is a path, a data file object or its JSON text; got 42',
