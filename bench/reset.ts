@@ -1,6 +1,6 @@
 /**
- * `npx tsx bench/reset.ts [runs]`: how long `reset()` of a test calendar takes (issue 12: well under 1 ms for a
- * 200-event fixture), for a 200-event and a 10,000-event fixture made with calfile/testing's builders.
+ * How long `reset()` of a test calendar takes (issue 12: well under 1 ms for a 200-event fixture), for a 200-event
+ * and a 10,000-event fixture made with calfile/testing's builders; `npm run bench` prints it.
  *
  * Each run changes the calendar as a test would (an event created, one deleted), lets the event loop turn, then
  * times `reset()` alone. The write that follows a reset pays for what the reset does not redo (the data file's text
@@ -13,7 +13,6 @@ import { createTestCalendar, fixture } from '../src/testing/index.js'
 import { NOW } from './calendar-data.js'
 import { median } from './median.js'
 
-const RUNS = Number(process.argv[2] ?? 200)
 const HOUR_MS = 3_600_000
 const VENUES = 20
 const ORGANIZERS = 10
@@ -68,13 +67,16 @@ async function measure(count: number, runs: number): Promise<{ reset: number; ne
   return { reset: median(resets) * 1000, nextWrite: median(writes) * 1000 }
 }
 
-for (const [count, runs] of [
-  [200, RUNS],
-  [10_000, Math.max(5, Math.round(RUNS / 10))],
-] as const) {
-  const { reset, nextWrite } = await measure(count, runs)
-  console.log(
-    `${count.toLocaleString('en')} events: reset() median ${reset.toFixed(0)} µs (${runs} runs); ` +
-      `first write after it ${nextWrite.toFixed(0)} µs`,
-  )
+/** Prints the medians for 200 events (`runs` runs) and 10,000 events (a tenth as many runs, at least 5). */
+export async function printResetFigures(runs = 200): Promise<void> {
+  for (const [count, times] of [
+    [200, runs],
+    [10_000, Math.max(5, Math.round(runs / 10))],
+  ] as const) {
+    const { reset, nextWrite } = await measure(count, times)
+    console.log(
+      `calfile/testing, ${count.toLocaleString('en')} events: reset() median ${reset.toFixed(0)} µs (${times} runs); ` +
+        `first write after it ${nextWrite.toFixed(0)} µs`,
+    )
+  }
 }

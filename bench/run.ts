@@ -15,7 +15,8 @@
  *   and an h3 app answering `JSON.stringify` of that body, parsed once, per request; then POST /events (answered
  *   once in the file) and the start time (spawn → first 200, median of 3) of each CLI; then what each json-server
  *   row does. A json-server figure says how many of its requests failed, if any (non-2xx, error or timeout);
- *   calfile's may not fail.
+ *   calfile's may not fail;
+ * - how long calfile/testing's `reset()` takes for 200 and 10,000 events (bench/reset.ts).
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -30,6 +31,7 @@ import { type CeilingMode, capture, serveCeiling } from './ceiling.js'
 import { JSON_SERVER_ROWS, jsonServerArgs, writeJsonServerDb } from './json-server.js'
 import { Loader, type LoadRequest, type LoadResult } from './load.js'
 import { median } from './median.js'
+import { printResetFigures } from './reset.js'
 import { freePort, medianStart, type Spawned, spawnServer, stopServer } from './start.js'
 import { markdownTable, perSecond } from './table.js'
 
@@ -263,6 +265,7 @@ ensureBuilt()
 const root = await mkdtemp(join(tmpdir(), 'calfile-bench-'))
 try {
   await bench(root)
+  await printResetFigures()
 } finally {
   await loader.close()
   await rm(root, { recursive: true, force: true })
