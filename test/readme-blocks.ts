@@ -4,7 +4,8 @@
  * (`<!-- readme-test: … -->`, comma-separated words) says otherwise:
  * - `clone`: in a fresh copy of the repository instead (the quick start, the benchmark);
  * - `background`: a command that keeps running (a server): started, awaited until it serves, stopped at the end;
- * - `ci`: the command `.ci/run` itself runs on every push; running it here would run the test suite inside itself.
+ * - `ci`: the command `.ci/run` itself runs on every push; running it here would run the test suite inside itself;
+ * - `vitest`: a test file of the user's project, run there with `npx vitest run`.
  * A block tagged `text` is a synopsis, not a program, and is not run.
  */
 import { readFileSync } from 'node:fs'
@@ -19,6 +20,8 @@ export interface Block {
   background: boolean
   /** `.ci/run` runs it. */
   ci: boolean
+  /** A vitest test file, run with `npx vitest run` in the project that installs the package. */
+  vitest: boolean
   /** 1-based line of the opening fence, for messages. */
   line: number
 }
@@ -26,7 +29,7 @@ export interface Block {
 const FENCE = /^```(\w*)\s*$/u
 const MARKER = /^<!--\s*readme-test:\s*([\w, ]+?)\s*-->$/u
 const LANGUAGES = ['sh', 'js', 'ts', 'json', 'text']
-const WORDS = ['clone', 'background', 'ci']
+const WORDS = ['clone', 'background', 'ci', 'vitest']
 
 /**
  * The blocks of a Markdown file.
@@ -52,6 +55,7 @@ export function readmeBlocks(path: string): Block[] {
       clone: words.includes('clone'),
       background: words.includes('background'),
       ci: words.includes('ci'),
+      vitest: words.includes('vitest'),
       line: i + 1,
     })
     i = end

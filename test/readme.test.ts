@@ -38,8 +38,10 @@ function copyRepository(to: string): void {
   }
 }
 
-/** A user's shell: vitest's NODE_ENV=test is not theirs. */
-const ENV = Object.fromEntries(Object.entries({ ...process.env, NO_COLOR: '1' }).filter(([key]) => key !== 'NODE_ENV'))
+/** A user's shell: vitest's NODE_ENV=test and its VITEST* variables (which a nested vitest would read) are not theirs. */
+const ENV = Object.fromEntries(
+  Object.entries({ ...process.env, NO_COLOR: '1' }).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST')),
+)
 
 /**
  * The environment a block runs in: the README's `npm run bench` block runs as written, but for half a second a
@@ -51,10 +53,12 @@ function envOf(block: Block): NodeJS.ProcessEnv {
 
 /** Runs a finished block; resolves with its output, rejects with it when the exit status is not 0. */
 function run(block: Block, cwd: string, index: number): string {
-  const file = join(cwd, `readme-block-${index}.${block.language === 'js' ? 'mjs' : block.language}`)
+  const extension = block.vitest ? 'test.ts' : block.language === 'js' ? 'mjs' : block.language
+  const file = join(cwd, `readme-block-${index}.${extension}`)
   if (block.language !== 'sh') writeFileSync(file, `${block.code}\n`)
-  const [command, args]: [string, string[]] =
-    block.language === 'sh'
+  const [command, args]: [string, string[]] = block.vitest
+    ? ['npx', ['vitest', 'run', file]]
+    : block.language === 'sh'
       ? ['bash', ['-euo', 'pipefail', '-c', block.code]]
       : block.language === 'js'
         ? ['node', [file]]
