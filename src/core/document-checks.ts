@@ -35,7 +35,7 @@ export interface CheckContext {
  * than reported twice, or crashing them.
  */
 export function checkDocument(file: unknown, { siteZone, wellFormed }: CheckContext): CheckProblem[] {
-  const problems: CheckProblem[] = []
+  const problems: CheckProblem[] = objectsNotArrays(file)
   const isWall: IsWall = wellFormed ? (value) => typeof value === 'string' : (value) => isWallTime(value as string)
   storableDates(file, siteZone, wellFormed ? (row) => row : (row) => datesToJudge(row, isWall), problems)
   uniqueIds(file, ['events', 'venues', 'organizers', 'media'], problems)
@@ -45,6 +45,30 @@ export function checkDocument(file: unknown, { siteZone, wellFormed }: CheckCont
   eventReferences(file, isWall, problems)
   categoryParents(file, problems)
   return problems
+}
+
+const RECORD_LISTS = ['users', 'events', 'venues', 'organizers', 'media', 'categories', 'tags'] as const
+const NOT_ARRAY = 'Invalid type: Expected Object but received Array'
+
+/**
+ * Arrays where the file holds objects: the file itself, `settings`, each record and an event's `custom_fields`.
+ * valibot's object and record schemas accept an array (it is an object to `typeof`), so they are refused here, as
+ * JSON Schema's `"type": "object"` refuses them (test/schema/broken-variants.test.ts).
+ */
+function objectsNotArrays(file: unknown): CheckProblem[] {
+  if (Array.isArray(file)) return [{ path: [], message: NOT_ARRAY }]
+  if (!isRow(file)) return []
+  const found: JsonPath[] = Array.isArray(file.settings) ? [['settings']] : []
+  for (const key of RECORD_LISTS) {
+    const list = file[key]
+    if (!Array.isArray(list)) continue
+    list.forEach((record, index) => {
+      if (Array.isArray(record)) found.push([key, index])
+      else if (key === 'events' && isRow(record) && Array.isArray(record.custom_fields))
+        found.push([key, index, 'custom_fields'])
+    })
+  }
+  return found.map((path) => ({ path, message: NOT_ARRAY }))
 }
 
 function isRow(value: unknown): value is Row {
