@@ -11,6 +11,10 @@
 export { Calendar, type CalendarOptions, openCalendar } from './core/calendar.js'
 export { DocumentError, formatProblem, type Problem } from './core/document-error.js'
 export { CalendarError } from './core/errors.js'
+
+// Adds `calendar.events.toICalendar(query)`: iCalendar lives in src/ical/, which core knows nothing of.
+import './ical/events-method.js'
+
 export type { ListPage } from './core/lists.js'
 export type {
   EventRecord,
@@ -23,6 +27,8 @@ export type {
 } from './core/records.js'
 export type { EventRef, EventResponse, Events } from './core/resources/events.js'
 export type { View } from './core/view.js'
-export { type AppOptions, createApp, PREFIX, TEC_PREFIX } from './http/app.js'
+export { type AppExtension, type AppOptions, createApp, PREFIX, type RequestLine, TEC_PREFIX } from './http/app.js'
 export { type ServeOptions, serve } from './http/serve.js'
+export { eventToICalendar, type ICalendarOptions, toICalendar } from './ical/export-calendar.js'
+export { type ICalFeedOptions, icalFeeds } from './ical/feed-routes.js'
 export { type InitOptions, importIntoFile, initDataFile } from './import/init.js'

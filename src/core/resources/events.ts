@@ -53,6 +53,11 @@ export class Events {
     this.#core = core
   }
 
+  /** The calendar these events belong to: what a capability built over this resource reads (`src/ical/`). */
+  get calendar(): CalendarCore {
+    return this.#core
+  }
+
   /**
    * A page of events (CONTRACT §4, §4.1, §4.2) in the revision of the settings (CONTRACT §7); `query` as a query
    * string carries it (strings, CSV or arrays). The objects are the caller's own: `JSON.parse` of `listJson`.
