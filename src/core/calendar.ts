@@ -1,10 +1,11 @@
+import { type CalendarBatch, calendarBatch } from './batch.js'
 import { ListPageCache } from './cache/list-pages.js'
 import { DEFAULT_SHAPED_TEXT_BYTES, ShapedTextCache } from './cache/shaped-text.js'
 import { instantToWall } from './dates.js'
 import type { DocumentError } from './document-error.js'
 import type { Durability } from './file/atomic-text-file.js'
 import { realDataPath } from './file/real-path.js'
-import { Store, type StoreLog } from './file/store.js'
+import { type CalendarChange, type ChangeListener, Store, type StoreLog } from './file/store.js'
 import { type CalendarCore, Events } from './resources/events.js'
 import { LinkedPosts } from './resources/linked.js'
 import { ORGANIZER_KIND, VENUE_KIND } from './resources/linked-kinds.js'
@@ -36,6 +37,8 @@ export interface CalendarOptions {
    */
   cacheBytes?: number
 }
+
+export type { CalendarChange, ChangeListener }
 
 const PREFIX = '/calendar/events/v1'
 
@@ -85,12 +88,48 @@ export class Calendar implements CalendarCore {
     return this.#store.file
   }
 
+  /** The number of states the calendar has held since it was opened: one more per write and per hand edit loaded. */
+  get version(): number {
+    return this.#store.version
+  }
+
   now(): number {
     return this.#clock()
   }
 
+  /**
+   * Calls `listener` after each change of the data: a write in the file, a hand edit loaded, the file on disk
+   * turned invalid or valid again (`CalendarChange`); returns the function that stops it. Listeners run
+   * synchronously, so a listener that has much to do defers it; one that throws is logged and ignored.
+   *
+   * @example
+   * const stop = calendar.onChange((change) => console.log(change.kind, change.version))
+   */
+  onChange(listener: ChangeListener): () => void {
+    return this.#store.onChange(listener)
+  }
+
   write<T>(change: (state: CalendarState) => T): Promise<T> {
     return this.#store.commit(change)
+  }
+
+  /**
+   * Runs library calls as one change (issue 14: an import), all or nothing: `work` gets the resources of the batch
+   * (and what an importer needs beyond them, `CalendarBatch`), whose writes apply at once and land in the file
+   * together once `work` resolves; when it rejects, every one of them is undone and the file is not touched. A
+   * call that `work` catches is undone alone. Writes queued meanwhile wait for the batch, so `work` uses only the
+   * batch's resources: awaiting this calendar's own writes inside it would wait forever.
+   *
+   * @example
+   * await calendar.batch(async ({ events }) => {
+   *   const parent = await events.create({ title: 'Course', start_date: '2026-09-01 18:00', end_date: '2026-09-01 20:00' })
+   *   await events.create({ title: 'Course', start_date: '2026-09-08 18:00', end_date: '2026-09-08 20:00' })
+   *   return parent.id
+   * })
+   * @throws CalendarError 503 as `write`, and whatever `work` rejects with.
+   */
+  batch<T>(work: (batch: CalendarBatch) => Promise<T>): Promise<T> {
+    return this.#store.commitAsync((state) => work(calendarBatch(this, state)))
   }
 
   /**

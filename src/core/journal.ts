@@ -39,6 +39,22 @@ export class Journal {
     while (this.#undos.length > mark) this.#undos.pop()?.()
   }
 
+  /**
+   * `attempt` for a change that settles later (`Calendar.batch`): recording stays open until it settles, and a
+   * rejection undoes everything it did before the error goes on.
+   */
+  async attemptAsync<T>(change: () => Promise<T>): Promise<T> {
+    const mark = this.open()
+    try {
+      return await change()
+    } catch (error) {
+      this.rollBack(mark)
+      throw error
+    } finally {
+      this.close()
+    }
+  }
+
   /** Runs `change`; if it throws, everything it did is undone before the error goes on. */
   attempt<T>(change: () => T): T {
     const mark = this.open()

@@ -23,6 +23,24 @@ import { watchFile } from './watch.js'
 /** How a store reports what happens to its file: reloads, invalid files, a watch that stopped. */
 export type StoreLog = (level: 'info' | 'warn' | 'error', message: string) => void
 
+/**
+ * What the listeners of `Calendar.onChange` hear (issue 13: the page at `/` follows the file live). `version` counts
+ * the states the calendar has held since it was opened: 0 at open, one more for each write that landed in the file
+ * and for each hand edit loaded; `invalid` and `valid` leave it as it is, since reads keep the state meanwhile.
+ * - `write`: changes made through the calendar (HTTP or library) are in the file.
+ * - `reload`: a hand edit of the file was loaded, and the whole state swapped for it.
+ * - `invalid`: the file on disk turned invalid, or was saved invalid once more, with every problem in `error`
+ *   (the error that writes answer with meanwhile: 503 `store-file-invalid`).
+ * - `valid`: the file on disk is no longer invalid (fixed, put back as it was, or removed); when the fixed file's
+ *   content is new, `valid` comes first, with the new state and version already in place, then its `reload`.
+ */
+export type CalendarChange =
+  | { kind: 'write' | 'reload' | 'valid'; version: number }
+  | { kind: 'invalid'; version: number; error: DocumentError }
+
+/** A listener of `onChange`. */
+export type ChangeListener = (change: CalendarChange) => void
+
 /** Options of a file-backed store beyond loading. */
 export interface StoreOptions extends LoadOptions {
   /** `fsync` also flushes file and folder before a write is answered. Default `rename`. */
@@ -40,6 +58,8 @@ interface Pending {
   change: (state: CalendarState) => unknown
   /** The file text of the state `change` leaves, when known without serialising it (`reset`'s). */
   text?: TextPieces
+  /** `change` returns a promise, and the change lasts until it settles (`commitAsync`). */
+  async?: true
   resolve: (value: unknown) => void
   reject: (error: unknown) => void
 }
@@ -90,6 +110,8 @@ export class Store {
   #broken: { error: DocumentError; text: string; fingerprint: string } | undefined
   #release: (() => Promise<void>) | undefined
   #unwatch: (() => Promise<void>) | undefined
+  readonly #listeners = new Set<ChangeListener>()
+  #version = 0
 
   constructor(file: string | null, options: StoreOptions) {
     this.file = file
@@ -107,6 +129,21 @@ export class Store {
   /** The problems of the file on disk while it is invalid (writes are refused meanwhile). */
   get invalid(): DocumentError | undefined {
     return this.#broken?.error
+  }
+
+  /** The number of states held since the store was opened (see `CalendarChange`). */
+  get version(): number {
+    return this.#version
+  }
+
+  /**
+   * Calls `listener` after each change (see `CalendarChange`), synchronously, in the turn that made it; returns
+   * the function that stops it. A listener that throws is logged, and neither the store nor the other listeners
+   * hear of it.
+   */
+  onChange(listener: ChangeListener): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
   }
 
   /**
@@ -157,6 +194,17 @@ export class Store {
   }
 
   /**
+   * `commit` for a change that settles later (`Calendar.batch`): the state is its own until its promise settles,
+   * so the changes queued meanwhile wait for it, and a rejection undoes all of it. Reads meanwhile see the changes
+   * made so far, as they do while a file write runs. The change must not wait for another write of this store,
+   * which would wait for it in turn.
+   * @throws CalendarError as `commit`, and whatever `change` rejects with.
+   */
+  commitAsync<T>(change: (state: CalendarState) => Promise<T>): Promise<T> {
+    return this.#enqueue(change, undefined, true)
+  }
+
+  /**
    * Puts back the state as it was opened, and writes the text it was opened from (test suites reset a calendar
    * between tests), as a change like any other: the state is rebuilt from the opened records and the text is the
    * one kept, nothing is parsed or serialised, so it takes well under a millisecond for 200 events.
@@ -170,14 +218,14 @@ export class Store {
   }
 
   /** Queues a change for the next group commit; `text`: the file text it leaves, when known (see `Pending`). */
-  #enqueue<T>(change: (state: CalendarState) => T, text?: TextPieces): Promise<T> {
+  #enqueue<T>(change: (state: CalendarState) => T | Promise<T>, text?: TextPieces, async?: true): Promise<T> {
     if (this.#options.readOnly) {
       return Promise.reject(
         new CalendarError('store-read-only', 503, `${this.file} is served read-only; writes are refused.`),
       )
     }
     return new Promise<T>((resolve, reject) => {
-      this.#queue.push({ change, text, resolve: resolve as (value: unknown) => void, reject })
+      this.#queue.push({ change, text, async, resolve: resolve as (value: unknown) => void, reject })
       void this.#commit.schedule().catch(() => undefined)
     })
   }
@@ -256,6 +304,8 @@ export class Store {
       // Someone saved the file while the changes were applied: start again from their file, not over it.
       if (outcomes === 'file-changed') continue
       for (const { pending, ok, value } of outcomes) (ok ? pending.resolve : pending.reject)(value)
+      // A change that went through is in the file: `#commitBatch` turns every outcome into a failure otherwise.
+      if (outcomes.some((outcome) => outcome.ok)) this.#notify({ kind: 'write', version: ++this.#version })
       return
     }
   }
@@ -303,7 +353,7 @@ export class Store {
         await nextTurn()
         start = performance.now()
       }
-      outcomes.push(this.#apply(pending))
+      outcomes.push(pending.async ? await this.#applyAsync(pending) : this.#apply(pending))
     }
     await nextTurn()
     return outcomes
@@ -318,6 +368,16 @@ export class Store {
     }
   }
 
+  /** `#apply` for a change that settles later: undone whole when it rejects. */
+  async #applyAsync(pending: Pending): Promise<Outcome> {
+    const state = this.#state
+    try {
+      return { pending, ok: true, value: await state.journal.attemptAsync(async () => pending.change(state)) }
+    } catch (error) {
+      return { pending, ok: false, value: error }
+    }
+  }
+
   /** Reloads the file when its content differs from what this process last read or wrote. */
   async #syncFromDisk(): Promise<void> {
     const disk = this.#disk as AtomicTextFile
@@ -327,7 +387,7 @@ export class Store {
     const { text, fingerprint: read } = await disk.readWithFingerprint()
     if (text === null) {
       // Removed: nothing is invalid any more, and the next write creates the file again from the state.
-      this.#broken = undefined
+      this.#clearBroken()
       return
     }
     if (text === this.#broken?.text) {
@@ -352,8 +412,11 @@ export class Store {
       const summary = describeReload(this.#state, next)
       this.#state = next
       this.#remember([bytes], fingerprint)
+      // Counted first, so that whoever hears `valid` sees the new state under its new version.
+      this.#version++
       if (this.#broken) this.#fixed(`reloaded (${summary})`)
       else this.#options.log?.('info', `reloaded ${file}: ${summary}`)
+      this.#notify({ kind: 'reload', version: this.#version })
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error
       this.#broken = { error, text, fingerprint }
@@ -361,14 +424,32 @@ export class Store {
         'error',
         `${error.message}\nreads keep the last valid state; writes are refused until the file is fixed`,
       )
+      this.#notify({ kind: 'invalid', version: this.#version, error })
     }
   }
 
   /** The file is valid again after it was invalid: writes are accepted again, and the log says so (issue 10). */
   #fixed(how: string): void {
-    if (!this.#broken) return
+    if (this.#clearBroken())
+      this.#options.log?.('info', `${this.file} is valid again: ${how}; writes are accepted again`)
+  }
+
+  /** Forgets the problems of the file on disk, if it had any; returns whether it had. */
+  #clearBroken(): boolean {
+    if (!this.#broken) return false
     this.#broken = undefined
-    this.#options.log?.('info', `${this.file} is valid again: ${how}; writes are accepted again`)
+    this.#notify({ kind: 'valid', version: this.#version })
+    return true
+  }
+
+  #notify(change: CalendarChange): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(change)
+      } catch (error) {
+        this.#options.log?.('error', `a change listener failed: ${String(error)}`)
+      }
+    }
   }
 
   /** Writes `text`; `guarded`: cancel with FileChanged when the file changed since it was last read or written. */
