@@ -6,6 +6,8 @@ import { openCalendar } from './core/calendar.js'
 import { isZone } from './core/dates.js'
 import { addToken, isOpenMode, revokeToken, usersWithTokens } from './core/users.js'
 import { serve } from './http/serve.js'
+import { icalFeeds } from './ical/feed-routes.js'
+import { webPage } from './web/web-page.js'
 
 const DEFAULT_FILE = 'data/calendar.json'
 
@@ -159,6 +161,12 @@ const serveCommand = command(
       description: 'Comma-separated origins allowed to read responses (default: any)',
     },
     'allow-open-network': { type: 'boolean', description: 'Listen beyond loopback even when no user has a token' },
+    ui: {
+      type: 'boolean',
+      default: true,
+      description: 'Serve the calendar page at / and the API reference at /docs',
+      negativeDescription: 'Serve the interface only, without the page and /docs',
+    },
     'test-admin': {
       type: 'boolean',
       description: 'Serve /_calfile/reset, /_calfile/clock and /_calfile/requests for test suites (loopback only)',
@@ -204,13 +212,15 @@ const serveCommand = command(
             .filter(Boolean),
         }
       : {}
-    const extensions = admin ? [admin.extension] : []
+    const extensions = [icalFeeds(), ...(args.ui === false ? [] : [webPage()]), ...(admin ? [admin.extension] : [])]
     const listener = await serve(calendar, { port, host, log, cors, https: httpsOf(args), extensions })
     const state = calendar.state
     consola.info(
       `calfile serving ${file} (${state.events.size} events, ${state.venues.size} venues, ${state.organizers.size} organizers)`,
     )
-    consola.info(`${listener.url.replace(/\/$/u, '')}/calendar/events/v1/events`)
+    const root = listener.url.replace(/\/$/u, '')
+    consola.info(`${root}/calendar/events/v1/events`)
+    if (args.ui !== false) consola.info(`${root}/ (the calendar), ${root}/docs (the API reference)`)
     // Graceful stop: pending writes land and the lock is released; idle keep-alive connections do not hold it up.
     const stop = async () => {
       listener.server.closeIdleConnections()
@@ -285,6 +295,31 @@ const importCommand = defineCommand({
           consola.info(`${path}: events +${e.added} ~${e.updated} =${e.unchanged}`)
           for (const warning of report.warnings) consola.warn(warning)
         }
+      },
+    ),
+    ics: command(
+      { name: 'ics', description: 'Import iCalendar files (.ics), recurring events as one event per instance' },
+      {
+        source: { type: 'positional', required: true, description: 'An iCalendar file (.ics) or a folder of them' },
+        into: { type: 'string', valueHint: 'file', description: `Data file (default ${DEFAULT_FILE})` },
+        until: {
+          type: 'string',
+          valueHint: 'YYYY-MM-DD',
+          description: 'Last day of recurring instances, site time zone (default: a year from today)',
+        },
+      },
+      async (args) => {
+        const into = (args.into as string | undefined) ?? DEFAULT_FILE
+        const source = mustExist(String(args.source), 'source')
+        const { importICalendarFile } = await import('./ical/import.js')
+        const report = await importICalendarFile(into, source, { until: args.until as string | undefined })
+        const { added, updated, unchanged, skipped, until } = report
+        consola.info(
+          `${source}: ${added} added, ${updated} updated, ${unchanged} unchanged, ${skipped.length} skipped (instances until ${until})`,
+        )
+        for (const { path, line, uid, reason } of skipped)
+          consola.warn(`${path}:${line}: ${uid ? `${uid}: ` : ''}${reason}`)
+        for (const note of report.notes) consola.info(`${note.path}:${note.line}: ${note.message}`)
       },
     ),
   },
@@ -431,6 +466,85 @@ const schemaCommand = command(
   },
 )
 
+/** The sync commands' code, loaded by them only. */
+const sync = () => import('./sync/index.js')
+
+const siteArg = {
+  type: 'positional',
+  required: true,
+  description: 'The TEC site (https://events.example.org)',
+} as const
+const syncArgs = {
+  user: {
+    type: 'string',
+    valueHint: 'name',
+    description: 'WordPress user of an application password (CALFILE_PASSWORD or a prompt)',
+  },
+  insecure: { type: 'boolean', description: 'Send credentials over plain http beyond loopback' },
+} as const
+
+/**
+ * How to reach the site: `--user` with its application password, from `CALFILE_PASSWORD` or else asked on a
+ * terminal (never a flag, which would stay in the shell's history and show in `ps`); no `--user`, anonymous. Each
+ * retry is told on stderr.
+ */
+async function siteOptions(args: { user?: string; insecure?: boolean }, site: string) {
+  const onRetry = (n: { method: string; url: string; reason: string; delayMs: number }) =>
+    consola.warn(`${n.method} ${n.url}: ${n.reason}; trying again in ${(n.delayMs / 1000).toFixed(1)} s`)
+  const options = { insecure: Boolean(args.insecure), onRetry }
+  const user = args.user
+  if (user === undefined) return options
+  let password = process.env.CALFILE_PASSWORD
+  if (password === undefined && process.stdin.isTTY)
+    password = await consola.prompt(`Application password of ${user} at ${site}:`, {
+      type: 'text',
+      cancel: 'undefined',
+    })
+  if (!password) throw new Error(`--user ${user} needs a password: set CALFILE_PASSWORD, or run on a terminal`)
+  return { ...options, user, password }
+}
+
+const pullCommand = command(
+  { name: 'pull', description: 'Mirror a TEC site in a data file (again: only what changed)' },
+  {
+    site: siteArg,
+    into: { type: 'string', valueHint: 'file', description: `Data file (default ${DEFAULT_FILE})` },
+    ...syncArgs,
+  },
+  async (args) => {
+    const { pull, pullSummary, progressBar, conflictLine } = await sync()
+    const into = (args.into as string | undefined) ?? DEFAULT_FILE
+    const options = await siteOptions(args, args.site)
+    const bar = progressBar(process.stderr)
+    const report = await pull(args.site, { into, ...options, onProgress: bar.onProgress }).finally(bar.stop)
+    for (const warning of report.warnings) consola.warn(warning)
+    for (const conflict of report.conflicts) console.log(conflictLine(conflict))
+    console.log(pullSummary(report))
+  },
+)
+
+const pushCommand = command(
+  { name: 'push', description: 'Send what changed in a pulled data file to its TEC site' },
+  {
+    site: siteArg,
+    from: { type: 'string', valueHint: 'file', description: `Data file (default ${DEFAULT_FILE})` },
+    ...syncArgs,
+    'dry-run': { type: 'boolean', description: 'Print what would be sent; send and write nothing' },
+  },
+  async (args) => {
+    const { push, pushLines } = await sync()
+    const from = (args.from as string | undefined) ?? DEFAULT_FILE
+    const report = await push(args.site, {
+      from,
+      dryRun: Boolean(args['dry-run']),
+      ...(await siteOptions(args, args.site)),
+    })
+    for (const line of pushLines(report)) console.log(line)
+    const unsent = report.conflicts.length + report.failed.length
+    if (unsent > 0) throw new Error(`${unsent} records not pushed: see the conflicts and failures above`)
+  },
+)
+
 const main = defineCommand({
   meta: {
     name: 'calfile',
@@ -445,6 +559,8 @@ const main = defineCommand({
     token: tokenCommand,
     fmt: fmtCommand,
     schema: schemaCommand,
+    pull: pullCommand,
+    push: pushCommand,
   },
 })
 

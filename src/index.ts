@@ -8,7 +8,14 @@
  * const page = calendar.events.list({ search: 'jazz' })
  * const app = createApp(calendar) // h3 app: app.request('/calendar/events/v1/events')
  */
-export { Calendar, type CalendarOptions, openCalendar } from './core/calendar.js'
+export type { CalendarBatch, StoredEventFields } from './core/batch.js'
+export {
+  Calendar,
+  type CalendarChange,
+  type CalendarOptions,
+  type ChangeListener,
+  openCalendar,
+} from './core/calendar.js'
 export { DocumentError, formatProblem, type Problem } from './core/document-error.js'
 export { CalendarError } from './core/errors.js'
 
@@ -31,4 +38,13 @@ export { type AppExtension, type AppOptions, createApp, PREFIX, type RequestLine
 export { type ServeOptions, serve } from './http/serve.js'
 export { eventToICalendar, type ICalendarOptions, toICalendar } from './ical/export-calendar.js'
 export { type ICalFeedOptions, icalFeeds } from './ical/feed-routes.js'
+export {
+  type ICalImportOptions,
+  importICalendar,
+  importICalendarFile,
+  readICalendarFiles,
+} from './ical/import.js'
+export type { ICalendarSource } from './ical/import-parse.js'
+export type { ICalImportReport, ImportNote, ImportSkip } from './ical/import-report.js'
 export { type InitOptions, importIntoFile, initDataFile } from './import/init.js'
+export { webPage } from './web/web-page.js'

@@ -9,16 +9,23 @@ export interface CaptureFile {
 }
 
 /**
+ * The files an import reads from `from`: the file itself, or every file of the folder whose name ends with
+ * `extension` (`.json`, `.ics`), in name order; subfolders are not looked into.
+ */
+export async function sourcePaths(from: string, extension: string): Promise<string[]> {
+  if (!(await stat(from)).isDirectory()) return [from]
+  return (await readdir(from))
+    .filter((name) => name.endsWith(extension))
+    .sort()
+    .map((name) => join(from, name))
+}
+
+/**
  * The TEC captures at `from`: the file itself, or every `.json` file of the folder in name order.
  * @throws CalendarError 400 `import-invalid-capture` for a file that is not JSON, naming the file.
  */
 export async function readCaptures(from: string): Promise<CaptureFile[]> {
-  const paths = (await stat(from)).isDirectory()
-    ? (await readdir(from))
-        .filter((name) => name.endsWith('.json'))
-        .sort()
-        .map((name) => join(from, name))
-    : [from]
+  const paths = await sourcePaths(from, '.json')
   return Promise.all(paths.map(async (path) => ({ path, capture: parseCapture(path, await readFile(path, 'utf8')) })))
 }
 

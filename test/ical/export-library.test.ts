@@ -6,7 +6,12 @@ describe('calendar.events.toICalendar (the package entry adds it)', () => {
   it('returns the text GET /events/?ical=1 sends, for the same query', async () => {
     const calendar = await openCalendar(null, { initial: fixture('events-filters.json'), now: () => NOW })
     const app = createApp(calendar, { extensions: [icalFeeds()] })
-    for (const query of [{}, { search: 'jazz' }, { start_date: '2026-01-01', end_date: '2027-12-31' }]) {
+    const queries: Array<Record<string, string>> = [
+      {},
+      { search: 'jazz' },
+      { start_date: '2026-01-01', end_date: '2027-12-31' },
+    ]
+    for (const query of queries) {
       const text = calendar.events.toICalendar(query)
       const search = new URLSearchParams({ ical: '1', ...query })
       // The library's view takes its URLs from the settings; a request on the same origin sees the same.
