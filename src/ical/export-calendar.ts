@@ -4,7 +4,7 @@ import type { EventRef } from '../core/resources/events.js'
 import type { View } from '../core/view.js'
 import { assembleCalendar } from './export-assemble.js'
 import { feedQuery } from './export-query.js'
-import { type FeedEvent, hasTzid, hostName, vevent } from './export-vevent.js'
+import { type FeedEvent, hostName, vevent } from './export-vevent.js'
 import { vtimezone, zoneYears } from './vtimezone.js'
 
 /** Options of `toICalendar` and `eventToICalendar`. */
@@ -100,7 +100,7 @@ export function eventFeed(calendar: FeedCalendar, ref: EventRef, options: ICalen
  * nothing but the arguments and the runtime's zone data.
  */
 export function renderFeed(events: FeedEvent[], head: FeedHead): string {
-  const timed = events.filter((event) => !event.all_day && hasTzid(event.timezone))
+  const timed = events.filter((event) => !event.all_day)
   const years = zoneYears(
     timed.flatMap((event) => [
       { zone: event.timezone, wall: event.start_date },

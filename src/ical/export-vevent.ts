@@ -59,14 +59,6 @@ export interface FeedEvent {
 export const utcMs = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`)
 
 /**
- * Whether times in `zone` go out with `TZID=<zone>` and its VTIMEZONE, or in UTC (`…Z`): UTC itself is written in
- * UTC (RFC 5545 §3.3.5), and so are TEC's fixed offsets (`UTC+5:30`), which name no IANA zone a client knows.
- */
-export function hasTzid(zone: string): boolean {
-  return zone !== 'UTC' && zone !== 'Etc/UTC' && !/^UTC[+-]/u.test(zone)
-}
-
-/**
  * The host name of a site URL, without port (PHP's `PHP_URL_HOST`); `settings.site_url` is free text, so one
  * without a scheme (`events.example.org/blog`) is read as a host and a path.
  */
@@ -148,7 +140,10 @@ function dayAfter(date: string): Date {
   return next
 }
 
-/** DTSTART/DTEND: dates for an all-day event, else wall times with the zone, or UTC instants (`hasTzid`). */
+/**
+ * DTSTART/DTEND: dates for an all-day event, else wall times with the event's zone and its VTIMEZONE, UTC and
+ * TEC's fixed offsets (`UTC+5:30`) included, as TEC's export writes `TZID=UTC`: so the zone survives a round trip.
+ */
 function eventTimes(event: FeedEvent): Pick<ICalEventData, 'start' | 'end' | 'allDay' | 'timezone'> {
   if (event.all_day) {
     const start = new Date(`${event.start_date.slice(0, 10)}T00:00:00Z`)
@@ -158,14 +153,19 @@ function eventTimes(event: FeedEvent): Pick<ICalEventData, 'start' | 'end' | 'al
   const end = utcMs(event.utc_end_date)
   // An event that ends as it starts has no DTEND: RFC 5545 §3.8.2.2 wants DTEND later than DTSTART, and §3.6.1
   // reads a timed DTSTART alone as ending at that moment. TEC writes the two equal.
-  if (!hasTzid(event.timezone)) {
-    return { start: new Date(start), end: end === start ? null : new Date(end), timezone: null }
-  }
   return {
     start: new ZonedWall(event.start_date, event.timezone, start),
     end: end === start ? null : new ZonedWall(event.end_date, event.timezone, end),
-    timezone: event.timezone,
+    timezone: tzidParameter(event.timezone),
   }
+}
+
+/**
+ * A zone name as a TZID parameter value: quoted when it holds a colon, semicolon or comma (TEC's `UTC+5:30`), which
+ * RFC 5545 §3.2 allows unquoted only in a property value, such as the VTIMEZONE's own TZID.
+ */
+function tzidParameter(zone: string): string {
+  return /[:;,]/u.test(zone) ? `"${zone}"` : zone
 }
 
 /**

@@ -40,8 +40,10 @@ export async function defaultDataText(): Promise<string> {
 export function icalJsCalendar(text: string): ICAL.Component {
   const calendar = new ICAL.Component(ICAL.parse(text))
   ICAL.TimezoneService.reset()
-  // Values are read when first asked for, so those with a TZID find their zone registered by then.
-  for (const vtimezone of calendar.getAllSubcomponents('vtimezone')) ICAL.TimezoneService.register(vtimezone)
+  // Values are read when first asked for, so those with a TZID find their zone registered by then. ical.js's own
+  // UTC stays: it converts through it, and a registered VTIMEZONE named UTC would take its place.
+  for (const vtimezone of calendar.getAllSubcomponents('vtimezone'))
+    if (vtimezone.getFirstPropertyValue('tzid') !== 'UTC') ICAL.TimezoneService.register(vtimezone)
   return calendar
 }
 
