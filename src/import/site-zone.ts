@@ -37,7 +37,7 @@ function rezone<T extends Dated>(collection: Collection<T>, from: string, to: st
  *
  * @returns false, changing nothing, when a stored date cannot be shown in `zone`.
  */
-function setSiteZone(state: CalendarState, zone: string): boolean {
+export function setSiteZone(state: CalendarState, zone: string): boolean {
   const from = state.siteTimezone
   // A `--timezone` override stays the zone in force: the stored walls are in it before and after.
   const to = state.timezoneOverride ?? zone

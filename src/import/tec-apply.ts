@@ -5,17 +5,18 @@ import type { NormalizeContext } from '../core/resources/post.js'
 import { normalizeTerm } from '../core/resources/term-record.js'
 import { normalizeOrganizer, normalizeVenue } from '../core/resources/venue-record.js'
 import { unstorableDates } from '../core/storable-dates.js'
-import type { ImportCounts, ImportReport } from './tec.js'
+import type { ImportCounts, ImportKind, ImportReport } from './tec.js'
 import { invalid, type Located } from './tec-capture.js'
 import { eventFields, type FieldContext, mediaRecord, organizerFields, termFields, venueFields } from './tec-fields.js'
 import { categoryParents, type Plan } from './tec-plan.js'
 import type { EventCapture, OrganizerCapture, TermCapture, VenueCapture } from './tec-schema.js'
 
-/** One import under way: the state it writes, and the report and warnings it fills. */
+/** One import under way: the state it writes, the records it leaves alone, and the report and warnings it fills. */
 interface Run {
   ctx: NormalizeContext
   fields: FieldContext
   report: ImportReport
+  keep: (kind: ImportKind, id: number) => boolean
 }
 
 /** Where the report counts each kind. */
@@ -58,6 +59,7 @@ function applyEach<C extends { id: number; slug?: string }, R extends { id: numb
   build: (value: C, old: R | undefined) => R,
 ): void {
   for (const { value, path } of items.values()) {
+    if (run.keep(kind, value.id)) continue
     const record = build(value, collection.get(value.id))
     for (const [field, problem] of Object.entries(unstorableDates(record, run.ctx.state.siteTimezone)))
       throw invalid([...path, field], problem)
@@ -94,11 +96,16 @@ function applyPosts(run: Run, plan: Plan): void {
 
 /**
  * Stores a checked plan into `ctx.state`: its IDs noted first (so that new records get higher ones), then media,
- * categories, tags, venues, organizers and events (CONTRACT §1).
+ * categories, tags, venues, organizers and events (CONTRACT §1). The records `keep` names are left as stored (or
+ * absent), and counted nowhere.
  *
  * @returns the counts per kind and, in order, what the data had to lose to be stored (statuses, parents, slugs, ...).
  */
-export function applyPlan(plan: Plan, ctx: NormalizeContext): ImportReport {
+export function applyPlan(
+  plan: Plan,
+  ctx: NormalizeContext,
+  keep: (kind: ImportKind, id: number) => boolean = () => false,
+): ImportReport {
   const { state } = ctx
   const warnings = new Set<string>()
   const report: ImportReport = {
@@ -110,11 +117,11 @@ export function applyPlan(plan: Plan, ctx: NormalizeContext): ImportReport {
     media: zero(),
     warnings: [],
   }
-  const run: Run = { ctx, fields: { siteTimezone: state.siteTimezone, warnings }, report }
+  const run: Run = { ctx, fields: { siteTimezone: state.siteTimezone, warnings }, report, keep }
   for (const id of plan.postIds()) state.notePostId(id)
   for (const id of plan.termIds()) state.noteTermId(id)
   for (const { value } of plan.media.values()) {
-    upsert(state.media, mediaRecord(value, state.media.get(value.id)), report.media)
+    if (!keep('media', value.id)) upsert(state.media, mediaRecord(value, state.media.get(value.id)), report.media)
   }
   applyTerms(run, 'category', plan.categories, categoryParents(plan, warnings))
   applyTerms(run, 'tag', plan.tags, new Map())

@@ -8,6 +8,7 @@ import {
   ListSchemas,
   type OrganizerCapture,
   OrganizerSchema,
+  type TermCapture,
   type VenueCapture,
   VenueSchema,
 } from './tec-schema.js'
@@ -23,6 +24,8 @@ export interface Capture {
   events: Array<Located<EventCapture>>
   venues: Array<Located<VenueCapture>>
   organizers: Array<Located<OrganizerCapture>>
+  categories: Array<Located<TermCapture>>
+  tags: Array<Located<TermCapture>>
 }
 
 /** A value other than an array or null that `typeof` calls an object: what a JSON object parses to. */
@@ -71,13 +74,14 @@ export function isCapture(value: unknown): boolean {
 
 /**
  * Which TEC response `capture` is, told by the keys TEC always writes, read into its typed records: a list
- * envelope (`events`, `venues` or `organizers` key), a single event (`start_date`), venue or organizer (its name).
+ * envelope (`events`, `venues`, `organizers`, `categories` or `tags` key), a single event (`start_date`), venue or
+ * organizer (its name).
  *
  * @throws CalendarError 400 `import-invalid-capture` at the first value that does not fit, by JSON path
  *   (`events[2].start_date: expected "YYYY-MM-DD HH:MM:SS", got 12`; `(capture)` for the whole).
  */
 export function readCapture(capture: unknown): Capture {
-  const read: Capture = { events: [], venues: [], organizers: [] }
+  const read: Capture = { events: [], venues: [], organizers: [], categories: [], tags: [] }
   if (!isObject(capture)) {
     throw invalid([], `expected a TEC event list, event, venue or organizer object, got ${got(capture)}`)
   }
@@ -86,6 +90,10 @@ export function readCapture(capture: unknown): Capture {
   else if ('organizers' in capture)
     read.organizers = listed('organizers', parseWith(ListSchemas.organizers, capture).organizers)
   else if ('start_date' in capture) read.events = single(EventSchema, capture)
+  // After the single event, which carries its own `categories` and `tags`.
+  else if ('categories' in capture)
+    read.categories = listed('categories', parseWith(ListSchemas.categories, capture).categories)
+  else if ('tags' in capture) read.tags = listed('tags', parseWith(ListSchemas.tags, capture).tags)
   // A single venue or organizer is told apart by its name, as TEC writes it for every named one.
   else if (typeof capture.venue === 'string') read.venues = single(VenueSchema, capture)
   else if (typeof capture.organizer === 'string') read.organizers = single(OrganizerSchema, capture)

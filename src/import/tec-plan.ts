@@ -69,11 +69,16 @@ export class Plan {
       this.addLinked(this.organizers, 'organizer', below(item, organizer, 'organizer', i))
     })
     value.categories?.forEach((term, i) => {
-      this.#keep(this.categories, 'category', below(item, term, 'categories', i))
+      this.addTerm('category', below(item, term, 'categories', i))
     })
     value.tags?.forEach((term, i) => {
-      this.#keep(this.tags, 'tag', below(item, term, 'tags', i))
+      this.addTerm('tag', below(item, term, 'tags', i))
     })
+  }
+
+  /** A category or tag. @throws CalendarError 409 `import-id-conflict` */
+  addTerm(taxonomy: Taxonomy, item: Located<TermCapture>): void {
+    this.#keep(taxonomy === 'category' ? this.categories : this.tags, taxonomy, item)
   }
 
   /** A venue or organizer and its image. @throws CalendarError 409 `import-id-conflict` */
@@ -123,6 +128,8 @@ export function planImport(state: CalendarState, capture: Capture): Plan {
   for (const item of capture.events) plan.addEvent(item)
   for (const item of capture.venues) plan.addLinked(plan.venues, 'venue', item)
   for (const item of capture.organizers) plan.addLinked(plan.organizers, 'organizer', item)
+  for (const item of capture.categories) plan.addTerm('category', item)
+  for (const item of capture.tags) plan.addTerm('tag', item)
   return plan
 }
 

@@ -150,11 +150,16 @@ export const EventSchema = v.looseObject(
   expected('an event object'),
 )
 
-/** The list envelopes (`/events`, `/venues`, `/organizers`): the records under their kind's key. */
+/**
+ * The list envelopes (`/events`, `/venues`, `/organizers`, `/categories`, `/tags`): the records under their kind's
+ * key. A term list carries the terms no event shows (count 0, or only on events the reader cannot see).
+ */
 export const ListSchemas = {
   events: v.looseObject({ events: v.array(EventSchema, expected('an array')) }),
   venues: v.looseObject({ venues: v.array(VenueSchema, expected('an array')) }),
   organizers: v.looseObject({ organizers: v.array(OrganizerSchema, expected('an array')) }),
+  categories: v.looseObject({ categories: v.array(TermSchema, expected('an array')) }),
+  tags: v.looseObject({ tags: v.array(TermSchema, expected('an array')) }),
 }
 
 export type EventCapture = v.InferOutput<typeof EventSchema>

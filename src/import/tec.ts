@@ -35,6 +35,9 @@ export interface ImportReport {
   warnings: string[]
 }
 
+/** The kinds of record an import stores. */
+export type ImportKind = 'event' | 'venue' | 'organizer' | 'category' | 'tag' | 'media'
+
 /** Options of `importTec`. */
 export interface ImportOptions {
   /** "Now", `YYYY-MM-DD HH:MM:SS` in the site time zone: `date` of records the capture gives none. */
@@ -44,6 +47,13 @@ export interface ImportOptions {
    * that `date` and `modified` read back as the site showed them. Default false: the state's zone is kept.
    */
   adoptTimezone?: boolean
+  /**
+   * The records the import leaves as the data file has them, or absent when it lacks them, by kind and ID, though
+   * the capture holds them (`calfile pull` keeps what was changed locally; `calfile push` takes back one record).
+   * Links to them are stored as the capture has them: links to a kept record the data file lacks are the caller's
+   * to remove (`forgetPost`, `forgetTerm`), or the file would not load. Default: none.
+   */
+  keep?: (kind: ImportKind, id: number) => boolean
 }
 
 /**
@@ -71,7 +81,7 @@ export function importTec(state: CalendarState, capture: unknown, options: Impor
   const zone = settleSiteZone(state, read, options.adoptTimezone ?? false)
   // "Now" was given in the zone in force when the import began.
   const now = instantToWall(wallToInstant(options.now, before), state.siteTimezone)
-  const report = applyPlan(plan, { state, now })
+  const report = applyPlan(plan, { state, now }, options.keep)
   report.warnings = [...zone.warnings, ...report.warnings]
   if (zone.timezone !== undefined) report.timezone = zone.timezone
   return report

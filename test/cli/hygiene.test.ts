@@ -44,6 +44,8 @@ const COMMANDS = [
   ['validate'],
   ['fmt'],
   ['schema'],
+  ['pull'],
+  ['push'],
   ['token'],
   ['token', 'add'],
   ['token', 'list'],
@@ -134,7 +136,7 @@ describe('no colour codes when the output is not a terminal', SLOW, () => {
     ['serve --help', ['serve', '--help']],
     ['token add --help', ['token', 'add', '--help']],
     ['no command', []],
-    ['an unknown command', ['pull']],
+    ['an unknown command', ['frobnicate']],
     ['a missing required flag', ['token', 'add']],
     ['an unknown flag', ['serve', '--prot', '3000']],
     ['a missing --from', ['init', 'x.json', '--from', 'no/such/capture.json']],
@@ -151,10 +153,10 @@ describe('no colour codes when the output is not a terminal', SLOW, () => {
 
 describe("citty's errors and a missing --from: one line on stderr, exit status 1", SLOW, () => {
   it('an unknown command', async () => {
-    const result = await runCli(['pull'], undefined, colourEnv())
+    const result = await runCli(['frobnicate'], undefined, colourEnv())
     expect(result.code).toBe(1)
     expect(result.stdout).toBe('')
-    expect(lines(result.stderr)).toEqual(['error: Unknown command pull (see calfile --help)'])
+    expect(lines(result.stderr)).toEqual(['error: Unknown command frobnicate (see calfile --help)'])
   })
 
   it("a missing required flag names the command's help", async () => {
@@ -200,7 +202,7 @@ describe.skipIf(!script)('on a terminal (a pseudo-terminal from `script`)', SLOW
   it('colours the usage and errors, unless NO_COLOR is set', async () => {
     expect(await onTerminal('--help')).toMatch(ESCAPE)
     expect(await onTerminal('--help', { NO_COLOR: '1' })).not.toMatch(ESCAPE)
-    expect(await onTerminal('pull', { NO_COLOR: 'true' })).not.toMatch(ESCAPE)
-    expect(await onTerminal('pull', { NO_COLOR: 'true' })).toMatch(/Unknown command pull/u)
+    expect(await onTerminal('frobnicate', { NO_COLOR: 'true' })).not.toMatch(ESCAPE)
+    expect(await onTerminal('frobnicate', { NO_COLOR: 'true' })).toMatch(/Unknown command frobnicate/u)
   })
 })

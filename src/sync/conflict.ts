@@ -1,0 +1,33 @@
+import type { Settings } from '../core/records.js'
+import { type KindInfo, recordLabel, type StoredRecord, type SyncKind } from './kinds.js'
+import { differences, type FieldDifference } from './record-diff.js'
+import { type SiteRecord, storedForm } from './site-record.js'
+
+/** A record changed on both sides since the last pull or push: neither pull nor push touches it. */
+export interface SyncConflict {
+  kind: SyncKind
+  id: number
+  /** `event 66358 "Jazz night"`. */
+  label: string
+  /**
+   * - `changed-both`: changed here and on the site.
+   * - `deleted-on-site`: changed here, and gone from the site (or in its trash).
+   * - `deleted-here`: deleted (or trashed) here, and changed on the site.
+   */
+  reason: 'changed-both' | 'deleted-on-site' | 'deleted-here'
+  /** The fields in which the two versions differ, with both values, when both exist. */
+  differences: FieldDifference[]
+}
+
+/** The conflict over record `id`, its two versions compared when both exist. */
+export function conflictOf(
+  info: KindInfo,
+  id: number,
+  reason: SyncConflict['reason'],
+  here: StoredRecord | undefined,
+  site: SiteRecord | undefined,
+  context: { settings: Settings; now: number },
+): SyncConflict {
+  const found = here && site ? differences(info, here, storedForm(info, site, context.settings, context.now)) : []
+  return { kind: info.kind, id, label: recordLabel(info, here ?? site, id), reason, differences: found }
+}

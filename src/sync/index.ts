@@ -1,0 +1,14 @@
+/**
+ * calfile's sync with a live TEC site (issue 15): `pull` mirrors the site in a data file, `push` sends back what
+ * changed in it. Used by `calfile pull` and `calfile push`.
+ */
+export type { SyncConflict } from './conflict.js'
+export { SiteError, SyncError } from './errors.js'
+export type { SyncKind } from './kinds.js'
+export { type ProgressBar, progressBar } from './progress-bar.js'
+export { type PullOptions, type PullReport, pull, pullSummary } from './pull.js'
+export type { PullProgress } from './pull-fetch.js'
+export { type PushOptions, push } from './push.js'
+export { conflictLine, type PushedRecord, type PushReport, pushLines, type SkippedRecord } from './push-report.js'
+export type { RetryNotice, SiteOptions } from './site-client.js'
+export type { SyncEntry, SyncSection } from './sync-section.js'

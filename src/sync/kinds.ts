@@ -1,0 +1,113 @@
+import type { Collection } from '../core/collection.js'
+import { EVENT_KEYS } from '../core/resources/event-record.js'
+import { TERM_KEYS } from '../core/resources/term-record.js'
+import { ORGANIZER_KEYS, VENUE_KEYS } from '../core/resources/venue-record.js'
+import type { CalendarState } from '../core/state.js'
+
+/** A stored record of any kind sync handles, as the data file holds it (CONTRACT §1). */
+export type StoredRecord = { id: number; slug?: string; [key: string]: unknown }
+
+/** What sync mirrors: the kinds of TEC's REST API v1, each with its own route. */
+export type SyncKind = 'event' | 'venue' | 'organizer' | 'category' | 'tag'
+
+/** The route of a kind, which is also its list key and its key in the `sync` section. */
+export type SyncRoute = 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
+
+/** Everything sync needs to know of one kind. */
+export interface KindInfo {
+  kind: SyncKind
+  route: SyncRoute
+  /** Categories and tags: no status, no `modified`, deleted for good rather than trashed (CONTRACT §5). */
+  isTerm: boolean
+  /** The field that names a record: `title`, `venue`, `organizer`, `name`. */
+  nameKey: string
+  collection(state: CalendarState): Collection<StoredRecord>
+  /**
+   * The stored keys a push sends, as the API writes them (CONTRACT §3). Left out: what the site sets itself (`id`,
+   * `author`, `modified`) and what its API cannot write (`permalink`, `post_parent`, `custom_fields`, and any key
+   * beyond the contract's).
+   */
+  pushed: readonly string[]
+  /** The stored keys that link to other records, and the kind they link to. */
+  links: ReadonlyArray<readonly [string, SyncKind]>
+}
+
+const NOT_PUSHED = new Set(['id', 'author', 'modified', 'permalink', 'post_parent', 'custom_fields'])
+const pushed = (keys: ReadonlySet<string>, without: readonly string[] = []) =>
+  [...keys].filter((key) => !NOT_PUSHED.has(key) && !without.includes(key))
+
+const collectionOf = (route: SyncRoute) => (state: CalendarState) => state[route] as unknown as Collection<StoredRecord>
+
+/** The kinds in the order creates must go: terms, then venues and organizers, then the events that link to them. */
+export const KINDS: readonly KindInfo[] = [
+  {
+    kind: 'category',
+    route: 'categories',
+    isTerm: true,
+    nameKey: 'name',
+    collection: collectionOf('categories'),
+    pushed: pushed(TERM_KEYS),
+    links: [['parent', 'category']],
+  },
+  {
+    kind: 'tag',
+    route: 'tags',
+    isTerm: true,
+    nameKey: 'name',
+    collection: collectionOf('tags'),
+    pushed: pushed(TERM_KEYS, ['parent']),
+    links: [],
+  },
+  {
+    kind: 'venue',
+    route: 'venues',
+    isTerm: false,
+    nameKey: 'venue',
+    collection: collectionOf('venues'),
+    pushed: pushed(VENUE_KEYS),
+    links: [],
+  },
+  {
+    kind: 'organizer',
+    route: 'organizers',
+    isTerm: false,
+    nameKey: 'organizer',
+    collection: collectionOf('organizers'),
+    pushed: pushed(ORGANIZER_KEYS),
+    links: [],
+  },
+  {
+    kind: 'event',
+    route: 'events',
+    isTerm: false,
+    nameKey: 'title',
+    collection: collectionOf('events'),
+    pushed: pushed(EVENT_KEYS),
+    links: [
+      ['venue', 'venue'],
+      ['organizer', 'organizer'],
+      ['categories', 'category'],
+      ['tags', 'tag'],
+    ],
+  },
+]
+
+/** The entry of `KINDS` for a kind. */
+export function kindInfo(kind: SyncKind): KindInfo {
+  return KINDS.find((info) => info.kind === kind) as KindInfo
+}
+
+/** How reports name a record: `event 66358 "Jazz night"`. */
+export function recordLabel(info: KindInfo, record: StoredRecord | undefined, id: number): string {
+  const name = record?.[info.nameKey]
+  return typeof name === 'string' && name !== '' ? `${info.kind} ${id} "${name}"` : `${info.kind} ${id}`
+}
+
+/** The IDs `record` links to, with their kind: an event's venue, organizers and terms, a category's parent. */
+export function linksOf(info: KindInfo, record: StoredRecord): Array<{ kind: SyncKind; id: number }> {
+  return info.links.flatMap(([key, kind]) => {
+    const value = record[key]
+    const ids = Array.isArray(value) ? value : [value]
+    return ids.filter((id): id is number => typeof id === 'number' && id > 0).map((id) => ({ kind, id }))
+  })
+}
