@@ -1,7 +1,8 @@
 /**
  * Issue 14's round trip: export → import into an empty file → export gives the same events: title, start and end
  * instants, all-day, zone, location, categories, and the instances of a recurring event. The events are the
- * default data file's (`npm start`) and the events of every real .ics file in fixtures/ics/, imported first.
+ * default data file's (`npm start`) and the events of every real .ics file in fixtures/ics/, imported first. Every
+ * export passes the RFC 5545 check and parses with node-ical without a warning.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -12,7 +13,7 @@ import { toICalendar } from '../../src/ical/export-calendar.js'
 import { importICalendar } from '../../src/ical/import.js'
 import { tempDir } from '../cli/cli-helpers.js'
 import { NOW } from '../helpers.js'
-import { defaultDataText, icalJsCalendar, instants } from './export-helpers.js'
+import { defaultDataText, icalJsCalendar, instants, nodeIcalRead, rfc5545Problems } from './export-helpers.js'
 import { ICS_FILES, icsFixture, SITE_ZONE } from './import-helpers.js'
 
 /** Every event, whatever its dates: the feed's default keeps only those that have not ended. */
@@ -52,6 +53,13 @@ async function roundTrip(initial: string): Promise<{ first: string[]; second: st
   expect(report.skipped).toEqual([])
   const again = toICalendar(copy, EVERY_EVENT)
   await Promise.all([source.close(), copy.close()])
+  // Both exports are clean iCalendar: the RFC 5545 check, and node-ical without a warning.
+  for (const feed of [text, again]) {
+    expect(rfc5545Problems(feed)).toEqual([])
+    const read = nodeIcalRead(feed)
+    expect(read.warnings).toEqual([])
+    expect(read.events.length).toBe(eventsOf(feed).length)
+  }
   return { first: eventsOf(text), second: eventsOf(again) }
 }
 
