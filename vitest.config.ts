@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -5,5 +6,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
     testTimeout: 20_000,
+    // vitest's default (one worker fewer than the cores) runs the files one at a time on a 2-core machine; most of
+    // their time is spent waiting on child processes, watchers, sockets and the browser, so two share a core well.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
   },
 })
