@@ -1,17 +1,9 @@
 import { CalendarError } from './errors.js'
 import type { EventRecord } from './records.js'
-import type { CalendarState } from './state.js'
+import { type CalendarState, COLLECTION_OF, type LinkedKind } from './state.js'
 
 /** The kinds of record `renumber` takes: the posts and terms that other records link to by ID (CONTRACT §1). */
-export type RenumberKind = 'event' | 'venue' | 'organizer' | 'category' | 'tag'
-
-const COLLECTION = {
-  event: 'events',
-  venue: 'venues',
-  organizer: 'organizers',
-  category: 'categories',
-  tag: 'tags',
-} as const
+export type RenumberKind = LinkedKind
 
 /**
  * Gives the record `from` of `kind` the ID `to`, and every link to it the new ID: an event's `venue`, `organizer`,
@@ -24,7 +16,7 @@ const COLLECTION = {
  */
 export function renumber(state: CalendarState, kind: RenumberKind, from: number, to: number): void {
   if (from === to) return
-  const collection = state[COLLECTION[kind]]
+  const collection = state[COLLECTION_OF[kind]]
   const record = collection.get(from)
   if (record === undefined) throw new CalendarError('record-not-found', 404, `No ${kind} has the ID ${from}.`)
   const isTerm = kind === 'category' || kind === 'tag'

@@ -15,6 +15,18 @@ import type {
 } from './records.js'
 import { TermCounts } from './term-counts.js'
 
+/** The kinds of record other records link to by ID, and the collection (and data file key) of each (CONTRACT §1). */
+export const COLLECTION_OF = {
+  event: 'events',
+  venue: 'venues',
+  organizer: 'organizers',
+  category: 'categories',
+  tag: 'tags',
+} as const
+
+/** A kind of `COLLECTION_OF`. */
+export type LinkedKind = keyof typeof COLLECTION_OF
+
 /**
  * Everything the data file holds, in memory, with its indexes: one object that a load builds and a reload swaps
  * in whole. Posts (events, venues, organizers, media) share one ID space and terms (categories, tags) another

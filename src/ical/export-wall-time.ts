@@ -12,10 +12,25 @@ import { instantToWall, wallToInstant } from '../core/dates.js'
  * the process's own zone, which is no zone of the calendar's.
  */
 
-/** A wall time `YYYY-MM-DD HH:MM:SS` cut into numbers. */
-function fields(wall: string) {
-  const n = (from: number, to: number) => Number(wall.slice(from, to))
-  return { year: n(0, 4), month: n(5, 7), day: n(8, 10), hour: n(11, 13), minute: n(14, 16), second: n(17, 19) }
+/** A wall time `YYYY-MM-DD HH:MM:SS` and its fields as numbers, as Temporal values carry them. */
+abstract class WallFields {
+  readonly year: number
+  readonly month: number
+  readonly day: number
+  readonly hour: number
+  readonly minute: number
+  readonly second: number
+
+  /** @param wall `YYYY-MM-DD HH:MM:SS`. */
+  constructor(readonly wall: string) {
+    const n = (from: number, to: number) => Number(wall.slice(from, to))
+    this.year = n(0, 4)
+    this.month = n(5, 7)
+    this.day = n(8, 10)
+    this.hour = n(11, 13)
+    this.minute = n(14, 16)
+    this.second = n(17, 19)
+  }
 }
 
 /** `YYYY-MM-DD HH:MM:SS` → ISO 8601 without offset, as Temporal prints plain values. */
@@ -26,31 +41,17 @@ const iso = (wall: string) => wall.replace(' ', 'T')
  * Built from a REST event's `start_date` (wall time in its `timezone`) and `utc_start_date`, so that no offset is
  * computed for the common case.
  */
-export class ZonedWall implements ICalTemporalZonedDateTimeStub {
-  readonly year: number
-  readonly month: number
-  readonly day: number
-  readonly hour: number
-  readonly minute: number
-  readonly second: number
-
+export class ZonedWall extends WallFields implements ICalTemporalZonedDateTimeStub {
   /**
    * @param wall `YYYY-MM-DD HH:MM:SS` in `timeZoneId`.
    * @param epochMilliseconds the instant it names, epoch ms.
    */
   constructor(
-    readonly wall: string,
+    wall: string,
     readonly timeZoneId: string,
     readonly epochMilliseconds: number,
   ) {
-    ;({
-      year: this.year,
-      month: this.month,
-      day: this.day,
-      hour: this.hour,
-      minute: this.minute,
-      second: this.second,
-    } = fields(wall))
+    super(wall)
   }
 
   /** The same instant as a wall time in `zone`. @throws RangeError for a zone calfile does not know. */
@@ -77,32 +78,13 @@ export class ZonedWall implements ICalTemporalZonedDateTimeStub {
     return this.toString()
   }
 
-  toString(): string {
+  override toString(): string {
     return `${iso(this.wall)}[${this.timeZoneId}]`
   }
 }
 
 /** A wall time in no zone, as ical-generator's `ICalTemporalPlainDateTimeStub`. */
-export class PlainWall implements ICalTemporalPlainDateTimeStub {
-  readonly year: number
-  readonly month: number
-  readonly day: number
-  readonly hour: number
-  readonly minute: number
-  readonly second: number
-
-  /** @param wall `YYYY-MM-DD HH:MM:SS`. */
-  constructor(readonly wall: string) {
-    ;({
-      year: this.year,
-      month: this.month,
-      day: this.day,
-      hour: this.hour,
-      minute: this.minute,
-      second: this.second,
-    } = fields(wall))
-  }
-
+export class PlainWall extends WallFields implements ICalTemporalPlainDateTimeStub {
   /** This wall time in `zone` (a wall time in a DST gap names the instant core resolves it to). */
   toZonedDateTime(zone: string): ZonedWall {
     return new ZonedWall(this.wall, zone, wallToInstant(this.wall, zone))
@@ -117,7 +99,7 @@ export class PlainWall implements ICalTemporalPlainDateTimeStub {
     return iso(this.wall)
   }
 
-  toString(): string {
+  override toString(): string {
     return iso(this.wall)
   }
 }

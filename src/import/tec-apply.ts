@@ -4,6 +4,7 @@ import { normalizeEvent } from '../core/resources/event-record.js'
 import type { NormalizeContext } from '../core/resources/post.js'
 import { normalizeTerm } from '../core/resources/term-record.js'
 import { normalizeOrganizer, normalizeVenue } from '../core/resources/venue-record.js'
+import { COLLECTION_OF, type LinkedKind } from '../core/state.js'
 import { unstorableDates } from '../core/storable-dates.js'
 import type { ImportCounts, ImportKind, ImportReport } from './tec.js'
 import { invalid, type Located } from './tec-capture.js'
@@ -19,15 +20,9 @@ interface Run {
   keep: (kind: ImportKind, id: number) => boolean
 }
 
-/** Where the report counts each kind. */
-const COUNTS = {
-  event: 'events',
-  venue: 'venues',
-  organizer: 'organizers',
-  category: 'categories',
-  tag: 'tags',
-} as const
-type Kind = keyof typeof COUNTS
+/** Where the report counts each kind: under its collection's name. */
+const COUNTS = COLLECTION_OF
+type Kind = LinkedKind
 
 const zero = (): ImportCounts => ({ added: 0, updated: 0, unchanged: 0 })
 
