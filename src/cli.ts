@@ -483,6 +483,13 @@ const syncArgs = {
   insecure: { type: 'boolean', description: 'Send credentials over plain http beyond loopback' },
 } as const
 
+/** A password typed on the terminal, masked as it is typed, the prompt on stderr; undefined when cancelled. */
+async function askPassword(message: string): Promise<string | undefined> {
+  const { password, isCancel } = await import('@clack/prompts')
+  const typed = await password({ message, output: process.stderr })
+  return isCancel(typed) ? undefined : typed
+}
+
 /**
  * How to reach the site: `--user` with its application password, from `CALFILE_PASSWORD` or else asked on a
  * terminal (never a flag, which would stay in the shell's history and show in `ps`); no `--user`, anonymous. Each
@@ -496,10 +503,7 @@ async function siteOptions(args: { user?: string; insecure?: boolean }, site: st
   if (user === undefined) return options
   let password = process.env.CALFILE_PASSWORD
   if (password === undefined && process.stdin.isTTY)
-    password = await consola.prompt(`Application password of ${user} at ${site}:`, {
-      type: 'text',
-      cancel: 'undefined',
-    })
+    password = await askPassword(`Application password of ${user} at ${site}`)
   if (!password) throw new Error(`--user ${user} needs a password: set CALFILE_PASSWORD, or run on a terminal`)
   return { ...options, user, password }
 }
