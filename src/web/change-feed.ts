@@ -1,4 +1,5 @@
 import type { Calendar, CalendarChange } from '../core/calendar.js'
+import type { Settings } from '../core/records.js'
 import { diffSince, type RecordChanges, type Resource, type Snapshot, snapshotOf } from './record-diff.js'
 
 /** The error body of CONTRACT §5: what a write answers while the data file is invalid (503). */
@@ -11,7 +12,8 @@ interface ErrorBody {
 /**
  * One message of the change stream (`GET /calendar/events/v1/changes`), before it is written as a Server-Sent
  * Event named `event` with `data` as JSON. `version` is the calendar's state version (`Calendar.version`).
- * - `hello`: first on every connection, with the site time zone (`settings.timezone`, or `--timezone`).
+ * - `hello`: first on every connection, with the site time zone (`settings.timezone`, or `--timezone`) and the
+ *   interface's revision (`settings.api_revision`, CONTRACT §7), which tells a client which list parameters work.
  * - `change`: a write landed or a hand edit was loaded: the collections that changed (`settings` included) and,
  *   by collection, the IDs of the records added, changed and removed.
  * - `invalid`: the data file on disk is invalid; `error` is the 503 `store-file-invalid` body writes answer with,
@@ -19,13 +21,14 @@ interface ErrorBody {
  * - `valid`: the file is no longer invalid.
  */
 export type ChangeMessage =
-  | { event: 'hello'; data: { version: number; timezone: string } }
+  | { event: 'hello'; data: { version: number; timezone: string; api_revision: Settings['api_revision'] } }
   | {
       event: 'change'
       data: {
         version: number
         cause: 'write' | 'reload'
         timezone: string
+        api_revision: Settings['api_revision']
         collections: Array<Resource | 'settings'>
         records: Partial<Record<Resource, RecordChanges>>
       }
@@ -58,7 +61,11 @@ export class ChangeFeed {
     const calendar = this.#calendar
     const hello: ChangeMessage = {
       event: 'hello',
-      data: { version: calendar.version, timezone: calendar.state.siteTimezone },
+      data: {
+        version: calendar.version,
+        timezone: calendar.state.siteTimezone,
+        api_revision: calendar.state.settings.api_revision,
+      },
     }
     const invalid = calendar.invalid
     return invalid
@@ -111,7 +118,13 @@ export class ChangeFeed {
     this.#snapshot = after
     return {
       event: 'change',
-      data: { version: this.#calendar.version, cause, timezone: state.siteTimezone, ...diff },
+      data: {
+        version: this.#calendar.version,
+        cause,
+        timezone: state.siteTimezone,
+        api_revision: state.settings.api_revision,
+        ...diff,
+      },
     }
   }
 

@@ -6,9 +6,10 @@ const DESCRIPTION = `Server-Sent Events: one message each time the data changes,
 (the page at \`/\` follows it). Each message's \`id\` is the state version (one more per write that landed in the file
 and per hand edit loaded) and its \`data\` is JSON:
 
-- \`event: hello\`, first on every connection: \`{"version": 3, "timezone": "America/New_York"}\`, the site zone.
+- \`event: hello\`, first on every connection: \`{"version": 3, "timezone": "America/New_York", "api_revision":
+  "extended"}\`, the site zone and the revision of the interface (which list parameters it takes).
 - \`event: change\`, after a write landed or a hand edit was loaded: \`{"version": 4, "cause": "write" | "reload",
-  "timezone": "…", "collections": ["events", "venues", "settings", …], "records": {"events": {"created": [12],
+  "timezone": "…", "api_revision": "…", "collections": ["events", "venues", "settings", …], "records": {"events": {"created": [12],
   "updated": [10], "deleted": []}}}\`.
 - \`event: invalid\`, when the data file on disk is invalid (also right after \`hello\` while it is):
   \`{"version": 4, "error": {"code": "store-file-invalid", "message": "…", "data": {"status": 503, "file": "…",
@@ -23,11 +24,11 @@ else does, and \`retry\` asks a client that lost the stream to connect again aft
 const EXAMPLE = `id: 3
 event: hello
 retry: 1000
-data: {"version":3,"timezone":"America/New_York"}
+data: {"version":3,"timezone":"America/New_York","api_revision":"extended"}
 
 id: 4
 event: change
-data: {"version":4,"cause":"reload","timezone":"America/New_York","collections":["events"],"records":{"events":{"created":[],"updated":[10],"deleted":[]}}}
+data: {"version":4,"cause":"reload","timezone":"America/New_York","api_revision":"extended","collections":["events"],"records":{"events":{"created":[],"updated":[10],"deleted":[]}}}
 
 `
 

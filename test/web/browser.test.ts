@@ -100,10 +100,19 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
     }
   }
 
-  /** The events of the grid's days, as the interface lists them. */
+  /** The day after `YYYY-MM-DD`. */
+  const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+
+  /** The interface's query of the events overlapping the grid's days, from the first to the day after the last. */
+  const overlapping = ({ first, last }: { first: string; last: string }) => ({
+    ends_after: `${first} 00:00:00`,
+    starts_before: `${dayAfter(last)} 00:00:00`,
+    strict_dates: true,
+  })
+
+  /** The events of the grid's days, as the interface lists them: every one that overlaps them. */
   async function eventsShown(page: Page): Promise<any[]> {
-    const { first, last } = await visibleDays(page)
-    const { body } = calendar.events.list({ start_date: first, end_date: last, per_page: 50 })
+    const { body } = calendar.events.list({ ...overlapping(await visibleDays(page)), per_page: 50 })
     expect(body.events.length).toBe(body.total)
     return body.events
   }
@@ -153,11 +162,11 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
 
   it('filters by category and by words, with the event list’s own parameters', async () => {
     const page = await openCalendarPage()
-    const { first, last } = await visibleDays(page)
+    const days = await visibleDays(page)
     const category = (await eventsShown(page)).find((event) => event.categories.length > 0).categories[0]
     const listed = (query: object) =>
       calendar.events
-        .list({ start_date: first, end_date: last, per_page: 50, ...query })
+        .list({ ...overlapping(days), per_page: 50, ...query })
         .body.events.map((event) => String(event.id))
     const shownIds = async () =>
       new Set(

@@ -58,7 +58,7 @@ describe('the change stream', () => {
       id: '0',
       event: 'hello',
       retry: 1000,
-      data: { version: 0, timezone: 'America/New_York' },
+      data: { version: 0, timezone: 'America/New_York', api_revision: 'extended' },
     })
   })
 
@@ -74,6 +74,7 @@ describe('the change stream', () => {
         version: 1,
         cause: 'write',
         timezone: 'America/New_York',
+        api_revision: 'extended',
         collections: ['events'],
         records: { events: { created: [created.id], updated: [], deleted: [] } },
       },
@@ -109,6 +110,7 @@ describe('the change stream', () => {
         version: 1,
         cause: 'reload',
         timezone: 'Europe/Berlin',
+        api_revision: 'extended',
         collections: ['events', 'venues', 'settings'],
         records: {
           events: { created: [], updated: [1001], deleted: [1000] },
@@ -186,6 +188,7 @@ describe('the change stream with tokens', () => {
     version: 1,
     cause: 'write',
     timezone: 'America/New_York',
+    api_revision: 'extended',
     collections: ['events'],
   }
 

@@ -29,16 +29,19 @@ const refused = (/** @type {Error} */ error) => say(error.message, 'error')
 
 /** @type {ReturnType<typeof calendarView> | undefined} made once the stream has named the site zone */
 let view
+/** The interface's revision, as the stream last named it: which list parameters the event source may use. */
+let revision = 'extended'
 
-/** @param {string} zone */
-function showCalendar(zone) {
+/** @param {{ timezone: string, api_revision: string }} site */
+function showCalendar({ timezone: zone, api_revision }) {
+  revision = api_revision
   if (view) {
     view.setZone(zone)
     view.refetch()
     return
   }
   const shown = calendarView(byId('calendar'), zone, {
-    source: eventSource(filterForm.params),
+    source: eventSource(filterForm.params, () => revision),
     open: (event) =>
       showDetails(/** @type {HTMLDialogElement} */ (byId('details')), event.extendedProps.record, shown.when(event)),
     create: creating.open,
@@ -52,9 +55,9 @@ const live = followChanges({
   status: (text) => {
     liveState.textContent = text
   },
-  hello: (data) => showCalendar(data.timezone),
+  hello: (data) => showCalendar(data),
   change: (data) => {
-    showCalendar(data.timezone)
+    showCalendar(data)
     const lists = ['categories', 'tags', 'venues']
     if (data.collections.some((/** @type {string} */ name) => lists.includes(name))) filterForm.reload().catch(refused)
   },

@@ -5,17 +5,23 @@ import { plainText } from './text.js'
 
 /**
  * FullCalendar's event source: the events of the visible range through the event list route, as any client
- * asks for them: `start_date` and `end_date` the first and last visible days (read in the site zone, the
- * calendar's zone too), the filters' parameters, every page.
+ * asks for them, with the filters' parameters, every page. The range's days are read in the site zone, the
+ * calendar's zone too. The extended revision of the interface is asked for every event that overlaps the range
+ * (CONTRACT §4.1: `ends_after` its start, `starts_before` its end, as given), so that an event that began before
+ * the first visible day, or ends after the last, is drawn too; the earlier revision takes `start_date` and
+ * `end_date`, the first and last visible days.
  * @param {() => Record<string, string>} filters the list parameters the filters set
+ * @param {() => string} revision the interface's revision, `extended` or `earlier` (the change stream's `hello`)
  */
-export function eventSource(filters) {
+export function eventSource(filters, revision) {
   return async (/** @type {{ startStr: string, endStr: string }} */ range) => {
-    const events = await listAll('events', {
-      start_date: range.startStr.slice(0, 10),
-      end_date: addDays(range.endStr.slice(0, 10), -1),
-      ...filters(),
-    })
+    const first = range.startStr.slice(0, 10)
+    const after = range.endStr.slice(0, 10)
+    const window =
+      revision() === 'extended'
+        ? { ends_after: `${first} 00:00:00`, starts_before: `${after} 00:00:00`, strict_dates: 'true' }
+        : { start_date: first, end_date: addDays(after, -1) }
+    const events = await listAll('events', { ...window, ...filters() })
     return events.map(calendarEvent)
   }
 }
