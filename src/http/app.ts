@@ -54,6 +54,11 @@ export interface AppExtension {
   openapi?: OpenApiPart
   /** Told of every request after its answer, as the request log is. */
   observe?(line: RequestLine): void
+  /**
+   * Called when the server stops, before it waits for its connections to end: ends what the extension keeps open
+   * (event streams), which would otherwise hold the stop up.
+   */
+  close?(): void
 }
 
 /**

@@ -1,7 +1,7 @@
 import { toNodeHandler } from 'h3/node'
 import { type Listener, listen } from 'listhen'
 import type { Calendar } from '../core/calendar.js'
-import { type AppOptions, createApp } from './app.js'
+import { type AppExtension, type AppOptions, createApp } from './app.js'
 
 /** Options of `serve`. */
 export interface ServeOptions extends AppOptions {
@@ -28,7 +28,7 @@ export async function serve(calendar: Calendar, options: ServeOptions): Promise<
       ? { port: 0, random: true }
       : { port: options.port, ports: [], portRange: [], alternativePortRange: [], random: false }
   try {
-    return await listen(toNodeHandler(app), {
+    const listener = await listen(toNodeHandler(app), {
       port: port as never,
       hostname: options.host,
       showURL: false,
@@ -37,9 +37,20 @@ export async function serve(calendar: Calendar, options: ServeOptions): Promise<
       public: options.host !== '127.0.0.1' && options.host !== 'localhost',
       https: options.https ?? false,
     })
+    return closingExtensions(listener, options.extensions ?? [])
   } catch (error) {
     throw new Error(
       `port ${options.port} on ${options.host} is not available: ${error instanceof Error ? error.message : String(error)}`,
     )
   }
+}
+
+/** The listener, its `close` first closing what the extensions keep open (see `AppExtension.close`). */
+function closingExtensions(listener: Listener, extensions: AppExtension[]): Listener {
+  const close = listener.close.bind(listener)
+  listener.close = () => {
+    for (const extension of extensions) extension.close?.()
+    return close()
+  }
+  return listener
 }

@@ -14,6 +14,21 @@ const KEEP_ALIVE_MS = 25_000
 /** How soon a client that lost the stream connects again (the SSE `retry` field, in ms). */
 const RETRY_MS = 1000
 
+/** The streams open now, so that a stopping server can end them (`AppExtension.close`). */
+export class OpenStreams {
+  readonly #streams = new Set<EventStream>()
+
+  add(stream: EventStream): void {
+    this.#streams.add(stream)
+    stream.onClosed(() => this.#streams.delete(stream))
+  }
+
+  /** Ends every open stream; a client that follows them connects again after `retry`, to whatever serves then. */
+  closeAll(): void {
+    for (const stream of this.#streams) void stream.close()
+  }
+}
+
 /**
  * `GET /calendar/events/v1/changes`: the calendar's changes as Server-Sent Events (h3's `EventStream`), each
  * message's `id` the state version and its data JSON (`ChangeMessage`). Who may see every record (CONTRACT §6:
@@ -21,12 +36,17 @@ const RETRY_MS = 1000
  * collections changed and that the file is invalid, no more, since drafts and the file's text are not theirs to
  * read. A wrong token is a 401, as on every route.
  */
-export function changeStream(calendar: Calendar, feed: ChangeFeed): (event: H3Event) => HTTPResponse {
+export function changeStream(
+  calendar: Calendar,
+  feed: ChangeFeed,
+  open: OpenStreams,
+): (event: H3Event) => HTTPResponse {
   return (event) => {
     const view = viewOf(calendar, event)
     if (view.rejected) return errorResponse(view.rejected)
     const detailed = seesAllStatuses(view)
     const stream = new EventStream(event)
+    open.add(stream)
     const send = (message: ChangeMessage, retry?: number) =>
       void stream.push({
         id: String(message.data.version),

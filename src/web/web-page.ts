@@ -3,7 +3,7 @@ import { noRoute } from '../core/errors.js'
 import { type AppExtension, PREFIX } from '../http/app.js'
 import { errorResponse } from '../http/respond.js'
 import { ChangeFeed } from './change-feed.js'
-import { CHANGES_PATH, changeStream, changeStreamHead } from './change-stream.js'
+import { CHANGES_PATH, changeStream, changeStreamHead, OpenStreams } from './change-stream.js'
 import { changesDoc } from './changes-doc.js'
 import { fileResponse } from './file-response.js'
 import { StaticFiles } from './static-files.js'
@@ -26,6 +26,7 @@ const ASSETS_PATH = '/_calfile/ui'
  * const listener = await serve(calendar, { port: 3000, host: '127.0.0.1', extensions: [webPage()] })
  */
 export function webPage(): AppExtension {
+  const streams = new OpenStreams()
   return {
     mount(app, calendar) {
       const files = new StaticFiles()
@@ -41,10 +42,11 @@ export function webPage(): AppExtension {
           : served(event, 'docs.html'),
       )
       getAndHead(app, `${ASSETS_PATH}/:name`, (event) => served(event, event.context.params?.name ?? ''))
-      app.get(PREFIX + CHANGES_PATH, changeStream(calendar, new ChangeFeed(calendar)))
+      app.get(PREFIX + CHANGES_PATH, changeStream(calendar, new ChangeFeed(calendar), streams))
       app.head(PREFIX + CHANGES_PATH, changeStreamHead(calendar))
     },
     openapi: changesDoc,
+    close: () => streams.closeAll(),
   }
 }
 

@@ -11,6 +11,7 @@ import type { H3 } from 'h3'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
 import { createApp } from '../../src/http/app.js'
+import { serve } from '../../src/http/serve.js'
 import { webPage } from '../../src/web/web-page.js'
 import { fixture, NOW, P } from '../helpers.js'
 import { cleanFolders, dataFile, folder, newEvent, positionOf } from '../store/store-helpers.js'
@@ -231,5 +232,20 @@ describe('the change stream in /doc', () => {
     expect(doc.paths['/changes'].get.tags).toEqual(['live'])
     expect(Object.keys(doc.paths['/changes'].get.responses['200'].content)).toEqual(['text/event-stream'])
     await expect(SwaggerParser.validate(doc)).resolves.toBeDefined()
+  })
+})
+
+describe('the change stream when the server stops', () => {
+  it('is ended, so that the stop does not wait for the clients that follow it', async () => {
+    const { calendar } = await setup()
+    const listener = await serve(calendar, { port: 0, host: '127.0.0.1', extensions: [webPage()] })
+    const response = await fetch(new URL(`${P}/changes`, listener.url))
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader()
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain('event: hello')
+    // Without the extension's close, the server would wait for this client for ever.
+    await listener.close()
+    let read = await reader.read()
+    while (!read.done) read = await reader.read()
+    expect(read.done).toBe(true)
   })
 })
