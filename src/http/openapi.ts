@@ -37,7 +37,7 @@ const MULTIPART_TYPE = 'multipart/form-data'
 
 /**
  * What an extension of the app (`AppExtension`) adds to the document: its tags, and its paths keyed as OpenAPI
- * paths. Paths below the prefix are written as such (`/events/{id}/ical`); a path outside it (`/_calfile/reset`)
+ * paths. Paths below the prefix are written as such (`/changes`); a path outside it (`/_calfile/reset`)
  * carries its own `servers` of the site root, which `paths(root)` is given.
  */
 export interface OpenApiPart {
