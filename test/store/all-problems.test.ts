@@ -209,7 +209,8 @@ describe('every problem of an invalid file at once', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom(...paths), value), { minLength: 1, maxLength: 3 }), (changes) => {
         const document = structuredClone(base)
-        for (const [path, to] of changes) setAt(document, path, to)
+        // A copy of each value: the constants `[]` and `{}` are shared by every run, and a later change may write into one.
+        for (const [path, to] of changes) setAt(document, path, structuredClone(to))
         for (const problem of problemsOf(JSON.stringify(document, null, 2))) {
           expect(typeof problem.message).toBe('string')
           expect(problem.line).toBeGreaterThan(0)
