@@ -338,7 +338,6 @@ export class Store {
     }
   }
 
-  /** Runs one change; if it throws, whatever it changed is undone (the state is exactly as before). */
   /**
    * Applies the changes in order, letting the event loop serve reads whenever a slice of `SLICE_MS` is used up and
    * once at the end, so that the file text is gathered from a fresh turn: a batch of ten writes, each shaped and
@@ -359,6 +358,7 @@ export class Store {
     return outcomes
   }
 
+  /** Runs one change; if it throws, whatever it changed is undone (the state is exactly as before). */
   #apply(pending: Pending): Outcome {
     const state = this.#state
     try {
