@@ -5,6 +5,7 @@ import { type ConsolaReporter, createConsola, LogLevels } from 'consola'
 import { openCalendar } from './core/calendar.js'
 import { isZone } from './core/dates.js'
 import { addToken, isOpenMode, revokeToken, usersWithTokens } from './core/users.js'
+import { isLoopback } from './http/loopback.js'
 import { serve } from './http/serve.js'
 import { icalFeeds } from './ical/feed-routes.js'
 import { webPage } from './web/web-page.js'
@@ -400,11 +401,6 @@ function httpsOf(args: Record<string, unknown>): boolean | { cert: string; key: 
   if ((args.cert === undefined) !== (args.key === undefined)) throw new Error('--cert and --key go together')
   if (typeof args.cert === 'string' && typeof args.key === 'string') return { cert: args.cert, key: args.key }
   return Boolean(args.https)
-}
-
-/** 127.0.0.0/8, ::1 and localhost: addresses only this machine reaches. */
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/u.test(host)
 }
 
 const validateCommand = command(

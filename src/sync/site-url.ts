@@ -1,3 +1,5 @@
+import { TEC_PREFIX } from '../http/app.js'
+import { isLoopback } from '../http/loopback.js'
 import { SyncError } from './errors.js'
 
 /** Where a TEC site lives, as pull and push use it. */
@@ -6,18 +8,6 @@ export interface SiteAddress {
   home: string
   /** The base of TEC's REST API v1 on it: `<home>/wp-json/tribe/events/v1`. */
   api: string
-}
-
-/** TEC's REST namespace under WordPress's REST root (CONTRACT: TEC's own prefix). */
-const TEC_API_PATH = '/wp-json/tribe/events/v1'
-
-/**
- * Hosts only this machine reaches: `localhost`, 127.0.0.0/8 and `::1` (a URL spells it `[::1]`). Plain http to them
- * never crosses a network.
- */
-function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.replace(/^\[(.*)\]$/u, '$1')
-  return host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/u.test(host)
 }
 
 /**
@@ -36,13 +26,13 @@ export function siteAddress(siteUrl: string, options: { credentials: boolean; in
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
     throw new SyncError('site-url', `${siteUrl} is not a site address: expected https://… or http://…`)
-  if (url.protocol === 'http:' && options.credentials && !options.insecure && !isLoopbackHost(url.hostname))
+  if (url.protocol === 'http:' && options.credentials && !options.insecure && !isLoopback(url.hostname))
     throw new SyncError(
       'site-url',
       `refusing to send credentials over plain http to ${url.host}: use https, or --insecure if the network is trusted`,
     )
   const path = url.pathname.replace(/\/+$/u, '')
-  const at = path.indexOf(TEC_API_PATH)
+  const at = path.indexOf(TEC_PREFIX)
   const home = `${url.origin}${at === -1 ? path : path.slice(0, at)}`
-  return { home, api: `${home}${TEC_API_PATH}` }
+  return { home, api: `${home}${TEC_PREFIX}` }
 }
