@@ -2,6 +2,7 @@ import { type H3, type H3Event, HTTPResponse } from 'h3'
 import type { Calendar } from '../core/calendar.js'
 import { CalendarError, noRoute } from '../core/errors.js'
 import { type AppExtension, viewOf } from '../http/app.js'
+import { namesTag } from '../http/conditional.js'
 import { parseQuery } from '../http/params.js'
 import { errorResponse } from '../http/respond.js'
 import type { FeedSource, ICalendarOptions } from './export-calendar.js'
@@ -78,7 +79,7 @@ function answer(event: H3Event, feed: () => RenderedFeed): HTTPResponse {
       // Stored copies are checked with the server each time: that is what the ETag makes cheap.
       'Cache-Control': 'no-cache',
     }
-    if (matches(event.req.headers.get('if-none-match'), current.etag)) {
+    if (namesTag(event.req.headers.get('if-none-match'), current.etag)) {
       return new HTTPResponse(null, { status: 304, headers: validators })
     }
     return new HTTPResponse(current.text, {
@@ -95,11 +96,4 @@ function answer(event: H3Event, feed: () => RenderedFeed): HTTPResponse {
     if (!(error instanceof CalendarError)) console.error(error)
     return errorResponse(error)
   }
-}
-
-/** Whether an `If-None-Match` value names `etag`: `*`, or a list compared weakly (RFC 9110 §13.1.2, §8.8.3.2). */
-function matches(header: string | null, etag: string): boolean {
-  if (header === null) return false
-  if (header.trim() === '*') return true
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//u, '') === etag)
 }

@@ -1,4 +1,5 @@
 import { type H3Event, HTTPResponse } from 'h3'
+import { namesTag } from '../http/conditional.js'
 import type { StaticFile } from './static-files.js'
 
 /**
@@ -18,7 +19,7 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ')
 
 /**
- * A served file, or 304 when the client holds these very bytes (`If-None-Match`, RFC 9110 §13.1.2). Clients
+ * A served file, or 304 when the client holds these very bytes (`If-None-Match`, `namesTag`). Clients
  * check again on each use (`no-cache`): a calfile update changes the files under the same names. HTML documents
  * carry the Content-Security-Policy; every file is `nosniff`, so that a script is never taken for another type.
  */
@@ -32,8 +33,8 @@ export function fileResponse(file: StaticFile, event: H3Event): HTTPResponse {
     headers['Content-Security-Policy'] = CONTENT_SECURITY_POLICY
     headers['Referrer-Policy'] = 'no-referrer'
   }
-  const held = event.req.headers.get('if-none-match')
-  if (held?.split(',').some((tag) => tag.trim() === file.etag)) return new HTTPResponse(null, { status: 304, headers })
+  if (namesTag(event.req.headers.get('if-none-match'), file.etag))
+    return new HTTPResponse(null, { status: 304, headers })
   return new HTTPResponse(file.body as BodyInit, {
     headers: { ...headers, 'Content-Type': file.type, 'Content-Length': String(file.body.byteLength) },
   })

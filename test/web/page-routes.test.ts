@@ -105,6 +105,15 @@ describe('the page’s files', () => {
     const again = await app.request('/_calfile/ui/app.js', { headers: { 'if-none-match': `"other", ${etag}` } })
     expect(again.status).toBe(304)
     expect(await again.text()).toBe('')
+    // If-None-Match compares weakly (RFC 9110 §13.1.2), and `*` names any tag; another tag gets the file.
+    for (const [held, status] of [
+      [`W/${etag}`, 304],
+      ['*', 304],
+      ['"other"', 200],
+    ] as const) {
+      const answer = await app.request('/_calfile/ui/app.js', { headers: { 'if-none-match': held } })
+      expect(answer.status, held).toBe(status)
+    }
     for (const name of ['nothing.js', '..%2Fweb-page.ts', '%2e%2e%2fpackage.json', 'README.md']) {
       const missing = await app.request(`/_calfile/ui/${name}`)
       expect(missing.status, name).toBe(404)
