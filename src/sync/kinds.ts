@@ -2,16 +2,16 @@ import type { Collection } from '../core/collection.js'
 import { EVENT_KEYS } from '../core/resources/event-record.js'
 import { TERM_KEYS } from '../core/resources/term-record.js'
 import { ORGANIZER_KEYS, VENUE_KEYS } from '../core/resources/venue-record.js'
-import type { CalendarState } from '../core/state.js'
+import { type CalendarState, COLLECTION_OF, type LinkedKind } from '../core/state.js'
 
 /** A stored record of any kind sync handles, as the data file holds it (CONTRACT §1). */
 export type StoredRecord = { id: number; slug?: string; [key: string]: unknown }
 
 /** What sync mirrors: the kinds of TEC's REST API v1, each with its own route. */
-export type SyncKind = 'event' | 'venue' | 'organizer' | 'category' | 'tag'
+export type SyncKind = LinkedKind
 
-/** The route of a kind, which is also its list key and its key in the `sync` section. */
-export type SyncRoute = 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
+/** The route of a kind, which is also its collection, its list key and its key in the `sync` section. */
+export type SyncRoute = (typeof COLLECTION_OF)[SyncKind]
 
 /** Everything sync needs to know of one kind. */
 export interface KindInfo {
@@ -36,52 +36,43 @@ const NOT_PUSHED = new Set(['id', 'author', 'modified', 'permalink', 'post_paren
 const pushed = (keys: ReadonlySet<string>, without: readonly string[] = []) =>
   [...keys].filter((key) => !NOT_PUSHED.has(key) && !without.includes(key))
 
-const collectionOf = (route: SyncRoute) => (state: CalendarState) => state[route] as unknown as Collection<StoredRecord>
+/** A kind's entry: its route and collection are core's (`COLLECTION_OF`). */
+const entry = (kind: SyncKind, rest: Omit<KindInfo, 'kind' | 'route' | 'collection'>): KindInfo => ({
+  kind,
+  route: COLLECTION_OF[kind],
+  collection: (state) => state[COLLECTION_OF[kind]] as unknown as Collection<StoredRecord>,
+  ...rest,
+})
 
 /** The kinds in the order creates must go: terms, then venues and organizers, then the events that link to them. */
 export const KINDS: readonly KindInfo[] = [
-  {
-    kind: 'category',
-    route: 'categories',
+  entry('category', {
     isTerm: true,
     nameKey: 'name',
-    collection: collectionOf('categories'),
     pushed: pushed(TERM_KEYS),
     links: [['parent', 'category']],
-  },
-  {
-    kind: 'tag',
-    route: 'tags',
+  }),
+  entry('tag', {
     isTerm: true,
     nameKey: 'name',
-    collection: collectionOf('tags'),
     pushed: pushed(TERM_KEYS, ['parent']),
     links: [],
-  },
-  {
-    kind: 'venue',
-    route: 'venues',
+  }),
+  entry('venue', {
     isTerm: false,
     nameKey: 'venue',
-    collection: collectionOf('venues'),
     pushed: pushed(VENUE_KEYS),
     links: [],
-  },
-  {
-    kind: 'organizer',
-    route: 'organizers',
+  }),
+  entry('organizer', {
     isTerm: false,
     nameKey: 'organizer',
-    collection: collectionOf('organizers'),
     pushed: pushed(ORGANIZER_KEYS),
     links: [],
-  },
-  {
-    kind: 'event',
-    route: 'events',
+  }),
+  entry('event', {
     isTerm: false,
     nameKey: 'title',
-    collection: collectionOf('events'),
     pushed: pushed(EVENT_KEYS),
     links: [
       ['venue', 'venue'],
@@ -89,7 +80,7 @@ export const KINDS: readonly KindInfo[] = [
       ['categories', 'category'],
       ['tags', 'tag'],
     ],
-  },
+  }),
 ]
 
 /** The entry of `KINDS` for a kind. */
