@@ -10,11 +10,12 @@
  *   npx tsx bench/sync.ts                       # 5,000 events
  *   BENCH_EVENTS=1000 npx tsx bench/sync.ts
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { tokenHash } from '../src/core/users.js'
 import { pull, pullSummary } from '../src/sync/pull.js'
 import { push } from '../src/sync/push.js'
 import { freePort, spawnServer, stopServer } from './start.js'
@@ -29,7 +30,7 @@ const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
 /** The generated calendar with an administrator whose token is `token` (only its SHA-256 is stored). */
 function siteText(token: string): string {
   const data = JSON.parse(generate()) as Record<string, unknown>
-  const token_sha256 = createHash('sha256').update(token).digest('hex')
+  const token_sha256 = tokenHash(token)
   return JSON.stringify({ ...data, users: [{ id: 1, name: 'admin', role: 'administrator', token_sha256 }] }, null, 2)
 }
 
