@@ -71,11 +71,11 @@ function instantOf(now: string | undefined): number | undefined {
 
 /** `--test-admin`: the admin routes and the clock they move, frozen at `--now` or running (issue 12). */
 async function testAdminOf(now: string | undefined) {
-  const [{ AdminClock }, { testAdmin }] = await Promise.all([
-    import('./testing/admin-clock.js'),
+  const [{ TestClock }, { testAdmin }] = await Promise.all([
+    import('./testing/clock.js'),
     import('./testing/test-admin.js'),
   ])
-  const clock = new AdminClock(instantOf(now))
+  const clock = new TestClock(instantOf(now))
   return { now: () => clock.now(), extension: testAdmin(clock) }
 }
 

@@ -10,35 +10,56 @@ export type Duration = number | `${number}${'d' | 'h' | 'm' | 's'}`
 const UNIT_MS = { d: 86_400_000, h: 3_600_000, m: 60_000, s: 1000 } as const
 
 /**
- * A frozen clock that a test moves by hand: "now" for the default list window of `GET /events`, for new records'
- * `date` and for `starts_after=today`. Give `() => clock.now()` to `openCalendar({ now })`.
+ * The clock a test moves by hand: "now" for the default list window of `GET /events`, for new records' `date` and
+ * for `starts_after=today`. It stands still at `start`, or runs in real time when there is none (a server run
+ * with `--test-admin` and no `--now`); `set` freezes it at an instant, `advance` moves it, frozen or running, and
+ * `reset` puts back how it started. Give `() => clock.now()` to `openCalendar({ now })`.
  *
  * @example
  * const clock = new TestClock('2026-07-01T12:00:00Z')
  * clock.advance('1d') // 2026-07-02T12:00:00Z
  * clock.set(Date.UTC(2026, 11, 24))
  * new Date(clock.now()).toISOString() // '2026-12-24T00:00:00.000Z'
+ * clock.reset() // 2026-07-01T12:00:00Z
  */
 export class TestClock {
-  #ms: number
+  readonly #start: number | undefined
+  #frozen: number | undefined
+  /** How far a running clock is moved from real time, in ms. */
+  #offset = 0
 
-  constructor(start: Instant) {
-    this.#ms = epochMs(start)
+  /** @throws Error naming a `start` that is no instant. */
+  constructor(start?: Instant) {
+    this.#start = start === undefined ? undefined : epochMs(start)
+    this.#frozen = this.#start
   }
 
-  /** The frozen instant, epoch ms. */
+  /** "Now", epoch ms. */
   now(): number {
-    return this.#ms
+    return this.#frozen ?? Date.now() + this.#offset
   }
 
-  /** Moves the clock to `instant`, forward or back. @throws Error naming a value that is no instant. */
+  /** Whether the clock stands still. */
+  get frozen(): boolean {
+    return this.#frozen !== undefined
+  }
+
+  /** Freezes the clock at `instant`, forward or back. @throws Error naming a value that is no instant. */
   set(instant: Instant): void {
-    this.#ms = epochMs(instant)
+    this.#frozen = epochMs(instant)
   }
 
-  /** Moves the clock by `duration` (negative: back). @throws Error naming a value that is no duration. */
+  /** Moves the clock by `duration` (negative: back), frozen or running. @throws Error naming a value that is no duration. */
   advance(duration: Duration): void {
-    this.#ms += durationMs(duration)
+    const ms = durationMs(duration)
+    if (this.#frozen === undefined) this.#offset += ms
+    else this.#frozen += ms
+  }
+
+  /** Back to how the clock started: at `start`, or running in real time. */
+  reset(): void {
+    this.#frozen = this.#start
+    this.#offset = 0
   }
 }
 

@@ -11,7 +11,6 @@
  * const { events } = await (await cal.fetch('/calendar/events/v1/events')).json()
  * await cal.close()
  */
-export { AdminClock } from './admin-clock.js'
 export { type Duration, type Instant, TestClock } from './clock.js'
 export {
   type DataFile,

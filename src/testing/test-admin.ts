@@ -4,8 +4,7 @@ import { invalidParams } from '../core/errors.js'
 import type { AppExtension } from '../http/app.js'
 import { bodyOf } from '../http/request-body.js'
 import { errorResponse, json } from '../http/respond.js'
-import type { AdminClock } from './admin-clock.js'
-import type { Duration } from './clock.js'
+import type { Duration, TestClock } from './clock.js'
 import { RequestJournal } from './request-journal.js'
 import { testAdminDoc } from './test-admin-doc.js'
 
@@ -27,11 +26,11 @@ const CLOCK_BODY_HINT = 'send one of them: now (an ISO 8601 instant) or advance 
  * - `GET|DELETE /_calfile/requests`: the last 500 requests to the interface (method, path, status, body size).
  *
  * @example
- * const clock = new AdminClock(Date.parse('2026-07-01T12:00:00Z'))
+ * const clock = new TestClock('2026-07-01T12:00:00Z')
  * const calendar = await openCalendar('data/calendar.json', { now: () => clock.now() })
  * await serve(calendar, { port: 3000, host: '127.0.0.1', extensions: [testAdmin(clock)] })
  */
-export function testAdmin(clock: AdminClock): AppExtension {
+export function testAdmin(clock: TestClock): AppExtension {
   const journal = new RequestJournal()
   return {
     mount(app, calendar) {
@@ -75,12 +74,12 @@ function route(
 }
 
 /** The clock's answer: `{ now: ISO 8601 UTC, frozen }`. */
-function clockJson(clock: AdminClock): { now: string; frozen: boolean } {
+function clockJson(clock: TestClock): { now: string; frozen: boolean } {
   return { now: new Date(clock.now()).toISOString(), frozen: clock.frozen }
 }
 
 /** @throws CalendarError 400 `rest_invalid_param` for a body that is neither form, or no instant or duration. */
-function moveClock(clock: AdminClock, body: unknown): void {
+function moveClock(clock: TestClock, body: unknown): void {
   const parsed = v.safeParse(ClockBodySchema, body)
   if (!parsed.success) throw invalidParams({ now: CLOCK_BODY_HINT, advance: CLOCK_BODY_HINT })
   const input = parsed.output

@@ -75,7 +75,7 @@ export async function testCalendarFrom(
 ): Promise<TestCalendar> {
   const clock = new TestClock(start)
   const calendar = await openFixture(source, () => clock.now(), timezone)
-  return new MemoryTestCalendar(calendar, clock, start)
+  return new MemoryTestCalendar(calendar, clock)
 }
 
 /** A memory calendar from a fixture's text; a DocumentError names the fixture rather than "memory". */
@@ -91,14 +91,12 @@ class MemoryTestCalendar implements TestCalendar {
   readonly calendar: Calendar
   readonly app: H3
   readonly clock: TestClock
-  readonly #start: number
   #listener: Promise<Listener> | undefined
 
-  constructor(calendar: Calendar, clock: TestClock, start: number) {
+  constructor(calendar: Calendar, clock: TestClock) {
     this.calendar = calendar
     this.app = createApp(calendar)
     this.clock = clock
-    this.#start = start
   }
 
   // Arrow properties, so that a test can destructure them: `const { fetch, reset } = await createTestCalendar(...)`.
@@ -110,7 +108,7 @@ class MemoryTestCalendar implements TestCalendar {
   }
 
   reset = async (): Promise<void> => {
-    this.clock.set(this.#start)
+    this.clock.reset()
     await this.calendar.reset()
   }
 

@@ -48,4 +48,23 @@ describe('TestClock', () => {
     expect(() => clock.set('2026-13-45T00:00:00Z')).toThrow(/not an instant/)
     expect(clock.now()).toBe(START)
   })
+
+  it('puts back how it started: frozen at its start, or running in real time without one', () => {
+    const frozen = new TestClock(START)
+    frozen.advance('1d')
+    frozen.reset()
+    expect(frozen.now()).toBe(START)
+    expect(frozen.frozen).toBe(true)
+
+    const running = new TestClock()
+    expect(running.frozen).toBe(false)
+    running.advance('1d') // still running, a day ahead of real time
+    expect(running.frozen).toBe(false)
+    expect(running.now() - Date.now()).toBeGreaterThan(86_400_000 - 60_000)
+    running.set(START)
+    expect([running.frozen, running.now()]).toEqual([true, START])
+    running.reset()
+    expect(running.frozen).toBe(false)
+    expect(Math.abs(running.now() - Date.now())).toBeLessThan(60_000)
+  })
 })
