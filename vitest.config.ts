@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
+    // The real TEC beside the clone (../shared/realtec), for the parity suite and the real-engine sync tests.
+    globalSetup: ['test/parity/global-setup.ts'],
     testTimeout: 20_000,
     // vitest's default (one worker fewer than the cores) runs the files one at a time on a 2-core machine; most of
     // their time is spent waiting on child processes, watchers, sockets and the browser, so two share a core well.

@@ -1,0 +1,134 @@
+/**
+ * The one place that says what may differ between two installs and is not a difference of behaviour:
+ *
+ * - the origin (`http://127.0.0.1:8089` for the TEC site, calfile's own): both become `{origin}`; a host without
+ *   its port (as in TEC's `global_id`) is not touched, so a port kept where TEC drops it still shows;
+ * - IDs: WordPress numbers posts and terms from its own counters (a fresh site already has posts 1–3 and term 1),
+ *   so each side's IDs become `P1, P2, …` (posts: events, venues, organizers) and `T1, T2, …` (terms) in the order
+ *   the records first appear in the answers to writes;
+ * - creation and modification times (`date`, `date_utc`, `modified`, `modified_utc` within a day of now): `{now}`;
+ * - e-mail addresses, which WordPress's `antispambot()` encodes with random entities: decoded;
+ * - headers that carry a moment or a nonce are not compared at all (see `COMPARED_HEADERS`).
+ */
+
+/** The headers clients read, compared value by value. */
+export const COMPARED_HEADERS = [
+  'content-type',
+  'x-tec-total',
+  'x-tec-totalpages',
+  'x-wp-total',
+  'x-wp-totalpages',
+  'link',
+  'allow',
+  'location',
+  'access-control-allow-headers',
+  'access-control-expose-headers',
+  'cache-control',
+] as const
+
+type Space = 'post' | 'term'
+
+/** One side's IDs by creation order. */
+export class IdLabels {
+  readonly #labels = { post: new Map<number, string>(), term: new Map<number, string>() }
+
+  /** Learns the IDs of the records in the answer to a write, depth first in key order. */
+  learn(value: unknown): void {
+    if (Array.isArray(value)) for (const item of value) this.learn(item)
+    else if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>
+      const space = spaceOf(record)
+      if (space && typeof record.id === 'number') this.#label(space, record.id)
+      for (const [key, item] of Object.entries(record)) if (key !== 'json_ld') this.learn(item)
+    }
+  }
+
+  #label(space: Space, id: number): string {
+    const labels = this.#labels[space]
+    let label = labels.get(id)
+    if (!label) {
+      label = `${space === 'post' ? 'P' : 'T'}${labels.size + 1}`
+      labels.set(id, label)
+    }
+    return label
+  }
+
+  /** The label of a known ID, or the ID itself. */
+  of(space: Space, id: number | string): string | number {
+    return this.#labels[space].get(Number(id)) ?? id
+  }
+
+  /** Every known ID in a text (URLs, `global_id`, query strings) replaced by its label. */
+  text(value: string): string {
+    return value
+      .replace(/\/(events|venues|organizers)\/(\d+)/gu, (_, kind, id) => `/${kind}/${this.of('post', id)}`)
+      .replace(/\/(categories|tags)\/(\d+)/gu, (_, kind, id) => `/${kind}/${this.of('term', id)}`)
+      .replace(/([?&](?:id|p|post_parent)=)(\d+)/gu, (_, key, id) => `${key}${this.of('post', id)}`)
+      .replace(/([?&](?:venue|organizer|event|post|include|exclude)(?:%5B%5D|\[\])?=)([\d,]+)/gu, (_, key, ids) =>
+        key + this.#list(ids, /include|exclude/u.test(key) ? undefined : 'post'),
+      )
+      .replace(/([?&](?:categories|tags|parent)(?:%5B%5D|\[\])?=)([\d,]+)/gu, (_, key, ids) => key + this.#list(ids, 'term'))
+  }
+
+  #list(ids: string, space: Space | undefined): string {
+    return ids
+      .split(',')
+      .map((id) => (space ? this.of(space, id) : this.#either(id)))
+      .join(',')
+  }
+
+  #either(id: string): string | number {
+    const post = this.of('post', id)
+    return post === id ? this.of('term', id) : post
+  }
+}
+
+function spaceOf(record: Record<string, unknown>): Space | undefined {
+  if ('taxonomy' in record) return 'term'
+  if ('global_id' in record || 'venue' in record || 'organizer' in record || 'start_date' in record) return 'post'
+  return undefined
+}
+
+const TIME_KEYS = new Set(['date', 'date_utc', 'modified', 'modified_utc'])
+const DAY = 86_400_000
+
+/** A response body with one side's install-specific values replaced (see the module comment). */
+export function normaliseBody(body: unknown, labels: IdLabels, origin: string, now = Date.now()): unknown {
+  const walk = (value: unknown, key: string | undefined, parent: Record<string, unknown> | undefined): unknown => {
+    if (typeof value === 'string') {
+      if (key && TIME_KEYS.has(key) && isNear(value, now)) return '{now}'
+      const text = labels.text(value.split(origin).join('{origin}'))
+      return key === 'email' ? decodeEntities(text) : text
+    }
+    if (typeof value === 'number' && parent) {
+      const space = key === 'id' ? spaceOf(parent) : undefined
+      if (space) return labels.of(space, value)
+      if (key === 'term_taxonomy_id' || (key === 'parent' && 'taxonomy' in parent)) return labels.of('term', value)
+      if (key === 'post_parent') return labels.of('post', value)
+      return value
+    }
+    if (Array.isArray(value)) return value.map((item) => walk(item, key, parent))
+    if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>
+      return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, walk(v, k, record)]))
+    }
+    return value
+  }
+  return walk(body, undefined, undefined)
+}
+
+/** A header value with the origin and IDs replaced. */
+export function normaliseHeader(value: string, labels: IdLabels, origin: string): string {
+  return labels.text(value.split(origin).join('{origin}'))
+}
+
+function isNear(value: string, now: number): boolean {
+  const time = Date.parse(`${value.replace(' ', 'T')}Z`)
+  return Number.isFinite(time) && Math.abs(time - now) < DAY
+}
+
+function decodeEntities(text: string): string {
+  return text
+    .replace(/&#x([0-9a-f]+);/giu, (_, hex) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/gu, (_, dec) => String.fromCodePoint(Number(dec)))
+}

@@ -1,0 +1,79 @@
+/**
+ * The real WordPress + The Events Calendar beside the repository (`../shared/realtec`, its README): where it is,
+ * how to start and reset it, and its credentials. The parity suite and the sync tests against the real engine read
+ * it through here; `global-setup.ts` starts it once per run.
+ */
+import { execFile } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+/** `../shared/realtec` beside the checkout. */
+export const REALTEC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/realtec')
+
+/** Where up.sh keeps the site, the database and `run/credentials.env` (its README: `REALTEC_ROOT`). */
+export function realtecRoot(): string {
+  return process.env.REALTEC_ROOT ?? join(process.env.TMPDIR ?? '/tmp', 'calfile-realtec')
+}
+
+/** What a test needs to talk to the oracle: `base` `http://127.0.0.1:8089`, `api` its TEC prefix, Basic login. */
+export interface Realtec {
+  base: string
+  api: string
+  user: string
+  password: string
+  /** The folder holding `reset.sh` (the oracle's scripts). */
+  dir: string
+  /** `REALTEC_ROOT` of this instance. */
+  root: string
+}
+
+/** The credentials `up.sh` wrote, or undefined when it has not run. */
+export function readCredentials(root = realtecRoot()): Realtec | undefined {
+  const file = join(root, 'run', 'credentials.env')
+  if (!existsSync(file)) return undefined
+  const values = Object.fromEntries(
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .map((line) => /^(\w+)=(.*)$/u.exec(line))
+      .filter((match): match is RegExpExecArray => match !== null)
+      .map(([, key, value]) => [key, (value as string).replace(/^'(.*)'$/u, '$1')]),
+  )
+  return {
+    base: values.REALTEC_BASE as string,
+    api: values.REALTEC_API as string,
+    user: values.REALTEC_USER as string,
+    password: values.REALTEC_APP_PASSWORD as string,
+    dir: REALTEC_DIR,
+    root,
+  }
+}
+
+/** True when the oracle answers its events list. */
+export async function isUp(realtec: Realtec): Promise<boolean> {
+  try {
+    const response = await fetch(`${realtec.api}/events`, { signal: AbortSignal.timeout(10_000) })
+    await response.arrayBuffer()
+    return response.status === 200
+  } catch {
+    return false
+  }
+}
+
+/** Runs one of the oracle's scripts (`up.sh`, `reset.sh`, `down.sh`) with this instance's root. */
+export async function realtecScript(name: 'up.sh' | 'reset.sh' | 'down.sh', root = realtecRoot()): Promise<string> {
+  const { stdout } = await run('bash', [join(REALTEC_DIR, name)], {
+    env: { ...process.env, REALTEC_ROOT: root },
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 600_000,
+  })
+  return stdout
+}
+
+/** Back to the freshly installed site: no events, venues, organizers or terms; same credentials. */
+export async function resetOracle(realtec: Realtec): Promise<void> {
+  await realtecScript('reset.sh', realtec.root)
+}

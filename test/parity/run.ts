@@ -1,0 +1,74 @@
+/**
+ * Runs a scenario on both sides, step by step in lockstep, and compares each answer (compare.ts). Each side keeps
+ * its own names (`save`) and its own ID labels, so a step's `{name}` becomes that side's ID.
+ */
+import { type Comparison, compare } from './compare.js'
+import { IdLabels } from './normalise.js'
+import type { Realtec } from './oracle.js'
+import type { Scenario, Step } from './scenario.js'
+import { calfileSide, type Side, tecSide } from './sides.js'
+
+interface SideRun {
+  side: Side
+  names: Map<string, unknown>
+  labels: IdLabels
+}
+
+/** The comparisons of one scenario's steps, each named `<scenario> #<n> <METHOD> <path>`. */
+export async function runScenario(realtec: Realtec, scenario: Scenario): Promise<Comparison[]> {
+  const runs: SideRun[] = [await tecSide(realtec), await calfileSide(realtec)].map((side) => ({
+    side,
+    names: new Map(),
+    labels: new IdLabels(),
+  }))
+  const comparisons: Comparison[] = []
+  for (const [index, step] of scenario.steps.entries()) {
+    const [tec, calfile] = await Promise.all(runs.map((run) => send(run, step)))
+    const [a, b] = runs as [SideRun, SideRun]
+    const request = `${scenario.name} #${index + 1} ${step.method ?? 'GET'} ${step.path}${step.as ? ` (${step.as})` : ''}`
+    comparisons.push(
+      compare(
+        request,
+        { answer: tec as never, labels: a.labels, origin: a.side.origin },
+        { answer: calfile as never, labels: b.labels, origin: b.side.origin },
+      ),
+    )
+  }
+  return comparisons
+}
+
+async function send(run: SideRun, step: Step) {
+  const path = fill(step.path, run.names, (value) => encodeURIComponent(String(value)))
+  const body =
+    typeof step.body === 'string' ? fill(step.body, run.names, String) : fillBody(step.body, run.names)
+  const answer = await run.side.send(step, path, body)
+  let parsed: unknown
+  try {
+    parsed = answer.text ? JSON.parse(answer.text) : undefined
+  } catch {
+    parsed = undefined
+  }
+  if ((step.method ?? 'GET') !== 'GET' && answer.status < 300) run.labels.learn(parsed)
+  for (const [name, where] of Object.entries(step.save ?? {})) {
+    const value = where.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], parsed)
+    if (value !== undefined) run.names.set(name, value)
+  }
+  return answer
+}
+
+function fill(text: string, names: Map<string, unknown>, encode: (value: unknown) => string): string {
+  return text.replace(/\{(\w+)\}/gu, (whole, name) => (names.has(name) ? encode(names.get(name)) : whole))
+}
+
+/** `"{jazz}"` alone becomes the saved value itself (a number stays a number); inside a text, its text. */
+function fillBody(body: unknown, names: Map<string, unknown>): unknown {
+  if (typeof body === 'string') {
+    const whole = /^\{(\w+)\}$/u.exec(body)
+    if (whole && names.has(whole[1] as string)) return names.get(whole[1] as string)
+    return fill(body, names, (value) => String(value))
+  }
+  if (Array.isArray(body)) return body.map((item) => fillBody(item, names))
+  if (body && typeof body === 'object')
+    return Object.fromEntries(Object.entries(body).map(([key, value]) => [key, fillBody(value, names)]))
+  return body
+}

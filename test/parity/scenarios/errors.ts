@@ -1,0 +1,68 @@
+import { del, get, post, type Scenario } from '../scenario.js'
+
+const when = { start_date: '2026-12-10 19:00:00', end_date: '2026-12-10 22:00:00' }
+
+/** Routes, bodies and IDs that are wrong, and who may do what. */
+export const ERROR_SCENARIOS: Scenario[] = [
+  {
+    name: 'errors: unknown IDs, slugs and routes',
+    steps: [
+      get('/events/999999'),
+      get('/events/0'),
+      get('/events/by-slug/missing'),
+      get('/events/abc'),
+      get('/nothing-here'),
+      del('/events/999999'),
+      post('/events/999999', { title: 'x', ...when }),
+      post('/venues', { venue: 'A venue' }, 'venue'),
+      get('/events/{venue}'),
+      get('/organizers/{venue}'),
+      post('/events', { title: 'Bad venue', ...when, venue: 999999 }),
+      post('/events', { title: 'Bad organizer', ...when, organizer: [999999] }),
+      post('/events', { title: 'Bad category', ...when, categories: [999999] }),
+    ],
+  },
+  {
+    name: 'errors: bad bodies',
+    steps: [
+      post('/events', {}),
+      post('/events', { title: 'No dates' }),
+      post('/events', { title: '', ...when }),
+      post('/events', { title: 'Bad date', start_date: 'next tuesday', end_date: '2026-12-10 22:00:00' }),
+      post('/events', { title: 'End before start', start_date: '2026-12-10 22:00:00', end_date: '2026-12-10 19:00:00' }),
+      post('/events', { title: 'Bad zone', ...when, timezone: 'Mars/Olympus' }),
+      post('/events', { title: 'Bad status', ...when, status: 'bogus' }),
+      post('/events', { title: 'Bad website', ...when, website: 'not a url' }),
+      post('/events', { title: 'Empty excerpt', ...when, excerpt: '' }),
+      post('/events', { title: 'Bool as text', ...when, featured: 'yes', all_day: 'no' }),
+      post('/events', 'title=Form+body&start_date=2026-12-10+19%3A00%3A00&end_date=2026-12-10+22%3A00%3A00&tags[]=a&tags[]=b'),
+      { method: 'POST', path: '/events', body: '{not json' },
+    ],
+  },
+  {
+    name: 'auth: anonymous and wrong passwords',
+    steps: [
+      post('/events', { title: 'Anon', ...when }, undefined, 'anonymous'),
+      post('/events', { title: 'Wrong', ...when }, undefined, 'wrong-password'),
+      get('/events', 'wrong-password'),
+      post('/events', { title: 'Mine', ...when }, 'mine'),
+      del('/events/{mine}', 'anonymous'),
+      post('/venues', { venue: 'Anon venue' }, undefined, 'anonymous'),
+      post('/categories', { name: 'Anon term' }, undefined, 'anonymous'),
+      get('/events?status=draft', 'anonymous'),
+      get('/venues', 'anonymous'),
+    ],
+  },
+  {
+    name: 'methods: OPTIONS, HEAD and the root',
+    steps: [
+      { method: 'OPTIONS', path: '/events' },
+      { method: 'OPTIONS', path: '/venues' },
+      { method: 'HEAD', path: '/events' },
+      post('/events', { title: 'Headed', ...when }, 'headed'),
+      { method: 'HEAD', path: '/events/{headed}' },
+      { method: 'OPTIONS', path: '/events/{headed}' },
+      { method: 'PUT', path: '/events' },
+    ],
+  },
+]

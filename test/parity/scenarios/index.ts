@@ -1,0 +1,15 @@
+import type { Scenario } from '../scenario.js'
+import { ERROR_SCENARIOS } from './errors.js'
+import { EVENT_SCENARIOS } from './events.js'
+import { LINKED_POST_SCENARIOS } from './linked-posts.js'
+import { LIST_SCENARIOS } from './lists.js'
+import { TERM_SCENARIOS } from './terms.js'
+
+/** Every parity scenario, each run on a fresh site. */
+export const SCENARIOS: Scenario[] = [
+  ...EVENT_SCENARIOS,
+  ...LINKED_POST_SCENARIOS,
+  ...TERM_SCENARIOS,
+  ...LIST_SCENARIOS,
+  ...ERROR_SCENARIOS,
+]

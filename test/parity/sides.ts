@@ -1,0 +1,77 @@
+/**
+ * The two sides of a parity run, each fresh per scenario: the real TEC site (reset by `reset.sh`, reached over
+ * HTTP) and calfile (a memory calendar in the same fresh state, reached in-process through `app.request`).
+ * "The same fresh state": the site zone America/New_York, the site's page size of 10 (WordPress's
+ * `posts_per_page`), an administrator `admin` whose application password is the oracle's, no records.
+ */
+import { openCalendar } from '../../src/core/calendar.js'
+import { tokenHash } from '../../src/core/users.js'
+import { createApp } from '../../src/http/app.js'
+import { type Realtec, resetOracle } from './oracle.js'
+import type { As, Step } from './scenario.js'
+
+/** TEC's prefix, under which both sides are asked. */
+export const TEC_PREFIX = '/wp-json/tribe/events/v1'
+
+/** calfile's origin in these runs: another port than the oracle's, as two installs have. */
+export const CALFILE_ORIGIN = 'http://127.0.0.1:3000'
+
+export interface Answer {
+  status: number
+  headers: Headers
+  text: string
+}
+
+export interface Side {
+  name: 'tec' | 'calfile'
+  origin: string
+  send(step: Step, path: string, body: unknown): Promise<Answer>
+}
+
+/** The real TEC, reset to its fresh state. */
+export async function tecSide(realtec: Realtec): Promise<Side> {
+  await resetOracle(realtec)
+  return {
+    name: 'tec',
+    origin: realtec.base,
+    async send(step, path, body) {
+      const response = await fetch(realtec.base + TEC_PREFIX + path, request(step, body, realtec.password))
+      return { status: response.status, headers: response.headers, text: await response.text() }
+    },
+  }
+}
+
+/** A fresh calfile whose one user has the oracle's login. */
+export async function calfileSide(realtec: Realtec): Promise<Side> {
+  const initial = JSON.stringify({
+    settings: { timezone: 'America/New_York', per_page: 10 },
+    users: [{ id: 1, name: realtec.user, role: 'administrator', token_sha256: tokenHash(realtec.password) }],
+  })
+  const app = createApp(await openCalendar(null, { initial }))
+  return {
+    name: 'calfile',
+    origin: CALFILE_ORIGIN,
+    async send(step, path, body) {
+      const response = await app.request(CALFILE_ORIGIN + TEC_PREFIX + path, request(step, body, realtec.password))
+      return { status: response.status, headers: response.headers, text: await response.text() }
+    },
+  }
+}
+
+function request(step: Step, body: unknown, password: string): RequestInit {
+  const headers: Record<string, string> = {}
+  const login = loginOf(step.as ?? 'admin', password)
+  if (login) headers.authorization = `Basic ${Buffer.from(login).toString('base64')}`
+  let payload: string | undefined
+  if (body !== undefined) {
+    const form = typeof body === 'string'
+    headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json'
+    payload = form ? body : JSON.stringify(body)
+  }
+  return { method: step.method ?? 'GET', headers, body: payload, redirect: 'manual' }
+}
+
+function loginOf(as: As, password: string): string | undefined {
+  if (as === 'anonymous') return undefined
+  return as === 'wrong-password' ? 'admin:wrong-password-0000' : `admin:${password}`
+}
