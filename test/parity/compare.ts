@@ -3,8 +3,9 @@
  * leaf (every path to a scalar, an empty array or an empty object), and the headers clients read. Adds up the
  * three figures the parity suite reports.
  */
-import { type Answer } from './sides.js'
+
 import { COMPARED_HEADERS, type IdLabels, normaliseBody, normaliseHeader } from './normalise.js'
+import type { Answer } from './sides.js'
 
 export interface Difference {
   where: string
@@ -68,10 +69,10 @@ export function compare(request: string, tec: Sided, calfile: Sided): Comparison
 /** The three figures over many comparisons. */
 export function figures(comparisons: Comparison[]): Figures {
   const sum = (pick: (c: Comparison) => { equal: number; total: number }) =>
-    comparisons.reduce(
-      (total, c) => ({ equal: total.equal + pick(c).equal, total: total.total + pick(c).total }),
-      { equal: 0, total: 0 },
-    )
+    comparisons.reduce((total, c) => ({ equal: total.equal + pick(c).equal, total: total.total + pick(c).total }), {
+      equal: 0,
+      total: 0,
+    })
   return {
     requests: comparisons.length,
     statuses: {
@@ -103,7 +104,7 @@ function leaves(body: unknown): Map<string, unknown> {
   const walk = (value: unknown, where: string) => {
     if (Array.isArray(value)) {
       if (value.length === 0) found.set(where, '[]')
-      value.forEach((item, index) => walk(item, `${where}[${index}]`))
+      for (const [index, item] of value.entries()) walk(item, `${where}[${index}]`)
     } else if (value && typeof value === 'object') {
       const entries = Object.entries(value)
       if (entries.length === 0) found.set(where, '{}')

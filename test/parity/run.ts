@@ -6,7 +6,7 @@ import { type Comparison, compare } from './compare.js'
 import { IdLabels } from './normalise.js'
 import type { Realtec } from './oracle.js'
 import type { Scenario, Step } from './scenario.js'
-import { calfileSide, type Side, tecSide } from './sides.js'
+import { type Answer, calfileSide, type Side, tecSide } from './sides.js'
 
 interface SideRun {
   side: Side
@@ -16,31 +16,27 @@ interface SideRun {
 
 /** The comparisons of one scenario's steps, each named `<scenario> #<n> <METHOD> <path>`. */
 export async function runScenario(realtec: Realtec, scenario: Scenario): Promise<Comparison[]> {
-  const runs: SideRun[] = [await tecSide(realtec), await calfileSide(realtec)].map((side) => ({
-    side,
-    names: new Map(),
-    labels: new IdLabels(),
-  }))
+  const sideRun = (side: Side): SideRun => ({ side, names: new Map(), labels: new IdLabels() })
+  const a = sideRun(await tecSide(realtec))
+  const b = sideRun(await calfileSide(realtec))
   const comparisons: Comparison[] = []
   for (const [index, step] of scenario.steps.entries()) {
-    const [tec, calfile] = await Promise.all(runs.map((run) => send(run, step)))
-    const [a, b] = runs as [SideRun, SideRun]
+    const [tec, calfile] = await Promise.all([send(a, step), send(b, step)])
     const request = `${scenario.name} #${index + 1} ${step.method ?? 'GET'} ${step.path}${step.as ? ` (${step.as})` : ''}`
     comparisons.push(
       compare(
         request,
-        { answer: tec as never, labels: a.labels, origin: a.side.origin },
-        { answer: calfile as never, labels: b.labels, origin: b.side.origin },
+        { answer: tec, labels: a.labels, origin: a.side.origin },
+        { answer: calfile, labels: b.labels, origin: b.side.origin },
       ),
     )
   }
   return comparisons
 }
 
-async function send(run: SideRun, step: Step) {
+async function send(run: SideRun, step: Step): Promise<Answer> {
   const path = fill(step.path, run.names, (value) => encodeURIComponent(String(value)))
-  const body =
-    typeof step.body === 'string' ? fill(step.body, run.names, String) : fillBody(step.body, run.names)
+  const body = typeof step.body === 'string' ? fill(step.body, run.names, String) : fillBody(step.body, run.names)
   const answer = await run.side.send(step, path, body)
   let parsed: unknown
   try {
@@ -50,7 +46,9 @@ async function send(run: SideRun, step: Step) {
   }
   if ((step.method ?? 'GET') !== 'GET' && answer.status < 300) run.labels.learn(parsed)
   for (const [name, where] of Object.entries(step.save ?? {})) {
-    const value = where.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], parsed)
+    const value = where
+      .split('.')
+      .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], parsed)
     if (value !== undefined) run.names.set(name, value)
   }
   return answer
