@@ -256,6 +256,7 @@ const initCommand = command(
     },
     'if-missing': { type: 'boolean', description: 'Do nothing when the file exists' },
     now: { type: 'string', valueHint: 'ISO instant', description: 'Freeze the clock at this instant' },
+    quiet: { type: 'boolean', description: 'One line for the whole file: no per-capture lines, no warnings' },
   },
   async (args) => {
     if (args['if-missing'] && existsSync(args.file)) return
@@ -268,6 +269,16 @@ const initCommand = command(
       timezone: checkZone(args.timezone),
       now: clockOf(args.now),
     })
+    // `npm start` runs this on a fresh clone with --quiet: the warnings about our own fixtures are for someone
+    // importing their captures by hand, not for a newcomer's first minute.
+    if (args.quiet) {
+      const added = (kind: 'events' | 'venues' | 'organizers') => result.reduce((n, r) => n + r.report[kind].added, 0)
+      const moved = shiftTo ? `, moved to start on or after ${shiftTo}` : ''
+      consola.success(
+        `created ${args.file} from ${from}: ${added('events')} events, ${added('venues')} venues, ${added('organizers')} organizers${moved}`,
+      )
+      return
+    }
     for (const { path, report, weeksShifted } of result) {
       const moved = shiftTo && report.events.added > 0 ? `, moved by ${weeksShifted} weeks` : ''
       consola.info(

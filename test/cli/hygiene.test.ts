@@ -127,6 +127,16 @@ describe('flags are kebab-case', SLOW, () => {
     ])
     expect(created.code, created.stderr).toBe(0)
     expect(created.stderr).toMatch(/moved by -?\d+ weeks/u)
+    expect(created.stderr).toMatch(/warning/u)
+  })
+
+  it('init --quiet (what `npm start` runs) says in one line what it made, and no warning about the fixtures', async () => {
+    const file = join(await folder(), 'quiet.json')
+    const created = await runCli(['init', file, '--from', 'fixtures/tec', '--shift-to', 'today', '--quiet'])
+    expect(created.code, created.stderr).toBe(0)
+    const lines = `${created.stdout}${created.stderr}`.trim().split('\n')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/created .*quiet\.json from fixtures\/tec: 46 events, 27 venues, 11 organizers/u)
   })
 })
 
