@@ -101,7 +101,7 @@ export function resolveEventBody(body: EventBody, existing: EventRecord | undefi
     Object.fromEntries(
       Object.entries(pending).map(([key, refs]) => [
         key,
-        key === 'venue' ? (refs[0]?.() ?? null) : refs.map((ref) => ref()),
+        key === 'venue' ? (refs[0]?.() ?? null) : [...new Set(refs.map((ref) => ref()))],
       ]),
     )
   return { fields: out, relations }

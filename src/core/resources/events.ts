@@ -225,7 +225,9 @@ export class Events {
       ...(status ? { status } : {}),
       modified: nowWall,
     }
-    if (ref === undefined && fields.date === undefined) raw.date = nowWall
+    // Published by an update that does not send a status, a scheduled event is dated now, as on TEC.
+    const published = found?.status === 'future' && mode.lossy && input.status === undefined
+    if ((ref === undefined || published) && fields.date === undefined) raw.date = nowWall
     // TEC keeps no empty website on a new event, which then shows its own page (`Post_Repository::get_event_data()`).
     if (ref === undefined && raw.website === '') raw.website = null
     checkEventDates(raw, state.siteTimezone, ctx.errors, mode)
