@@ -216,7 +216,12 @@ describe('status changes by contributors and authors (CONTRACT §6)', () => {
 
   it('a contributor moves their own pending event back to draft, as an update without status does on TEC', async () => {
     const id = idOf(events, 5, 'pending')
-    const kept = await request('POST', `/events/${id}`, { title: 'Still pending', status: 'pending' }, headers('contributor'))
+    const kept = await request(
+      'POST',
+      `/events/${id}`,
+      { title: 'Still pending', status: 'pending' },
+      headers('contributor'),
+    )
     expect(kept.status).toBe(200)
     expect(kept.body.status).toBe('pending')
     const unsent = await request('POST', `/events/${id}`, { title: 'No status' }, headers('contributor'))

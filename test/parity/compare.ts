@@ -3,8 +3,9 @@
  * leaf (every path to a scalar, an empty array or an empty object), and the headers clients read. Adds up the
  * three figures the parity suite reports.
  */
-import { type Answer } from './sides.js'
+
 import { COMPARED_HEADERS, type IdLabels, normaliseBody, normaliseHeader } from './normalise.js'
+import type { Answer } from './sides.js'
 
 export interface Difference {
   where: string
@@ -68,10 +69,10 @@ export function compare(request: string, tec: Sided, calfile: Sided): Comparison
 /** The three figures over many comparisons. */
 export function figures(comparisons: Comparison[]): Figures {
   const sum = (pick: (c: Comparison) => { equal: number; total: number }) =>
-    comparisons.reduce(
-      (total, c) => ({ equal: total.equal + pick(c).equal, total: total.total + pick(c).total }),
-      { equal: 0, total: 0 },
-    )
+    comparisons.reduce((total, c) => ({ equal: total.equal + pick(c).equal, total: total.total + pick(c).total }), {
+      equal: 0,
+      total: 0,
+    })
   return {
     requests: comparisons.length,
     statuses: {

@@ -64,10 +64,14 @@ export class IdLabels {
       .replace(/\/(events|venues|organizers)\/(\d+)/gu, (_, kind, id) => `/${kind}/${this.of('post', id)}`)
       .replace(/\/(categories|tags)\/(\d+)/gu, (_, kind, id) => `/${kind}/${this.of('term', id)}`)
       .replace(/([?&](?:id|p|post_parent)=)(\d+)/gu, (_, key, id) => `${key}${this.of('post', id)}`)
-      .replace(/([?&](?:venue|organizer|event|post|include|exclude)(?:%5B%5D|\[\])?=)([\d,]+)/gu, (_, key, ids) =>
-        key + this.#list(ids, /include|exclude/u.test(key) ? undefined : 'post'),
+      .replace(
+        /([?&](?:venue|organizer|event|post|include|exclude)(?:%5B%5D|\[\])?=)([\d,]+)/gu,
+        (_, key, ids) => key + this.#list(ids, /include|exclude/u.test(key) ? undefined : 'post'),
       )
-      .replace(/([?&](?:categories|tags|parent)(?:%5B%5D|\[\])?=)([\d,]+)/gu, (_, key, ids) => key + this.#list(ids, 'term'))
+      .replace(
+        /([?&](?:categories|tags|parent)(?:%5B%5D|\[\])?=)([\d,]+)/gu,
+        (_, key, ids) => key + this.#list(ids, 'term'),
+      )
   }
 
   #list(ids: string, space: Space | undefined): string {

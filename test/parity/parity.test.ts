@@ -59,7 +59,10 @@ function report(all: Comparison[], figure: Figures): void {
     const same = c.status.tec === c.status.calfile
     if (same && c.leaves.differences.length === 0 && c.headers.differences.length === 0) continue
     detail.push(`## ${c.request}`, `status tec ${c.status.tec} calfile ${c.status.calfile}${same ? '' : '  ≠'}`)
-    for (const d of [...c.headers.differences.map((h) => ({ ...h, where: `header ${h.where}` })), ...c.leaves.differences])
+    for (const d of [
+      ...c.headers.differences.map((h) => ({ ...h, where: `header ${h.where}` })),
+      ...c.leaves.differences,
+    ])
       detail.push(`  ${d.where}\n    tec     ${JSON.stringify(d.tec)}\n    calfile ${JSON.stringify(d.calfile)}`)
     detail.push('')
   }

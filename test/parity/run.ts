@@ -39,8 +39,7 @@ export async function runScenario(realtec: Realtec, scenario: Scenario): Promise
 
 async function send(run: SideRun, step: Step) {
   const path = fill(step.path, run.names, (value) => encodeURIComponent(String(value)))
-  const body =
-    typeof step.body === 'string' ? fill(step.body, run.names, String) : fillBody(step.body, run.names)
+  const body = typeof step.body === 'string' ? fill(step.body, run.names, String) : fillBody(step.body, run.names)
   const answer = await run.side.send(step, path, body)
   let parsed: unknown
   try {
@@ -50,7 +49,9 @@ async function send(run: SideRun, step: Step) {
   }
   if ((step.method ?? 'GET') !== 'GET' && answer.status < 300) run.labels.learn(parsed)
   for (const [name, where] of Object.entries(step.save ?? {})) {
-    const value = where.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], parsed)
+    const value = where
+      .split('.')
+      .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], parsed)
     if (value !== undefined) run.names.set(name, value)
   }
   return answer
