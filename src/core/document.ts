@@ -111,6 +111,7 @@ function normalizeSettings(raw: NonNullable<DocumentFile['settings']>): Settings
     site_url: raw.site_url ?? null,
     base_url: raw.base_url ?? null,
     api_revision: raw.api_revision ?? 'extended',
+    tec_lossy_writes: raw.tec_lossy_writes ?? true,
   }
 }
 

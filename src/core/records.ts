@@ -136,6 +136,7 @@ export const SettingsFileSchema = v.looseObject({
   site_url: v.optional(v.nullable(text)),
   base_url: v.optional(v.nullable(text)),
   api_revision: v.optional(v.picklist(['extended', 'earlier'], expected('"extended" or "earlier"'))),
+  tec_lossy_writes: v.optional(v.boolean(expected('true or false'))),
 })
 
 /** The whole data file (CONTRACT §1): every key optional. */
@@ -252,6 +253,12 @@ export interface Settings extends Extra {
   base_url: string | null
   /** The revision of the interface served (spec §9, CONTRACT §7); read on every request. */
   api_revision: 'extended' | 'earlier'
+  /**
+   * Whether HTTP writes lose data where TEC 6.10's REST API does (default true): an update clears what it is not
+   * sent, an existing tag named by name becomes a tag named after its ID, trashing an organizer empties its events'
+   * organizer lists. `false` keeps the data; the library's own calls never lose it.
+   */
+  tec_lossy_writes: boolean
 }
 
 /** The kinds that share the post ID space (CONTRACT §1). */

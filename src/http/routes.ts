@@ -12,6 +12,7 @@ import { ORGANIZER_KIND, VENUE_KIND } from '../core/resources/linked-kinds.js'
 import { LinkedQuerySchema } from '../core/resources/linked-query.js'
 import { termQuerySchema } from '../core/resources/term-query.js'
 import { TermBodySchema } from '../core/resources/terms.js'
+import { httpWriteMode, type WriteMode } from '../core/resources/write-mode.js'
 import type { View } from '../core/view.js'
 import { parseQuery } from './params.js'
 import { bodyOf } from './request-body.js'
@@ -52,12 +53,14 @@ const UPDATE_METHODS = ['POST', 'PUT', 'PATCH'] as const
 /** Every route, in the spec's order (spec §4.2–4.6). */
 export function routeTable(calendar: Calendar): RouteSpec[] {
   const eventQuery = () => eventQuerySchema(calendar.state.settings.api_revision)
+  // Read on every write, as a hand edit of the file may switch `settings.tec_lossy_writes` while the app runs.
+  const mode = () => httpWriteMode(calendar.state.settings)
   return [
-    ...postRoutes('events', calendar.events, eventQuery, EventBodySchema),
-    ...postRoutes('venues', calendar.venues, () => LinkedQuerySchema, VENUE_KIND.schema),
-    ...postRoutes('organizers', calendar.organizers, () => LinkedQuerySchema, ORGANIZER_KIND.schema),
-    ...termRoutes('categories', calendar.categories, termQuerySchema('category')),
-    ...termRoutes('tags', calendar.tags, termQuerySchema('tag')),
+    ...postRoutes('events', calendar.events, eventQuery, EventBodySchema, mode),
+    ...postRoutes('venues', calendar.venues, () => LinkedQuerySchema, VENUE_KIND.schema, mode),
+    ...postRoutes('organizers', calendar.organizers, () => LinkedQuerySchema, ORGANIZER_KIND.schema, mode),
+    ...termRoutes('categories', calendar.categories, termQuerySchema('category'), mode),
+    ...termRoutes('tags', calendar.tags, termQuerySchema('tag'), mode),
   ]
 }
 
@@ -65,17 +68,21 @@ export function routeTable(calendar: Calendar): RouteSpec[] {
 interface PostResource {
   listJson(query: Record<string, unknown>, view: View): ListPageJson
   getJson(ref: EventRef, view: View): Buffer
-  create(body: unknown, view: View): Promise<Record<string, unknown>>
-  update(ref: EventRef, body: unknown, view: View): Promise<Record<string, unknown>>
-  delete(ref: EventRef, options: { force?: boolean }, view: View): Promise<Record<string, unknown>>
+  create(body: unknown, view: View, mode: WriteMode): Promise<Record<string, unknown>>
+  update(ref: EventRef, body: unknown, view: View, mode: WriteMode): Promise<Record<string, unknown>>
+  delete(ref: EventRef, options: { force?: boolean }, view: View, mode: WriteMode): Promise<Record<string, unknown>>
 }
 
-/** The routes of a post resource; `query` gives the list's parameters as they are at the time of asking. */
+/**
+ * The routes of a post resource; `query` gives the list's parameters and `mode` how writes follow TEC, both as
+ * they are at the time of asking.
+ */
 function postRoutes(
   resource: ResourceName,
   posts: PostResource,
   query: () => GenericSchema,
   body: GenericSchema,
+  mode: () => WriteMode,
 ): RouteSpec[] {
   const routes: RouteSpec[] = [
     {
@@ -97,7 +104,7 @@ function postRoutes(
       action: 'create',
       body,
       status: 201,
-      handle: async (e, view) => created(await posts.create(await bodyOf(e), view), `${view.base}/${resource}`),
+      handle: async (e, view) => created(await posts.create(await bodyOf(e), view, mode()), `${view.base}/${resource}`),
     },
   ]
   for (const [key, path, ref] of [
@@ -122,7 +129,7 @@ function postRoutes(
         key,
         body,
         status: 200,
-        handle: async (e, view) => json(await posts.update(ref(e), await bodyOf(e), view)),
+        handle: async (e, view) => json(await posts.update(ref(e), await bodyOf(e), view, mode())),
       })
     }
     routes.push({
@@ -133,14 +140,19 @@ function postRoutes(
       key,
       query: ForceQuerySchema,
       status: 200,
-      handle: async (e, view) => json(await posts.delete(ref(e), { force: isForce(e) }, view)),
+      handle: async (e, view) => json(await posts.delete(ref(e), { force: isForce(e) }, view, mode())),
     })
   }
   return routes
 }
 
 /** The routes of a taxonomy; `query` is its list's parameters (tags take no `parent`, CONTRACT §4.4). */
-function termRoutes(resource: 'categories' | 'tags', terms: Calendar['categories'], query: GenericSchema): RouteSpec[] {
+function termRoutes(
+  resource: 'categories' | 'tags',
+  terms: Calendar['categories'],
+  query: GenericSchema,
+  mode: () => WriteMode,
+): RouteSpec[] {
   const id = (e: H3Event) => idRef(e) as number
   const path = `/${resource}/:id`
   return [
@@ -160,7 +172,7 @@ function termRoutes(resource: 'categories' | 'tags', terms: Calendar['categories
       action: 'create',
       body: TermBodySchema,
       status: 201,
-      handle: async (e, view) => created(await terms.create(await bodyOf(e), view), `${view.base}/${resource}`),
+      handle: async (e, view) => created(await terms.create(await bodyOf(e), view, mode()), `${view.base}/${resource}`),
     },
     {
       method: 'GET',
@@ -180,7 +192,7 @@ function termRoutes(resource: 'categories' | 'tags', terms: Calendar['categories
         key: 'id',
         body: TermBodySchema,
         status: 200,
-        handle: async (e, view) => json(await terms.update(id(e), await bodyOf(e), view)),
+        handle: async (e, view) => json(await terms.update(id(e), await bodyOf(e), view, mode())),
       }),
     ),
     {

@@ -14,8 +14,8 @@ const reportOf = (op: PushOp) => ({ kind: op.info.kind, id: op.id, label: op.lab
 const contextOf = (run: PushRun) => ({ settings: run.calendar.state.settings, now: run.calendar.now() })
 
 /**
- * Sends the fields in which the data file's record `op.id` differs from the site's `site` (only those, CONTRACT §3),
- * then stores the site's answer. A record that differs only in what the site's API cannot write is skipped, and
+ * Sends the record `op.id` where it differs from the site's `site` (the whole record as `updateBody` builds it, as
+ * TEC's update clears what it is not sent), then stores the site's answer. A record that differs only in what the site's API cannot write is skipped, and
  * stays a change to push; one that differs in nothing (but `modified`) takes the site's version, sending nothing.
  */
 export async function sendChanges(run: PushRun, op: PushOp, site: SiteRecord): Promise<void> {

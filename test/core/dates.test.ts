@@ -573,6 +573,18 @@ describe('parseDateInput', () => {
     })
   })
 
+  describe("strtotime's weekdays, at midnight", () => {
+    it.each([
+      ['tuesday', 'a Tuesday today or after'],
+      ['next tuesday', 'strictly after today'],
+      ['last tuesday', 'strictly before today'],
+    ])('%j is %s', (input) => {
+      const wall = p(input)
+      expect(wall).toMatch(/ 00:00:00$/u)
+      expect(new Date(`${(wall as string).slice(0, 10)}T00:00:00Z`).getUTCDay()).toBe(2)
+    })
+  })
+
   describe('invalid input', () => {
     it.each([
       '',
@@ -586,7 +598,7 @@ describe('parseDateInput', () => {
       '2026-07-04T20:00:00+25:00',
       '2026-07-04T20:00:00+05:60',
       '25:00',
-      'next tuesday',
+      'next fortnight',
       'garbage',
       '2026/07/04',
       '07/04/2026',

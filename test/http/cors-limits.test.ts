@@ -409,8 +409,8 @@ describe('form bodies with PHP brackets (CONTRACT §3)', () => {
     expect(response.body.all_day).toBe(true)
   })
 
-  it('booleans as forms send them, and an update by form changes only the fields sent', async () => {
-    const response = await request('PATCH', '/events/10', 'featured=yes&show_map=0&sticky=on&organizer[]=13', FORM)
+  it("booleans as forms send them (TEC's true/false/1/0), and an update by form keeps the title it is not sent", async () => {
+    const response = await request('PATCH', '/events/10', 'featured=true&show_map=0&sticky=1&organizer[]=13', FORM)
     expect(response.status, JSON.stringify(response.body)).toBe(200)
     expect(response.body).toMatchObject({ featured: true, show_map: false, sticky: true, title: 'Jazz night' })
     expect(response.body.organizer.map((o: Json) => o.id)).toEqual([13])

@@ -51,7 +51,7 @@ const EVENT: Array<[string, string]> = [
   ['venue[venue]', 'Blue Room'],
   ['venue[city]', 'Boston'],
   ['categories[]', '2'],
-  ['featured', 'yes'],
+  ['featured', 'true'],
   ['description', 'Café ☕ & <b>more</b> = 100%'],
 ]
 
@@ -68,7 +68,7 @@ describe('the three body kinds read alike (CONTRACT §3)', () => {
       organizer: ['13', '12'],
       venue: { venue: 'Blue Room', city: 'Boston' },
       categories: ['2'],
-      featured: 'yes',
+      featured: 'true',
       description: 'Café ☕ & <b>more</b> = 100%',
     }
     expect(fromMultipart).toEqual(expected)

@@ -305,8 +305,16 @@ describe('DELETE /organizers/{id}: trash, force, restore (CONTRACT §5)', () => 
     expectError(await request('DELETE', '/organizers/201'), 410, 'organizer-is-in-trash')
   })
 
-  it('trashing leaves the organizer out of its events but keeps the link; restoring shows it again in order', async () => {
+  it("trashing over HTTP empties its events' organizer lists, as on TEC; restoring brings none back", async () => {
     await request('DELETE', '/organizers/201')
+    expect((await request('GET', '/events/301')).body.organizer).toEqual([])
+    expect(calendar.state.events.get(301)?.organizer).toEqual([])
+    await request('PUT', '/organizers/201', { status: 'publish' })
+    expect((await request('GET', '/events/301')).body.organizer).toEqual([])
+  })
+
+  it('trashing in a library call leaves the organizer out of its events but keeps the link; restoring shows it again in order', async () => {
+    await calendar.organizers.delete(201)
     expect((await request('GET', '/events/301')).body.organizer.map((o: Json) => o.id)).toEqual([202])
     expect((await request('GET', '/events?include=301')).body.events[0].organizer.map((o: Json) => o.id)).toEqual([202])
     expect(calendar.state.events.get(301)?.organizer).toEqual([201, 202])

@@ -265,7 +265,7 @@ describe('duplicate avoidance on create (CONTRACT §3)', () => {
 
 describe('update by POST, PUT, PATCH (CONTRACT §3)', () => {
   it.each(['POST', 'PUT', 'PATCH'])(
-    '%s /venues/{id} changes only the fields sent; 200; modified now',
+    '%s /venues/{id} changes the fields sent and turns the map flags on, as on TEC; 200; modified now',
     async (method) => {
       const before = (await request('GET', '/venues/101')).body
       const response = await request(method, '/venues/101', { city: 'Cambridge', phone: '617-555-0000' })
@@ -275,16 +275,19 @@ describe('update by POST, PUT, PATCH (CONTRACT §3)', () => {
       expect(after.phone).toBe('617-555-0000')
       expect(after.modified).toBe(NOW_WALL)
       expect(after.modified_utc).toBe(NOW_UTC)
+      // TEC's venue update turns the map flags it is not sent on and works `stateprovince` out of what it is sent
+      const { stateprovince: _, ...kept } = before
       const unchanged = {
-        ...before,
+        ...kept,
         city: 'Cambridge',
         phone: '617-555-0000',
+        show_map: true,
+        show_map_link: true,
         modified: NOW_WALL,
         modified_utc: NOW_UTC,
       }
       expect(after).toEqual({ ...unchanged, json_ld: after.json_ld })
       expect(after.date).toBe('2026-05-01 10:00:00')
-      expect(after.show_map_link).toBe(false)
       expect(after.zz_note).toBe('kept by hand')
     },
   )
@@ -297,10 +300,16 @@ describe('update by POST, PUT, PATCH (CONTRACT §3)', () => {
     expect(response.body.description).toBe('A calm room')
   })
 
-  it('an empty body changes nothing but modified', async () => {
+  it('an empty body keeps the texts but turns the map flags on, as on TEC', async () => {
     const response = await request('PATCH', '/venues/102', {})
     expect(response.status).toBe(200)
     expect(response.body.venue).toBe('Harbor Hall')
+    expect(response.body.show_map).toBe(true)
+  })
+
+  it('with settings.tec_lossy_writes false an empty body changes nothing but modified', async () => {
+    calendar.state.settings.tec_lossy_writes = false
+    const response = await request('PATCH', '/venues/102', {})
     expect(response.body.show_map).toBe(false)
   })
 
@@ -443,10 +452,12 @@ describe('DELETE /venues/{id}: trash, force, restore (CONTRACT §5)', () => {
     expect((await request('GET', '/events/304')).body.venue.id).toBe(104)
   })
 
-  it('an update that does not set a status leaves a trashed venue trashed', async () => {
+  it('an update that does not set a status publishes a trashed venue, as on TEC; a library update leaves it trashed', async () => {
     const response = await request('PATCH', '/venues/104', { city: 'Lawrence' })
     expect(response.status).toBe(200)
-    expect(response.body.status).toBe('trash')
+    expect(response.body.status).toBe('publish')
+    await request('DELETE', '/venues/104')
+    expect((await calendar.venues.update(104, { city: 'Lowell' })).status).toBe('trash')
     expectError(await request('GET', '/venues/104'), 403, 'venue-no-longer-available')
   })
 

@@ -13,6 +13,8 @@ const DATE_TIME_RE =
   /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?(?:\s*(Z|[+-]\d{2}(?::?\d{2})?))?$/i
 const TIMESTAMP_RE = /^(?:\d{9,11}|-\d{1,11})$/
 const DAY_WORD_RE = /^(today|tomorrow|yesterday)(?:\s+(?:at\s+)?(.+))?$/i
+const WEEKDAY_RE = /^(?:(next|last|this)\s+)?(sun|mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?)(?:day)?$/i
+const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat']
 const TIME_12_RE = /^(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*([ap])\.?m\.?$/i
 const TIME_24_RE = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/
 const RELATIVE_RE = /\s*([+-])\s*(\d+)\s*(minute|hour|day|week|month|year)s?/iy
@@ -67,6 +69,22 @@ function parseDayWord(m: RegExpExecArray, z: Zone, now: number): string | null {
 }
 
 /**
+ * A match of WEEKDAY_RE → midnight of that weekday in `z`, as PHP strtotime reads it: `tuesday` (or `this tuesday`)
+ * today or the next one, `next tuesday` strictly after today, `last tuesday` strictly before.
+ */
+function parseWeekday(m: RegExpExecArray, z: Zone, now: number): string | null {
+  const today = instantToWallIn(now, z)
+  if (today === null) return null
+  const wanted = WEEKDAYS.indexOf(m[2]!.slice(0, 3).toLowerCase())
+  const midnight = atTimeOfDay(requireWall(today), 0, 0, 0)
+  const current = new Date(midnight).getUTCDay()
+  const ahead = (wanted - current + 7) % 7
+  const word = m[1]?.toLowerCase()
+  const shift = word === 'last' ? (ahead === 0 ? -7 : ahead - 7) : word === 'next' && ahead === 0 ? 7 : ahead
+  return formatWallOrNull(addToWallMs(midnight, shift, 'day'))
+}
+
+/**
  * `now`'s wall in `z` moved by whole months, then by whole days, as an instant; null when a step leaves years
  * 0000–9999.
  */
@@ -106,6 +124,8 @@ export function parseInputString(s: string, z: Zone, now: number): string | null
   if (s.toLowerCase() === 'now') return instantToWallIn(now, z)
   m = DAY_WORD_RE.exec(s)
   if (m !== null) return parseDayWord(m, z, now)
+  m = WEEKDAY_RE.exec(s)
+  if (m !== null) return parseWeekday(m, z, now)
   if (s[0] === '+' || s[0] === '-') return parseRelative(s, z, now)
   return null
 }

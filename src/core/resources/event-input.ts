@@ -7,6 +7,7 @@ import { ORGANIZER_KIND, VENUE_KIND } from './linked-kinds.js'
 import type { NormalizeContext } from './post.js'
 import { type PostBody, postBodyEntries, type ResolveContext, resolvePostFields } from './post-input.js'
 import { normalizeTerm } from './term-record.js'
+import type { WriteMode } from './write-mode.js'
 
 const relation = (description: string, type: 'integer' | 'array' = 'array') =>
   v.pipe(v.unknown(), v.description(description), v.metadata(type === 'array' ? { type, items: 'integer' } : { type }))
@@ -70,6 +71,8 @@ export interface EventResolveContext extends ResolveContext {
   author: number
   /** The status a venue or organizer created inline gets: contributors' are scaled like their events (CONTRACT §6). */
   scale: (asked: Status | undefined) => Status | undefined
+  /** TEC's reading of terms (`WriteMode`): unknown IDs left out, and in a lossy mode its tag-name quirk. */
+  mode: WriteMode
 }
 
 /**
@@ -98,7 +101,7 @@ export function resolveEventBody(body: EventBody, existing: EventRecord | undefi
     Object.fromEntries(
       Object.entries(pending).map(([key, refs]) => [
         key,
-        key === 'venue' ? (refs[0]?.() ?? null) : refs.map((ref) => ref()),
+        key === 'venue' ? (refs[0]?.() ?? null) : [...new Set(refs.map((ref) => ref()))],
       ]),
     )
   return { fields: out, relations }
@@ -176,7 +179,11 @@ function idOf(value: unknown): number | undefined {
   return undefined
 }
 
-/** Category or tag references: IDs (must exist), slugs or names (a new name creates the term). */
+/**
+ * Category or tag references: IDs (must exist; TEC leaves unknown ones out), slugs or names (a new name creates
+ * the term). In a lossy mode an existing tag named by slug or name becomes the tag named after its ID, as on TEC
+ * (`Tribe__Terms::translate_terms_to_ids()` hands the ID to `post_tag`, which reads it as a name).
+ */
 function resolveTerms(value: unknown, taxonomy: Taxonomy, field: string, ctx: EventResolveContext): Pending[] {
   if (isEmpty(value)) return []
   const terms = ctx.state.terms(taxonomy)
@@ -184,7 +191,7 @@ function resolveTerms(value: unknown, taxonomy: Taxonomy, field: string, ctx: Ev
     const id = idOf(item)
     if (id !== undefined) {
       if (terms.get(id)) return [() => id]
-      ctx.errors[field] = `${taxonomy} ${id} does not exist`
+      if (!ctx.mode.tec) ctx.errors[field] = `${taxonomy} ${id} does not exist`
       return []
     }
     if (typeof item !== 'string' || item.trim() === '') {
@@ -192,17 +199,29 @@ function resolveTerms(value: unknown, taxonomy: Taxonomy, field: string, ctx: Ev
       return []
     }
     const name = item.trim()
-    return [() => findOrCreateTerm(name, taxonomy, ctx)]
+    return [
+      () => {
+        const found = findTerm(name, taxonomy, ctx)
+        if (found === undefined) return createTerm(name, taxonomy, ctx)
+        if (taxonomy !== 'tag' || !ctx.mode.lossy) return found
+        return findTerm(String(found), taxonomy, ctx) ?? createTerm(String(found), taxonomy, ctx)
+      },
+    ]
   })
 }
 
-function findOrCreateTerm(name: string, taxonomy: Taxonomy, ctx: EventResolveContext): number {
+/** The term whose slug is `name`, or else whose name is `name` in any case. */
+function findTerm(name: string, taxonomy: Taxonomy, ctx: EventResolveContext): number | undefined {
   const terms = ctx.state.terms(taxonomy)
   const bySlug = terms.bySlug(name)
   if (bySlug) return bySlug.id
   const lower = name.toLowerCase()
   for (const term of terms.values()) if (term.name.toLowerCase() === lower) return term.id
+  return undefined
+}
+
+function createTerm(name: string, taxonomy: Taxonomy, ctx: EventResolveContext): number {
   const id = ctx.state.nextTermId()
-  terms.put(normalizeTerm({ name }, id, taxonomy, ctx.normalize))
+  ctx.state.terms(taxonomy).put(normalizeTerm({ name }, id, taxonomy, ctx.normalize))
   return id
 }

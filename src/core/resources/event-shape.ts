@@ -76,7 +76,8 @@ export function shapeEvent(state: CalendarState, event: EventRecord, view: View,
     tags: terms(state, event.tags, 'tag', view),
     venue: venue ? shapeVenue(state, venue, view, options) : [],
     organizer: organizers.map((organizer) => shapeOrganizer(state, organizer, view, options)),
-    custom_fields: event.custom_fields ?? [],
+    // TEC 6.10 has no `custom_fields`; an event keeps the ones a plugin's site gave it (a pull), and shows them.
+    ...(event.custom_fields === undefined ? {} : { custom_fields: event.custom_fields }),
   }
   if (options.single) shaped.json_ld = eventJsonLd(state, event, url, view)
   return Object.assign(shaped, extraKeys(event, EVENT_KEYS))

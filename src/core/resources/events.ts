@@ -17,6 +17,8 @@ import { normalizeEvent } from './event-record.js'
 import { eventShapeInputs, shapeEvent } from './event-shape.js'
 import { findPost, findPostBySlug } from './lookup.js'
 import { forgetPost, trashed } from './removal.js'
+import { assertTecArgs, invalidBody, type TecArg } from './tec-args.js'
+import { eventFieldsClearedByUpdate, LIBRARY_WRITES, type WriteMode } from './write-mode.js'
 
 /** What a resource needs of the calendar: the current state, the clock, a way to write, who is asking. */
 export interface CalendarCore {
@@ -122,26 +124,36 @@ export class Events {
 
   /**
    * Creates an event (CONTRACT §3): `title`, `start_date` and `end_date` required; venues, organizers and terms
-   * it names by object or new name are created or reused.
+   * it names by object or new name are created or reused. Without `show_map`/`show_map_link` both are off, and
+   * without a `website` (or with an empty one) it shows its own page, as TEC stores a new event.
+   * `mode` is the library's unless the HTTP interface passes TEC's (`WriteMode`).
    * @throws CalendarError 400 `rest_missing_callback_param` / `rest_invalid_param`, 401/403 `rest_forbidden`.
    */
-  async create(body: unknown, view = this.#core.defaultView()): Promise<EventResponse> {
-    const input = parseBody(body)
+  async create(body: unknown, view = this.#core.defaultView(), mode = LIBRARY_WRITES): Promise<EventResponse> {
+    const input = parseBody(body, mode)
     const missing = (['title', 'start_date', 'end_date'] as const).filter((key) => input[key] === undefined)
     if (missing.length > 0) throw missingParams(missing)
     return this.#core.write((state) =>
-      shapeEvent(state, this.#save(state, input, undefined, view), view, { single: false }),
+      shapeEvent(state, this.#save(state, input, undefined, view, mode), view, { single: false }),
     )
   }
 
   /**
-   * Changes only the fields sent (CONTRACT §3); an update that sets a status other than `trash` restores a
-   * trashed event.
+   * Changes only the fields sent (CONTRACT §3), or in a lossy `mode` clears the others as TEC's update does
+   * (`eventFieldsClearedByUpdate`, the status `publish`); an update that sets a status other than `trash` restores
+   * a trashed event.
    * @throws CalendarError as `create`, and 404/400 for the reference.
    */
-  async update(ref: EventRef, body: unknown, view = this.#core.defaultView()): Promise<EventResponse> {
-    const input = parseBody(body)
-    return this.#core.write((state) => shapeEvent(state, this.#save(state, input, ref, view), view, { single: false }))
+  async update(
+    ref: EventRef,
+    body: unknown,
+    view = this.#core.defaultView(),
+    mode = LIBRARY_WRITES,
+  ): Promise<EventResponse> {
+    const input = parseBody(body, mode)
+    return this.#core.write((state) =>
+      shapeEvent(state, this.#save(state, input, ref, view, mode), view, { single: false }),
+    )
   }
 
   /**
@@ -187,7 +199,7 @@ export class Events {
    * the state (400), then permission (401/403), then the reference (404), and only then creates what the body
    * names and stores the event.
    */
-  #save(state: CalendarState, input: EventBody, ref: EventRef | undefined, view: View): EventRecord {
+  #save(state: CalendarState, input: EventBody, ref: EventRef | undefined, view: View, mode: WriteMode): EventRecord {
     const nowWall = this.#nowWall(state)
     const author = view.user?.id ?? 1
     const scale = (asked: Status | undefined) => writableStatus(view, asked, true)
@@ -198,20 +210,28 @@ export class Events {
       normalize: { state, now: nowWall },
       author,
       scale,
+      mode,
     }
     const found = ref === undefined ? undefined : this.#peek(state, ref)
-    const { fields, relations } = resolveEventBody(input, found, ctx)
-    const status = writableStatus(view, input.status, ref === undefined)
+    const cleared = found && mode.lossy ? eventFieldsClearedByUpdate(state.siteTimezone) : {}
+    const { fields, relations } = resolveEventBody(input, mode.lossy ? undefined : found, ctx)
+    const status = writableStatus(view, input.status, ref === undefined || mode.lossy)
     const raw: Record<string, unknown> = {
       author,
+      ...(ref === undefined ? CREATE_DEFAULTS : {}),
       ...found,
+      ...cleared,
       ...fields,
       ...(status ? { status } : {}),
       modified: nowWall,
     }
-    if (ref === undefined && fields.date === undefined) raw.date = nowWall
-    checkEventDates(raw, state.siteTimezone, ctx.errors)
-    if (Object.keys(ctx.errors).length > 0) throw invalidParams(ctx.errors)
+    // Published by an update that does not send a status, a scheduled event is dated now, as on TEC.
+    const published = found?.status === 'future' && mode.lossy && input.status === undefined
+    if ((ref === undefined || published) && fields.date === undefined) raw.date = nowWall
+    // TEC keeps no empty website on a new event, which then shows its own page (`Post_Repository::get_event_data()`).
+    if (ref === undefined && raw.website === '') raw.website = null
+    checkEventDates(raw, state.siteTimezone, ctx.errors, mode)
+    if (Object.keys(ctx.errors).length > 0) throw invalidBody(ctx.errors, mode)
     assertCanWrite(view)
     const existing = ref === undefined ? undefined : this.#find(state, ref)
     if (existing) assertCanEdit(view, existing)
@@ -221,11 +241,33 @@ export class Events {
   }
 }
 
+/** What a new event stores for the fields it is not sent, where that differs from a stored event's defaults. */
+const CREATE_DEFAULTS = { show_map: false, show_map_link: false }
+
+/** What TEC's event routes declare for the texts and flags (`Single_Event::CREATE_args()`). */
+const EVENT_ARGS: Record<string, TecArg> = {
+  title: 'text',
+  description: 'text',
+  excerpt: 'text',
+  slug: 'text',
+  all_day: 'boolean',
+  show_map: 'boolean',
+  show_map_link: 'boolean',
+  hide_from_listings: 'boolean',
+  sticky: 'boolean',
+  featured: 'boolean',
+}
+
 /**
- * CONTRACT §3 (calfile differs from TEC): an end before the start is refused, after the all-day rule; and both
- * must be dates calfile can store (issue 9).
+ * CONTRACT §3: an end before the start is refused, after the all-day rule, or read as TEC does (`mode.tec`): the
+ * event then ends at its start (`Tribe__Events__API::saveEventMeta()`); and both must be dates calfile can store.
  */
-function checkEventDates(raw: Record<string, unknown>, siteZone: string, errors: Record<string, string>): void {
+function checkEventDates(
+  raw: Record<string, unknown>,
+  siteZone: string,
+  errors: Record<string, string>,
+  mode: WriteMode,
+) {
   const start = raw.start_date
   const end = raw.end_date
   // No dates yet: an update of an unknown event, answered 404 after the permission check.
@@ -233,12 +275,14 @@ function checkEventDates(raw: Record<string, unknown>, siteZone: string, errors:
   Object.assign(errors, unstorableDates(raw, siteZone))
   const allDay = raw.all_day === true
   if (errors.end_date === undefined && (allDay ? dayEnd(end) : end) < (allDay ? dayStart(start) : start)) {
-    errors.end_date = `${end} is before start_date ${start}`
+    if (mode.tec) raw.end_date = start
+    else errors.end_date = `${end} is before start_date ${start}`
   }
 }
 
-function parseBody(body: unknown): EventBody {
+function parseBody(body: unknown, mode: WriteMode): EventBody {
+  if (mode.tec) assertTecArgs(body, EVENT_ARGS)
   const parsed = safeParseOnce(EventBodySchema, body ?? {})
-  if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
+  if (!parsed.success) throw invalidBody(firstIssuesByField(parsed.issues), mode)
   return parsed.output
 }

@@ -9,12 +9,14 @@ import type { OrganizerRecord, Status, VenueRecord } from '../records.js'
 import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
 import type { CalendarCore, EventRef } from './events.js'
-import { findOrCreateLinked, resolveLinkedFields } from './linked-input.js'
+import { findOrCreateLinked, resolveLinkedFields, VENUE_ARGS } from './linked-input.js'
 import type { LinkedKind } from './linked-kinds.js'
 import { LinkedQuerySchema, selectLinked } from './linked-query.js'
 import { findPost, findPostBySlug } from './lookup.js'
 import type { ResolveContext } from './post-input.js'
 import { forgetPost, trashed } from './removal.js'
+import { assertTecArgs, invalidBody } from './tec-args.js'
+import { LIBRARY_WRITES, VENUE_FIELDS_CLEARED_BY_UPDATE, type WriteMode } from './write-mode.js'
 
 type LinkedRecord = VenueRecord | OrganizerRecord
 /** A venue or organizer as the API shows it (CONTRACT §2.2, §2.3). */
@@ -105,17 +107,17 @@ export class LinkedPosts {
 
   /**
    * Creates a record, or answers with a non-trashed one whose given fields all match (duplicate avoidance,
-   * CONTRACT §3; TEC answers 201 either way).
+   * CONTRACT §3; TEC answers 201 either way). `mode` is the library's unless the HTTP interface passes TEC's.
    * @throws CalendarError 400 `rest_missing_callback_param` without a name, `rest_invalid_param`, 401/403.
    */
-  async create(body: unknown, view = this.#core.defaultView()): Promise<LinkedResponse> {
-    const input = this.#parse(body)
+  async create(body: unknown, view = this.#core.defaultView(), mode = LIBRARY_WRITES): Promise<LinkedResponse> {
+    const input = this.#parse(body, mode)
     if (input[this.#kind.nameKey] === undefined) throw missingParams([this.#kind.nameKey])
     return this.#core.write((state) => {
       const ctx = this.#context(state)
       const fields = resolveLinkedFields(this.#kind, input, ctx)
       const status = writableStatus(view, input.status as Status | undefined, true)
-      if (Object.keys(ctx.errors).length > 0) throw invalidParams(ctx.errors)
+      if (Object.keys(ctx.errors).length > 0) throw invalidBody(ctx.errors, mode)
       assertCanWrite(view)
       const author = view.user?.id ?? 1
       const id = findOrCreateLinked(
@@ -128,22 +130,30 @@ export class LinkedPosts {
   }
 
   /**
-   * Changes only the fields sent (CONTRACT §3); setting a status other than `trash` restores a trashed record.
+   * Changes only the fields sent (CONTRACT §3), or in a lossy `mode` as TEC's update: the status `publish` when not
+   * sent, and a venue's `VENUE_FIELDS_CLEARED_BY_UPDATE`. Setting a status other than `trash` restores a trashed
+   * record.
    * @throws CalendarError 400, 401/403, 404 for the reference.
    */
-  async update(ref: EventRef, body: unknown, view = this.#core.defaultView()): Promise<LinkedResponse> {
-    const input = this.#parse(body)
+  async update(
+    ref: EventRef,
+    body: unknown,
+    view = this.#core.defaultView(),
+    mode = LIBRARY_WRITES,
+  ): Promise<LinkedResponse> {
+    const input = this.#parse(body, mode)
     return this.#core.write((state) => {
       // CONTRACT §5 order: the body against the state (400), permission (401/403), then the reference (404).
       const ctx = this.#context(state)
       const fields = resolveLinkedFields(this.#kind, input, ctx)
-      if (Object.keys(ctx.errors).length > 0) throw invalidParams(ctx.errors)
+      if (Object.keys(ctx.errors).length > 0) throw invalidBody(ctx.errors, mode)
       assertCanWrite(view)
       const existing = this.#find(state, ref)
       assertCanEdit(view, existing)
-      const status = writableStatus(view, input.status as Status | undefined, false)
+      const status = writableStatus(view, input.status as Status | undefined, mode.lossy)
       const now = this.#nowWall(state)
-      const raw = { ...existing, ...fields, ...(status ? { status } : {}), modified: now }
+      const cleared = mode.lossy && this.#kind.kind === 'venue' ? VENUE_FIELDS_CLEARED_BY_UPDATE : {}
+      const raw = { ...existing, ...cleared, ...fields, ...(status ? { status } : {}), modified: now }
       const record = this.#kind.normalize(raw, existing.id, { state, now })
       this.#kind.collection(state).put(record)
       return this.#kind.shape(state, record, view, { single: false })
@@ -152,13 +162,15 @@ export class LinkedPosts {
 
   /**
    * Moves a record to the trash (events keep the link, hidden), or with `force` removes it for good and unlinks
-   * it from events (CONTRACT §5).
+   * it from events (CONTRACT §5). In a lossy `mode` trashing an organizer empties the organizer list of every
+   * event that has it, as on TEC, where the others are gone too once it is restored.
    * @throws CalendarError 410 `<kind>-is-in-trash` when already trashed without `force`.
    */
   async delete(
     ref: EventRef,
     options: { force?: boolean } = {},
     view = this.#core.defaultView(),
+    mode = LIBRARY_WRITES,
   ): Promise<LinkedResponse> {
     assertCanWrite(view)
     return this.#core.write((state) => {
@@ -173,13 +185,15 @@ export class LinkedPosts {
       }
       const record = trashed(existing, this.#kind.kind, this.#nowWall(state))
       collection.put(record)
+      if (mode.lossy && this.#kind.kind === 'organizer') dropOrganizerLists(state, record.id)
       return this.#kind.shape(state, record, view, { single: false })
     })
   }
 
-  #parse(body: unknown): Record<string, unknown> {
+  #parse(body: unknown, mode: WriteMode): Record<string, unknown> {
+    if (mode.tec && this.#kind.kind === 'venue') assertTecArgs(body, VENUE_ARGS)
     const parsed = safeParseOnce(this.#kind.schema, body ?? {})
-    if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
+    if (!parsed.success) throw invalidBody(firstIssuesByField(parsed.issues), mode)
     return parsed.output
   }
 
@@ -194,5 +208,12 @@ export class LinkedPosts {
 
   #nowWall(state: CalendarState): string {
     return instantToWall(this.#core.now(), state.siteTimezone)
+  }
+}
+
+/** Empties the organizer list of every event that lists `organizer` (TEC's trash of an organizer). */
+function dropOrganizerLists(state: CalendarState, organizer: number): void {
+  for (const event of [...state.events.values()]) {
+    if (event.organizer.includes(organizer)) state.events.put({ ...event, organizer: [] })
   }
 }

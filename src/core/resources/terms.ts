@@ -14,9 +14,11 @@ import { withDescendants } from '../term-tree.js'
 import type { View } from '../view.js'
 import type { CalendarCore } from './events.js'
 import { forgetTerm } from './removal.js'
+import { assertTecArgs, invalidBody, type TecArg } from './tec-args.js'
 import { selectTerms, termQuerySchema } from './term-query.js'
 import { normalizeTerm } from './term-record.js'
 import { shapeTerm, termRoute } from './term-shape.js'
+import { LIBRARY_WRITES, type WriteMode } from './write-mode.js'
 
 /** Writable fields of a category or tag (spec §2.4–2.5, CONTRACT §3); `parent` only for categories. */
 export const TermBodySchema = v.looseObject({
@@ -117,19 +119,29 @@ export class Terms {
 
   /**
    * Creates a term (CONTRACT §3): `name` required and not empty; a name already used under the same parent is
-   * `term_exists`, a taken explicit slug `duplicate_term_slug`.
+   * `term_exists`, a taken explicit slug `duplicate_term_slug`. Read as TEC reads it (`mode.tec`), a taken slug
+   * gets a suffix and a parent that would make a loop is 0 (`wp_insert_term()`).
    * @throws CalendarError 400, 401/403 (editors and administrators only).
    */
-  async create(body: unknown, view = this.#core.defaultView()): Promise<TermResponse> {
-    const input = this.#parse(body)
+  async create(body: unknown, view = this.#core.defaultView(), mode = LIBRARY_WRITES): Promise<TermResponse> {
+    const input = this.#parse(body, mode)
     if (input.name === undefined) throw missingParams(['name'])
-    return this.#core.write((state) => this.#save(state, input, undefined, view))
+    return this.#core.write((state) => this.#save(state, input, undefined, view, mode))
   }
 
-  /** Changes only the fields sent, with the checks of `create`. */
-  async update(id: number, body: unknown, view = this.#core.defaultView()): Promise<TermResponse> {
-    const input = this.#parse(body)
-    return this.#core.write((state) => this.#save(state, input, id, view))
+  /**
+   * Changes only the fields sent (TEC's term update keeps the others too), with the checks of `create`; read as
+   * TEC reads it, a parent that is the category itself or one of its descendants is 0
+   * (`wp_check_term_hierarchy_for_loops()`). A slug taken by another term stays a 400: TEC answers that with a 500.
+   */
+  async update(
+    id: number,
+    body: unknown,
+    view = this.#core.defaultView(),
+    mode = LIBRARY_WRITES,
+  ): Promise<TermResponse> {
+    const input = this.#parse(body, mode)
+    return this.#core.write((state) => this.#save(state, input, id, view, mode))
   }
 
   /**
@@ -147,9 +159,10 @@ export class Terms {
     })
   }
 
-  #parse(body: unknown): TermBody {
+  #parse(body: unknown, mode: WriteMode): TermBody {
+    if (mode.tec) assertTecArgs(body, TERM_ARGS)
     const parsed = safeParseOnce(TermBodySchema, body ?? {})
-    if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
+    if (!parsed.success) throw invalidBody(firstIssuesByField(parsed.issues), mode)
     return parsed.output
   }
 
@@ -163,14 +176,17 @@ export class Terms {
    * Creates (`id` undefined) or updates a term in the order of CONTRACT §5: the body against the state (400),
    * permission (401/403), then the ID (404).
    */
-  #save(state: CalendarState, input: TermBody, id: number | undefined, view: View): TermResponse {
+  #save(state: CalendarState, input: TermBody, id: number | undefined, view: View, mode: WriteMode): TermResponse {
     const terms = state.terms(this.#taxonomy)
     const found = id === undefined ? undefined : terms.get(id)
+    const fields = definedFields(input, this.#taxonomy)
+    if (mode.tec && found && typeof fields.parent === 'number' && withDescendants(state, found.id).has(fields.parent))
+      fields.parent = 0
     // An unknown ID has nothing to check the body against: it is a 404 once the permission is checked.
-    if (id === undefined || found) this.#check(state, input, found)
+    if (id === undefined || found) this.#check(state, fields, found, mode)
     assertCanManageTerms(view)
     const existing = id === undefined ? undefined : this.#find(state, id)
-    const raw: Record<string, unknown> = { ...existing, ...definedFields(input, this.#taxonomy) }
+    const raw: Record<string, unknown> = { ...existing, ...fields }
     raw.name = String(raw.name).trim()
     const now = instantToWall(this.#core.now(), state.siteTimezone)
     const record = normalizeTerm(raw, existing?.id ?? state.nextTermId(), this.#taxonomy, { state, now })
@@ -178,14 +194,18 @@ export class Terms {
     return shapeTerm(state, record, this.#taxonomy, view)
   }
 
-  /** The rules of CONTRACT §3 for a term body: a name, a valid parent, no name or slug taken. */
-  #check(state: CalendarState, input: TermBody, existing: TermRecord | undefined): void {
+  /**
+   * The rules of CONTRACT §3 for the fields a term body sets: a name, a valid parent, no name taken (WordPress's
+   * `term_exists` message), and no slug taken, except on a create read as TEC reads it, which gives a taken slug a
+   * suffix as it does a default one.
+   */
+  #check(state: CalendarState, input: TermBody, existing: TermRecord | undefined, mode: WriteMode): void {
     const terms = state.terms(this.#taxonomy)
-    const raw: Record<string, unknown> = { ...existing, ...definedFields(input, this.#taxonomy) }
+    const raw: Record<string, unknown> = { ...existing, ...input }
     const name = String(raw.name ?? '').trim()
-    if (name === '') throw invalidParams({ name: 'must not be empty' })
+    if (name === '') throw invalidBody({ name: 'must not be empty' }, mode)
     const parent = Number(raw.parent ?? 0)
-    this.#checkParent(state, parent, existing)
+    this.#checkParent(state, parent, existing, mode)
     const sameName = [...terms.values()].find(
       (t) => t.id !== existing?.id && t.parent === parent && t.name.toLowerCase() === name.toLowerCase(),
     )
@@ -193,10 +213,12 @@ export class Terms {
       throw new CalendarError(
         'term_exists',
         400,
-        `A ${this.#taxonomy} named "${name}" already exists under this parent.`,
+        this.#taxonomy === 'category'
+          ? 'A term with the name provided already exists with this parent.'
+          : 'A term with the name provided already exists in this taxonomy.',
         { term_id: sameName.id },
       )
-    if (input.slug !== undefined) {
+    if (input.slug !== undefined && !(mode.tec && existing === undefined)) {
       const holder = terms.bySlug(slugFromTitle(input.slug))
       if (holder && holder.id !== existing?.id)
         throw new CalendarError(
@@ -209,9 +231,9 @@ export class Terms {
   }
 
   /** CONTRACT §3: an existing category, not the category itself nor one of its descendants. */
-  #checkParent(state: CalendarState, parent: number, existing: TermRecord | undefined): void {
+  #checkParent(state: CalendarState, parent: number, existing: TermRecord | undefined, mode: WriteMode): void {
     if (parent === 0 || this.#taxonomy !== 'category') return
-    if (!state.categories.get(parent)) throw invalidParams({ parent: `category ${parent} does not exist` })
+    if (!state.categories.get(parent)) throw invalidBody({ parent: `category ${parent} does not exist` }, mode)
     if (existing && withDescendants(state, existing.id).has(parent)) {
       throw invalidParams({
         parent: `category ${parent} is ${parent === existing.id ? 'the category itself' : 'one of its descendants'}`,
@@ -220,9 +242,12 @@ export class Terms {
   }
 }
 
+/** What TEC's term routes declare for the texts (`Single_Category::CREATE_args()`, `Single_Tag`'s alike): none may be empty. */
+const TERM_ARGS: Record<string, TecArg> = { name: 'text', description: 'text', slug: 'text' }
+
 /** The fields a term body sets; `parent` only for categories. */
-function definedFields(input: TermBody, taxonomy: Taxonomy): Record<string, unknown> {
-  const fields: Record<string, unknown> = {}
+function definedFields(input: TermBody, taxonomy: Taxonomy): TermBody {
+  const fields: TermBody = {}
   for (const key of ['name', 'description', 'slug'] as const) if (input[key] !== undefined) fields[key] = input[key]
   if (input.parent !== undefined && taxonomy === 'category') fields.parent = input.parent
   return fields

@@ -188,9 +188,8 @@ export const EventSchema = v.looseObject({
   tags: v.pipe(v.array(EmbeddedTermSchema), v.description('Tags')),
   venue: v.pipe(v.union([VenueSchema, emptyArray('No venue')]), v.description('The venue, or [] when none or trashed')),
   organizer: v.pipe(v.array(OrganizerSchema), v.description('Organizers in stored order; trashed ones left out')),
-  custom_fields: v.pipe(
-    v.union([v.record(v.string(), v.unknown()), emptyArray('None')]),
-    v.description('Stored custom fields, or []'),
+  custom_fields: v.optional(
+    v.pipe(v.record(v.string(), v.unknown()), v.description('Stored custom fields; absent when none, as on TEC')),
   ),
   json_ld: jsonLd('Event'),
 })

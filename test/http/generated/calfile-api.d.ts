@@ -389,10 +389,10 @@ export interface components {
             venue: components["schemas"]["Venue"] | unknown[];
             /** @description Organizers in stored order; trashed ones left out */
             organizer: components["schemas"]["Organizer"][];
-            /** @description Stored custom fields, or [] */
-            custom_fields: {
+            /** @description Stored custom fields; absent when none, as on TEC */
+            custom_fields?: {
                 [key: string]: unknown;
-            } | unknown[];
+            };
             /** @description schema.org Event; only on a single GET */
             json_ld?: {
                 "@type": string;

@@ -1,0 +1,63 @@
+import type { Settings } from '../records.js'
+
+/**
+ * Whether a write loses data where TEC 6.10's REST API does (`Tribe__Events__REST__V1__Endpoints__Single_Event`
+ * and its venue and organizer siblings), so that what works against calfile's HTTP interface works against a
+ * real site. The HTTP interface writes as `settings.tec_lossy_writes` says (default true); the library's own
+ * calls keep every field they are not given.
+ */
+export interface WriteMode {
+  /**
+   * `true`: a body is read as TEC reads it. Values are refused where TEC's argument types refuse them
+   * (`WP_REST_Request::has_valid_params()`): an event flag must be a boolean, 0/1 or one of the texts
+   * `true`/`false`/`0`/`1`, a venue's map flag a text. Mistakes TEC lets through are let through as it does:
+   * an end before the start ends at the start, unknown category and tag IDs are left out.
+   */
+  readonly tec: boolean
+  /**
+   * `true`: an update clears what it is not sent (`prepare_postarr()` sends every field, absent ones as empty),
+   * an existing tag named by name or slug becomes a tag named after its ID (`Tribe__Terms::translate_terms_to_ids()`
+   * hands IDs to a taxonomy that reads names), and trashing an organizer empties the organizer list of its events.
+   */
+  readonly lossy: boolean
+}
+
+/** The library's mode: the documented lenient types, and only the fields given change. */
+export const LIBRARY_WRITES: WriteMode = { tec: false, lossy: false }
+
+/** The mode of the HTTP interface: TEC's argument types, and TEC's data loss unless `settings.tec_lossy_writes` is `false`. */
+export function httpWriteMode(settings: Settings): WriteMode {
+  return { tec: true, lossy: settings.tec_lossy_writes }
+}
+
+/**
+ * What TEC's event update stores for each field it is not sent (found by sending partial updates to TEC 6.10):
+ * flags false, cost and website empty (an empty website shows as empty, no longer as the event's page), no
+ * organizers, the site's time zone with the wall times kept. Title, texts, slug, dates, author, image, venue,
+ * categories and tags are kept; the status, when not sent, is `publish` (`writableStatus` as on create).
+ */
+export function eventFieldsClearedByUpdate(siteZone: string): Record<string, unknown> {
+  return {
+    all_day: false,
+    cost: '',
+    website: '',
+    show_map: false,
+    show_map_link: false,
+    hide_from_listings: false,
+    sticky: false,
+    featured: false,
+    organizer: [],
+    timezone: siteZone,
+  }
+}
+
+/**
+ * What TEC's venue update stores for each field it is not sent: both map flags on (`Tribe__Events__Venue::update()`
+ * saves the defaults), and a `stateprovince` worked out again from the `state` or `province` sent, empty when
+ * neither is (`venueStateProvince`). The organizer update clears nothing but the status.
+ */
+export const VENUE_FIELDS_CLEARED_BY_UPDATE: Readonly<Record<string, unknown>> = {
+  show_map: true,
+  show_map_link: true,
+  stateprovince: '',
+}
