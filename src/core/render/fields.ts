@@ -38,9 +38,19 @@ export function renderExcerpt(raw: string): string {
   return autop(convertChars(texturize(raw))).trim()
 }
 
-/** A term name as WordPress stores and serves it (`_wp_specialchars()` on `pre_term_name`): `&amp;`, `&lt;`, `&gt;`. */
+/**
+ * A term name as WordPress stores and serves it (`sanitize_text_field()` and `_wp_specialchars()` on
+ * `pre_term_name`): tags and escaped octets out, whitespace runs one space, trimmed, then `&amp;`, `&lt;`, `&gt;`.
+ * `"A <b>bold</b> tag & co"` → `"A bold tag &amp; co"`.
+ */
 export function renderTermName(raw: string): string {
-  return escapeSpecialChars(raw)
+  const text = raw
+    .replace(/<(script|style)[^>]*?>[\s\S]*?<\/\1>/giu, '')
+    .replace(/<[^>]*>/gu, '')
+    .replace(/%[a-f\d]{2}/giu, '')
+    .replace(/[\r\n\t ]+/gu, ' ')
+    .trim()
+  return escapeSpecialChars(text)
 }
 
 /** An event's `website` (`esc_html()` of `_EventURL` in `Tribe__Events__REST__V1__Post_Repository`). */
