@@ -59,6 +59,8 @@ export const EventFileSchema = v.looseObject({
   timezone: v.optional(zone),
   all_day: v.optional(bool),
   cost: v.optional(v.union([text, v.array(text)], expected('a string or an array of strings'))),
+  currency_symbol: v.optional(text),
+  currency_position: v.optional(v.picklist(['prefix', 'postfix', ''], expected('"prefix", "postfix" or ""'))),
   website: v.optional(v.nullable(text)),
   show_map: v.optional(bool),
   show_map_link: v.optional(bool),
@@ -180,6 +182,13 @@ export interface EventRecord extends PostRecord {
   timezone: string
   all_day: boolean
   cost: string | string[]
+  /**
+   * The currency of the cost where it is not what the cost's text gives (TEC's `_EventCurrencySymbol` and
+   * `_EventCurrencyPosition` meta, which TEC's own editor saves even for no cost): kept by the TEC import; a write
+   * of the cost drops both. Absent otherwise.
+   */
+  currency_symbol?: string
+  currency_position?: 'prefix' | 'postfix' | ''
   /** null: none, and the API shows the event's URL; `""`: set empty, shown empty (as TEC's `_EventURL` meta). */
   website: string | null
   show_map: boolean

@@ -1,6 +1,7 @@
 import ical, { ICalCalendarMethod } from 'ical-generator'
 import type { Calendar } from '../core/calendar.js'
 import type { EventRef } from '../core/resources/events.js'
+import type { CalendarState } from '../core/state.js'
 import type { View } from '../core/view.js'
 import { assembleCalendar } from './export-assemble.js'
 import { feedQuery } from './export-query.js'
@@ -73,8 +74,25 @@ export function listFeed(
     json.push(got.json)
     pages = Number(got.headers['X-TEC-TotalPages'])
   }
-  const events = () => json.flatMap((page) => (JSON.parse(page.toString()) as { events: FeedEvent[] }).events)
+  const { state } = calendar
+  const events = () =>
+    json.flatMap((page) => (JSON.parse(page.toString()) as { events: FeedEvent[] }).events.map(storedTitles(state)))
   return { json, events, head: feedHead(calendar, view, options) }
+}
+
+/**
+ * An event with its title and its organizers' names as stored, not as the API renders them: TEC's iCal export
+ * writes `post_title` itself (`SUMMARY`, an organizer's `CN`), while its description is the rendered content.
+ */
+function storedTitles(state: CalendarState): (event: FeedEvent) => FeedEvent {
+  return (event) => ({
+    ...event,
+    title: state.events.get(event.id)?.title ?? event.title,
+    organizer: event.organizer.map((each) => ({
+      ...each,
+      organizer: (each.id === undefined ? undefined : state.organizers.get(each.id)?.organizer) ?? each.organizer,
+    })),
+  })
 }
 
 /**
@@ -87,7 +105,7 @@ export function eventFeed(calendar: FeedCalendar, ref: EventRef, options: ICalen
   const json = calendar.events.getJson(ref, view)
   return {
     json: [json],
-    events: () => [JSON.parse(json.toString()) as FeedEvent],
+    events: () => [storedTitles(calendar.state)(JSON.parse(json.toString()) as FeedEvent)],
     head: feedHead(calendar, view, options),
   }
 }

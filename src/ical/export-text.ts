@@ -3,44 +3,7 @@
  * (RFC 5545 §3.3.11). TEC runs `wp_strip_all_tags` and `html_entity_decode` (its iCal class, `replace`); calfile
  * also keeps the breaks between blocks, which TEC turns into spaces.
  */
-
-/** The named entities WordPress writes (`wptexturize`, the editors) besides the XML five. */
-const NAMED: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  ndash: '\u2013',
-  mdash: '\u2014',
-  hellip: '\u2026',
-  lsquo: '\u2018',
-  rsquo: '\u2019',
-  ldquo: '\u201c',
-  rdquo: '\u201d',
-  laquo: '\u00ab',
-  raquo: '\u00bb',
-  copy: '\u00a9',
-  reg: '\u00ae',
-  trade: '\u2122',
-  euro: '\u20ac',
-  pound: '\u00a3',
-  middot: '\u00b7',
-  bull: '\u2022',
-}
-
-/**
- * Text with HTML character references decoded: decimal and hex numeric ones, and the named ones WordPress
- * writes. An unknown name or a code point out of range is left as written.
- */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#\d+|#x[\da-f]+|[a-z]+\d*);/giu, (whole, name: string) => {
-    if (name[0] !== '#') return NAMED[name.toLowerCase()] ?? whole
-    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
-  })
-}
+import { decodeEntities } from '../core/render/entities.js'
 
 /** Tags that end a line of text: block ends and line breaks. */
 const BREAK = /<\/(?:p|div|li|h[1-6]|blockquote|pre|tr|ul|ol|table)\s*>|<br\s*\/?>/giu

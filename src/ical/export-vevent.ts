@@ -6,7 +6,8 @@ import {
   type ICalLocation,
   type ICalOrganizer,
 } from 'ical-generator'
-import { decodeEntities, htmlToText } from './export-text.js'
+import { decodeEntities } from '../core/render/entities.js'
+import { htmlToText } from './export-text.js'
 import { ZonedWall } from './export-wall-time.js'
 
 /** A venue as the REST API embeds it in an event (CONTRACT §2.2): empty fields are left out. */
@@ -26,6 +27,7 @@ interface FeedVenue {
 
 /** An organizer as the REST API embeds it in an event (CONTRACT §2.3). */
 interface FeedOrganizer {
+  id?: number
   organizer?: string
   email?: string
   modified_utc?: string

@@ -1,5 +1,6 @@
 import { wallInZone } from '../core/dates.js'
 import { type MediaRecord, STATUSES, type Status } from '../core/records.js'
+import { costDetails } from '../core/render/cost.js'
 import { extraKeys } from '../core/resources/post.js'
 import { ORGANIZER_TEXT_FIELDS, texts, VENUE_TEXT_FIELDS } from '../core/resources/venue-record.js'
 import { isObject } from './tec-capture.js'
@@ -15,6 +16,7 @@ import {
   type VenueCapture,
   VenueSchema,
 } from './tec-schema.js'
+import { rawContent, rawEventWebsite, rawTermName, rawTitle } from './tec-text.js'
 
 /**
  * A captured record as the fields of a stored one (CONTRACT §1): what the stored record has, in calfile's
@@ -109,17 +111,28 @@ function postFields(value: PostCapture, who: string, ctx: FieldContext) {
 const NUMBER = /^\d+(?:[.,]\d+)*$/u
 
 /**
- * The stored cost whose derived `cost` and `cost_details` are the capture's (CONTRACT §2.1, §3; `core/cost.ts`):
- * TEC writes `"Free"` with symbol `$` and values `["0"]`, which only `"$0"` reproduces; a cost whose details carry no
- * symbol (`"$6.00"` on older TEC, `"Free"`) is stored as the text it shows.
+ * The stored cost whose derived `cost` and `cost_details` are the capture's (`core/render/cost.ts`): TEC writes
+ * `"Free"` with symbol `$` and values `["0"]`, which only `"$0"` reproduces; a cost whose details carry no symbol
+ * (`"$6.00"` on older TEC, `"Free"`) is stored as the text it shows. Where the capture's symbol or position is not
+ * what that text gives (TEC's editor saves a position even for no cost), it is stored beside the cost.
  */
-function storedCost(cost: string | undefined, details: CostDetailsCapture | undefined): string | string[] | undefined {
+function storedCost(cost: string | undefined, details: CostDetailsCapture | undefined): Record<string, unknown> {
   const symbol = details?.currency_symbol ?? ''
   const values = details?.values ?? []
-  if (symbol === '' || values.length === 0 || !values.every((value) => NUMBER.test(value))) return cost
   const postfix = details?.currency_position === 'postfix'
   const priced = values.map((value) => (postfix ? `${value}${symbol}` : `${symbol}${value}`))
-  return priced.length === 1 ? priced[0] : priced
+  const numeric = symbol !== '' && values.length > 0 && values.every((value) => NUMBER.test(value))
+  const stored = numeric ? (priced.length === 1 ? priced[0] : priced) : cost
+  if (stored === undefined || details === undefined) return { cost: stored }
+  const derived = costDetails(stored)
+  const position = ['prefix', 'postfix', ''].includes(details.currency_position ?? '-')
+    ? details.currency_position
+    : undefined
+  return {
+    cost: stored,
+    currency_symbol: derived.currency_symbol === symbol ? undefined : symbol,
+    currency_position: position === undefined || derived.currency_position === position ? undefined : position,
+  }
 }
 
 /** An end before the start would make the data file invalid (CONTRACT §3 "calfile differs"). */
@@ -154,16 +167,16 @@ export function eventFields(value: EventCapture, ctx: FieldContext): Record<stri
   return defined({
     ...postFields(value, who, ctx),
     permalink: permalinkPath(value, who, ctx.warnings),
-    title: value.title,
-    description: value.description,
+    title: value.title === undefined ? undefined : rawTitle(value.title),
+    description: value.description === undefined ? undefined : rawContent(value.description),
     excerpt: value.excerpt,
     image: storedImage(value.image),
     all_day: value.all_day,
     start_date: value.start_date,
     end_date: storedEnd(value, who, ctx.warnings),
     timezone: value.timezone,
-    cost: storedCost(value.cost, value.cost_details),
-    website: value.website,
+    ...storedCost(value.cost, value.cost_details),
+    website: value.website === undefined || value.website === null ? value.website : rawEventWebsite(value.website),
     show_map: value.show_map,
     show_map_link: value.show_map_link,
     hide_from_listings: value.hide_from_listings,
@@ -189,8 +202,8 @@ function linkedFields(
 ) {
   return {
     ...postFields(value, label(kind, value.id, name), ctx),
-    [kind]: name ?? '',
-    description: value.description ?? '',
+    [kind]: rawTitle(name ?? ''),
+    description: rawContent(value.description ?? ''),
     excerpt: value.excerpt ?? '',
     image: storedImage(value.image) ?? null,
     ...texts(value, kind === 'venue' ? VENUE_TEXT_FIELDS : ORGANIZER_TEXT_FIELDS),
@@ -217,7 +230,12 @@ export function organizerFields(value: OrganizerCapture, ctx: FieldContext): Rec
 /** The fields of a stored category or tag (CONTRACT §2.4), `parent` as settled by `categoryParents`. */
 export function termFields(value: TermCapture, parent: number): Record<string, unknown> {
   const { name, slug } = value
-  return defined({ name, slug, description: value.description ?? '', parent })
+  return defined({
+    name: name === undefined ? undefined : rawTermName(name),
+    slug,
+    description: value.description ?? '',
+    parent,
+  })
 }
 
 /** A stored media entry (CONTRACT §3 `image`) over the one it replaces; TEC's `sizes` are kept. */

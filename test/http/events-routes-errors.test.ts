@@ -319,10 +319,10 @@ describe('by-slug routes (CONTRACT §5)', () => {
       const response = await request(method, '/events/by-slug/jazz-night', { excerpt: `via ${method}` })
       expect(response.status).toBe(200)
       expect(response.body.id).toBe(10)
-      expect(response.body.excerpt).toBe(`via ${method}`)
+      expect(response.body.excerpt).toBe(`<p>via ${method}</p>`)
       expect(response.body.title).toBe('Jazz night')
       expect(response.body.featured).toBe(false)
-      expect((await request('GET', '/events/10')).body.excerpt).toBe(`via ${method}`)
+      expect((await request('GET', '/events/10')).body.excerpt).toBe(`<p>via ${method}</p>`)
     },
   )
 

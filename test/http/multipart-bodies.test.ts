@@ -100,7 +100,8 @@ describe('multipart/form-data writes (CONTRACT §3, §5)', () => {
       title: 'Multipart night',
       start_date: '2026-07-20 20:00:00',
       featured: true,
-      description: 'Café ☕ & <b>more</b> = 100%',
+      // Through the_content, as TEC shows it: the text arrived whole, `&` and all.
+      description: '<p>Café ☕ &#038; <b>more</b> = 100%</p>',
     })
     expect(response.body?.organizer.map((o: Json) => o.id)).toEqual([13, 12])
     expect(response.body?.categories.map((c: Json) => c.id)).toEqual([2])

@@ -65,7 +65,7 @@ describe('organizer shape (CONTRACT §2.3)', () => {
       url: `${ORIGIN}/organizer/jazz-society/`,
       organizer: 'Jazz Society',
       description: '<p>Friends of <i>bebop</i></p>',
-      excerpt: 'Nonprofit collective',
+      excerpt: '<p>Nonprofit collective</p>',
       slug: 'jazz-society',
       image: { url: 'https://img.example.org/society.png', id: 0, extension: 'png' },
       phone: '555-0201',

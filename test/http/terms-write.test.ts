@@ -44,7 +44,7 @@ describe('term shape (CONTRACT §2.4)', () => {
       taxonomy: 'tribe_events_cat',
       parent: 2,
       meta: [],
-      url: `${ORIGIN}/events/category/bebop/`,
+      url: `${ORIGIN}/events/category/music/jazz/bebop/`,
       urls: { self: `${BASE}/categories/3`, collection: `${BASE}/categories`, up: `${BASE}/categories/2` },
     })
     expect(Object.keys(response.body.urls)).toEqual(['self', 'collection', 'up'])
@@ -98,7 +98,7 @@ describe('term shape (CONTRACT §2.4)', () => {
     data.settings.site_url = 'https://example.org/site'
     const { request: site } = await open(data)
     const category = (await site('GET', '/categories/2', undefined, HOST)).body
-    expect(category.url).toBe('https://example.org/site/events/category/jazz/')
+    expect(category.url).toBe('https://example.org/site/events/category/music/jazz/')
     expect(category.urls.self).toBe(`${BASE}/categories/2`)
     expect((await site('GET', '/tags/12')).body.url).toBe('https://example.org/site/tag/family/')
   })
@@ -157,7 +157,7 @@ describe('POST /categories and /tags: create (CONTRACT §3)', () => {
       taxonomy: 'tribe_events_cat',
       parent: 2,
       meta: [],
-      url: `${ORIGIN}/events/category/swing/`,
+      url: `${ORIGIN}/events/category/music/jazz/swing/`,
       urls: { self: `${BASE}/categories/15`, collection: `${BASE}/categories`, up: `${BASE}/categories/2` },
     })
     expect(response.headers.get('location')).toBe(`${BASE}/categories/15`)
@@ -274,7 +274,7 @@ describe('update by POST, PUT, PATCH (CONTRACT §3)', () => {
   it('a rename keeps the slug; an explicit slug changes it', async () => {
     expect((await request('PATCH', '/categories/7', { name: 'Rock and Roll' })).body.slug).toBe('rock')
     expect((await request('PATCH', '/categories/7', { slug: 'rock-n-roll' })).body.slug).toBe('rock-n-roll')
-    expect((await request('GET', '/categories/7')).body.url).toBe('http://localhost/events/category/rock-n-roll/')
+    expect((await request('GET', '/categories/7')).body.url).toBe('http://localhost/events/category/music/rock-n-roll/')
   })
 
   it("the term's own slug may be sent again; another term's is 400 duplicate_term_slug", async () => {
@@ -343,7 +343,7 @@ describe('DELETE (CONTRACT §5)', () => {
       taxonomy: 'tribe_events_cat',
       parent: 1,
       meta: [],
-      url: `${ORIGIN}/events/category/jazz/`,
+      url: `${ORIGIN}/events/category/music/jazz/`,
       urls: { self: `${BASE}/categories/2`, collection: `${BASE}/categories`, up: `${BASE}/categories/1` },
     })
     expectError(await request('GET', '/categories/2'), 404, 'rest-category-not-found')

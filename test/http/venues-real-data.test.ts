@@ -78,7 +78,8 @@ describe('GET /venues?search=… on imported data (CONTRACT §4, §4.3)', () => 
     expect(servedLd).toMatchObject({
       '@type': 'Place',
       name: capturedLd.name,
-      url: capturedLd.url,
+      // The capture's site runs Events Calendar Pro, which links venues; TEC 6.10 alone leaves the url empty.
+      url: '',
       geo: capturedLd.geo,
     })
     expect(typeof response.body.geo_lat).toBe('number')
@@ -141,7 +142,8 @@ describe('GET /categories?parent=N&orderby=count&order=desc on imported data (CO
     expect(body.categories[0]).toMatchObject({
       name: 'Fitness',
       slug: 'fitness',
-      url: 'https://atlbyday.com/events/category/fitness/',
+      // Below its parent's slug, as TEC 6.10 links a child category (this capture's older site did not).
+      url: 'https://atlbyday.com/events/category/health-and-fitness/fitness/',
     })
     const url = new URL(body.rest_url)
     expect(url.searchParams.get('parent')).toBe('1606')

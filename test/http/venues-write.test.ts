@@ -54,7 +54,7 @@ describe('POST /venues: create (CONTRACT §3, §5)', () => {
       url: `http://localhost/venue/lantern-loft/`,
       venue: 'Lantern Loft',
       description: '<p>Upstairs</p>',
-      excerpt: 'Loft',
+      excerpt: '<p>Loft</p>',
       slug: 'lantern-loft',
       address: '1 Loft Way',
       city: 'Somerville',
@@ -241,7 +241,7 @@ describe('duplicate avoidance on create (CONTRACT §3)', () => {
     })
     expect(response.status).toBe(201)
     expect(response.body.id).not.toBe(101)
-    expect(response.body.description).toBe('A different room altogether')
+    expect(response.body.description).toBe('<p>A different room altogether</p>')
     expect(venueCount()).toBe(10)
   })
 
@@ -296,8 +296,8 @@ describe('update by POST, PUT, PATCH (CONTRACT §3)', () => {
     const response = await request(method, '/venues/by-slug/quiet-place', { excerpt: 'Hushed' })
     expect(response.status).toBe(200)
     expect(response.body.id).toBe(105)
-    expect(response.body.excerpt).toBe('Hushed')
-    expect(response.body.description).toBe('A calm room')
+    expect(response.body.excerpt).toBe('<p>Hushed</p>')
+    expect(response.body.description).toBe('<p>A calm room</p>')
   })
 
   it('an empty body keeps the texts but turns the map flags on, as on TEC', async () => {

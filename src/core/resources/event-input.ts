@@ -85,7 +85,9 @@ export function resolveEventBody(body: EventBody, existing: EventRecord | undefi
   const out: Record<string, unknown> = resolvePostFields(body as PostBody, ctx)
   if (body.title !== undefined) out.title = body.title
   for (const key of FLAGS) if (body[key] !== undefined) out[key] = body[key]
-  if (body.cost !== undefined) out.cost = body.cost
+  // TEC derives the currency from each cost it is sent; a stored one belonged to the cost it replaces.
+  if (body.cost !== undefined)
+    Object.assign(out, { cost: body.cost, currency_symbol: undefined, currency_position: undefined })
   if (body.website !== undefined) out.website = body.website
   if (body.timezone !== undefined) out.timezone = body.timezone
   const zone = (out.timezone as string | undefined) ?? existing?.timezone ?? ctx.state.siteTimezone

@@ -12,6 +12,8 @@ export const EVENT_KEYS: ReadonlySet<string> = new Set([
   'timezone',
   'all_day',
   'cost',
+  'currency_symbol',
+  'currency_position',
   'website',
   'show_map',
   'show_map_link',
@@ -80,6 +82,8 @@ export function normalizeEvent(raw: Record<string, unknown>, id: number, ctx: No
     tags: (raw.tags as number[] | undefined) ?? [],
     post_parent: (raw.post_parent as number | undefined) ?? 0,
   }
+  for (const key of ['currency_symbol', 'currency_position'] as const)
+    if (raw[key] !== undefined) Object.assign(record, { [key]: raw[key] })
   if (raw.custom_fields !== undefined) record.custom_fields = raw.custom_fields
   return Object.assign(record, extraKeys(raw, EVENT_KEYS))
 }

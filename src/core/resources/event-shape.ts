@@ -1,20 +1,13 @@
-import { costDetails, formatCost } from '../cost.js'
 import { instantToWall, wallDetails, wallToIso, zoneAbbr } from '../dates.js'
 import { eventTimes, termCount } from '../indexes.js'
 import type { EventRecord, Taxonomy } from '../records.js'
+import { costDetails, formatCost } from '../render/cost.js'
+import { renderContent, renderEventWebsite, renderExcerpt, renderTitle } from '../render/fields.js'
+import { eventJsonLd, organizerJsonLd, venueJsonLd } from '../render/json-ld.js'
 import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
 import { EVENT_KEYS } from './event-record.js'
-import {
-  organizerJsonLd,
-  organizerUrl,
-  type ShapeOptions,
-  shapeOrganizer,
-  shapeVenue,
-  stripTags,
-  venueJsonLd,
-  venueUrl,
-} from './linked-shape.js'
+import { imageUrl, type ShapeOptions, shapeOrganizer, shapeVenue } from './linked-shape.js'
 import { extraKeys } from './post.js'
 import { globalId, postDates, shapeImage } from './post-shape.js'
 import { shapeEmbeddedTerm } from './term-shape.js'
@@ -37,7 +30,6 @@ export function shapeEvent(state: CalendarState, event: EventRecord, view: View,
   const { start, end } = eventTimes(event)
   const utcStart = instantToWall(start, 'UTC')
   const utcEnd = instantToWall(end, 'UTC')
-  const cost = costDetails(event.cost)
   const venue = linkedVenue(state, event)
   const organizers = linkedOrganizers(state, event)
   const shaped: Record<string, unknown> = {
@@ -48,9 +40,9 @@ export function shapeEvent(state: CalendarState, event: EventRecord, view: View,
     ...postDates(state, event),
     url,
     rest_url: `${view.base}/events/${event.id}`,
-    title: event.title,
-    description: event.description,
-    excerpt: event.excerpt,
+    title: renderTitle(event.title),
+    description: renderContent(event.description),
+    excerpt: renderExcerpt(event.excerpt),
     slug: event.slug,
     image: shapeImage(state, event.image),
     all_day: event.all_day,
@@ -64,9 +56,9 @@ export function shapeEvent(state: CalendarState, event: EventRecord, view: View,
     utc_end_date_details: wallDetails(utcEnd),
     timezone: event.timezone,
     timezone_abbr: zoneAbbr(start, event.timezone),
-    cost: formatCost(cost),
-    cost_details: cost,
-    website: event.website ?? url,
+    cost: formatCost(event.cost, event),
+    cost_details: costDetails(event.cost, event),
+    website: event.website === null ? url : renderEventWebsite(event.website),
     show_map: event.show_map,
     show_map_link: event.show_map_link,
     hide_from_listings: event.hide_from_listings,
@@ -79,7 +71,7 @@ export function shapeEvent(state: CalendarState, event: EventRecord, view: View,
     // TEC 6.10 has no `custom_fields`; an event keeps the ones a plugin's site gave it (a pull), and shows them.
     ...(event.custom_fields === undefined ? {} : { custom_fields: event.custom_fields }),
   }
-  if (options.single) shaped.json_ld = eventJsonLd(state, event, url, view)
+  if (options.single) shaped.json_ld = eventJsonLdOf(state, event, url)
   return Object.assign(shaped, extraKeys(event, EVENT_KEYS))
 }
 
@@ -120,26 +112,23 @@ export function linkedOrganizers(state: CalendarState, event: EventRecord) {
   })
 }
 
-/** schema.org `Event` (CONTRACT §2.1 `json_ld`): dates in ISO 8601 with the event zone's offset. */
-function eventJsonLd(state: CalendarState, event: EventRecord, url: string, view: View): Record<string, unknown> {
+/** The event's JSON-LD (`Tribe__Events__JSON_LD__Event`), its venue's and first organizer's inside. */
+function eventJsonLdOf(state: CalendarState, event: EventRecord, url: string): Record<string, unknown> {
   const venue = linkedVenue(state, event)
-  const organizers = linkedOrganizers(state, event)
-  const image = shapeImage(state, event.image)
-  const cost = costDetails(event.cost)
-  const price = cost.values.find((value) => /\d/u.test(value))
-  return {
-    '@context': 'http://schema.org',
-    '@type': 'Event',
-    name: event.title,
-    description: event.excerpt || stripTags(event.description),
-    ...(image ? { image: image.url } : {}),
-    url,
-    startDate: wallToIso(event.start_date, event.timezone),
-    endDate: wallToIso(event.end_date, event.timezone),
-    ...(venue ? { location: venueJsonLd(venue, venueUrl(view, venue)) } : {}),
-    ...(organizers.length > 0 ? { organizer: organizers.map((o) => organizerJsonLd(o, organizerUrl(view, o))) } : {}),
-    ...(price === undefined
-      ? {}
-      : { offers: { '@type': 'Offer', price, priceCurrency: cost.currency_code || cost.currency_symbol, url } }),
-  }
+  const [organizer] = linkedOrganizers(state, event)
+  return eventJsonLd(
+    {
+      title: event.title,
+      excerpt: event.excerpt,
+      description: event.description,
+      image: imageUrl(state, event.image),
+      url,
+      startDate: wallToIso(event.start_date, event.timezone),
+      endDate: wallToIso(event.end_date, event.timezone),
+      cost: event.cost,
+      date: event.date,
+    },
+    venue && venueJsonLd(venue, imageUrl(state, venue.image)),
+    organizer && organizerJsonLd(organizer, imageUrl(state, organizer.image)),
+  )
 }

@@ -1,4 +1,6 @@
 import type { OrganizerRecord, VenueRecord } from '../records.js'
+import { renderContent, renderExcerpt, renderTitle } from '../render/fields.js'
+import { organizerJsonLd, venueJsonLd } from '../render/json-ld.js'
 import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
 import { extraKeys } from './post.js'
@@ -32,9 +34,9 @@ export function shapeVenue(state: CalendarState, venue: VenueRecord, view: View,
     status: venue.status,
     ...postDates(state, venue),
     url,
-    venue: venue.venue,
-    description: venue.description,
-    excerpt: venue.excerpt,
+    venue: renderTitle(venue.venue),
+    description: renderContent(venue.description),
+    excerpt: renderExcerpt(venue.excerpt),
     slug: venue.slug,
     image: shapeImage(state, venue.image),
   }
@@ -45,7 +47,7 @@ export function shapeVenue(state: CalendarState, venue: VenueRecord, view: View,
     ...dropEmpty(fields),
     show_map: venue.show_map,
     show_map_link: venue.show_map_link,
-    ...(options.single ? { json_ld: venueJsonLd(venue, url) } : {}),
+    ...(options.single ? { json_ld: venueJsonLd(venue, imageUrl(state, venue.image)) } : {}),
     ...globalId(venue.id, view),
     ...extraKeys(venue, VENUE_KEYS),
   }
@@ -63,57 +65,19 @@ export function shapeOrganizer(state: CalendarState, organizer: OrganizerRecord,
     status: organizer.status,
     ...postDates(state, organizer),
     url,
-    organizer: organizer.organizer,
-    description: organizer.description,
-    excerpt: organizer.excerpt,
+    organizer: renderTitle(organizer.organizer),
+    description: renderContent(organizer.description),
+    excerpt: renderExcerpt(organizer.excerpt),
     slug: organizer.slug,
     image: shapeImage(state, organizer.image),
   }
   for (const key of ORGANIZER_TEXT_FIELDS) fields[key] = organizer[key]
-  if (options.single) fields.json_ld = organizerJsonLd(organizer, url)
+  if (options.single) fields.json_ld = organizerJsonLd(organizer, imageUrl(state, organizer.image))
   return { ...dropEmpty({ ...fields, ...globalId(organizer.id, view) }), ...extraKeys(organizer, ORGANIZER_KEYS) }
 }
 
-/** schema.org `Place` of a venue, as TEC writes it. */
-export function venueJsonLd(venue: VenueRecord, url: string): Record<string, unknown> {
-  const address = dropEmpty({
-    '@type': 'PostalAddress',
-    streetAddress: venue.address,
-    addressLocality: venue.city,
-    addressRegion: venue.stateprovince || venue.state || venue.province,
-    postalCode: venue.zip,
-    addressCountry: venue.country,
-  })
-  const geo =
-    venue.geo_lat !== null && venue.geo_lng !== null
-      ? { geo: { '@type': 'GeoCoordinates', latitude: venue.geo_lat, longitude: venue.geo_lng } }
-      : {}
-  return {
-    '@type': 'Place',
-    name: venue.venue,
-    description: venue.excerpt || stripTags(venue.description),
-    url,
-    address,
-    ...geo,
-    telephone: venue.phone,
-    sameAs: venue.website,
-  }
-}
-
-/** schema.org `Person` of an organizer, as TEC writes it. */
-export function organizerJsonLd(organizer: OrganizerRecord, url: string): Record<string, unknown> {
-  return {
-    '@type': 'Person',
-    name: organizer.organizer,
-    description: organizer.excerpt || stripTags(organizer.description),
-    url,
-    telephone: organizer.phone,
-    email: organizer.email,
-    sameAs: organizer.website,
-  }
-}
-
-/** Plain text of stored HTML, for schema.org descriptions. */
-export function stripTags(html: string): string {
-  return html.replace(/<[^>]*>/gu, '').trim()
+/** The URL of a post's image, for its JSON-LD. */
+export function imageUrl(state: CalendarState, image: number | string | null): string | undefined {
+  const shaped = shapeImage(state, image)
+  return shaped ? String(shaped.url) : undefined
 }

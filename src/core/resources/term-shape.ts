@@ -1,5 +1,6 @@
 import { termCount } from '../indexes.js'
 import type { Taxonomy, TermRecord } from '../records.js'
+import { renderTermName } from '../render/fields.js'
 import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
 import { extraKeys } from './post.js'
@@ -20,7 +21,7 @@ export function termUrls(term: TermRecord, taxonomy: Taxonomy, view: View): Reco
 /** A term as embedded in an event (CONTRACT §2.5): WordPress's term fields, no `url`, no `meta`. */
 export function shapeEmbeddedTerm(state: CalendarState, term: TermRecord, taxonomy: Taxonomy, view: View) {
   return {
-    name: term.name,
+    name: renderTermName(term.name),
     slug: term.slug,
     term_group: 0,
     term_taxonomy_id: term.id,
@@ -37,20 +38,43 @@ export function shapeEmbeddedTerm(state: CalendarState, term: TermRecord, taxono
 const ARCHIVES: Record<Taxonomy, string> = { category: 'events/category', tag: 'tag' }
 
 /**
+ * The categories above a category, nearest first (none for a tag, or once a parent is missing or repeats). A
+ * category's archive URL holds their slugs, so its shape reads them.
+ */
+export function termAncestors(state: CalendarState, term: TermRecord, taxonomy: Taxonomy): TermRecord[] {
+  const ancestors: TermRecord[] = []
+  const seen = new Set([term.id])
+  for (let parent = term.parent; parent !== 0 && !seen.has(parent); ) {
+    const above = state.terms(taxonomy).get(parent)
+    if (!above) break
+    ancestors.push(above)
+    seen.add(parent)
+    parent = above.parent
+  }
+  return ancestors
+}
+
+/** The archive path of a term: `tag/<slug>`, or `events/category/<ancestor slugs>/<slug>` as WordPress nests them. */
+function archivePath(state: CalendarState, term: TermRecord, taxonomy: Taxonomy): string {
+  const slugs = [term, ...termAncestors(state, term, taxonomy)].map((each) => each.slug).reverse()
+  return `${ARCHIVES[taxonomy]}/${slugs.join('/')}`
+}
+
+/**
  * A category or tag as the term routes show it (CONTRACT §2.4): `parent` for categories only, `meta` `[]`, the
- * archive `url` on the site, and `urls`.
+ * archive `url` on the site (a category's below its ancestors' slugs), and `urls`.
  */
 export function shapeTerm(state: CalendarState, term: TermRecord, taxonomy: Taxonomy, view: View) {
   return {
     id: term.id,
     count: termCount(state, term.id),
     description: term.description,
-    name: term.name,
+    name: renderTermName(term.name),
     slug: term.slug,
     taxonomy: TAXONOMY_NAMES[taxonomy],
     ...(taxonomy === 'category' ? { parent: term.parent } : {}),
     meta: [],
-    url: `${view.siteUrl}/${ARCHIVES[taxonomy]}/${term.slug}/`,
+    url: `${view.siteUrl}/${archivePath(state, term, taxonomy)}/`,
     urls: termUrls(term, taxonomy, view),
     ...extraKeys(term, TERM_KEYS),
   }

@@ -17,7 +17,7 @@ import { forgetTerm } from './removal.js'
 import { assertTecArgs, invalidBody, type TecArg } from './tec-args.js'
 import { selectTerms, termQuerySchema } from './term-query.js'
 import { normalizeTerm } from './term-record.js'
-import { shapeTerm, termRoute } from './term-shape.js'
+import { shapeTerm, termAncestors, termRoute } from './term-shape.js'
 import { LIBRARY_WRITES, type WriteMode } from './write-mode.js'
 
 /** Writable fields of a category or tag (spec §2.4–2.5, CONTRACT §3); `parent` only for categories. */
@@ -109,9 +109,9 @@ export class Terms {
     return this.#json(state, this.#find(state, id), view, shapeForm(termRoute(this.#taxonomy), false, view))
   }
 
-  /** A term's shape reads the term and its count. */
+  /** A term's shape reads the term, its count and its ancestors (their slugs are in its URL). */
   #json(state: CalendarState, term: TermRecord, view: View, form: ShapeForm): Buffer {
-    const inputs = [term, termCount(state, term.id)]
+    const inputs = [term, termCount(state, term.id), ...termAncestors(state, term, this.#taxonomy)]
     return shapedJson(this.#core.shapedText, state, form, term.id, inputs, () =>
       shapeTerm(state, term, this.#taxonomy, view),
     )

@@ -3,6 +3,7 @@ import { ERROR_SCENARIOS } from './errors.js'
 import { EVENT_SCENARIOS } from './events.js'
 import { LINKED_POST_SCENARIOS } from './linked-posts.js'
 import { LIST_SCENARIOS } from './lists.js'
+import { RENDER_SCENARIOS } from './render.js'
 import { TERM_SCENARIOS } from './terms.js'
 
 /** Every parity scenario, each run on a fresh site. */
@@ -12,4 +13,5 @@ export const SCENARIOS: Scenario[] = [
   ...TERM_SCENARIOS,
   ...LIST_SCENARIOS,
   ...ERROR_SCENARIOS,
+  ...RENDER_SCENARIOS,
 ]

@@ -1,0 +1,101 @@
+import { autop } from './autop.js'
+import { escapeHtml, escapeJs, escapeSpecialChars } from './entities.js'
+import { capitalP, convertChars, texturize } from './texturize.js'
+
+/**
+ * What WordPress and TEC do to a stored text on its way into an API answer. Records hold raw text, as WordPress's
+ * database does (`"Yoga & \"Sun\""`, paragraphs as blank lines); these give what TEC's REST API shows for it.
+ * Each is idempotent — rendered text passes through unchanged (`&#038;`, `&#8217;` and `<p>` are kept) — which is
+ * what lets the TEC importer store text it could not trace back to raw text as it was captured.
+ */
+
+/** A post title (`the_title`: `wptexturize()`, `convert_chars()`, `trim()`, `capital_P_dangit()`). */
+export function renderTitle(raw: string): string {
+  return capitalP(convertChars(texturize(raw)).trim(), 'title')
+}
+
+/** A block's opening, closing or self-closing comment: `<!-- wp:html -->`, `<!-- /wp:html -->`, `<!-- wp:x {"a":1} /-->`. */
+const BLOCK_DELIMITER = /<!--\s+\/?wp:[a-z][a-z\d_-]*(?:\/[a-z][a-z\d_-]*)?\s+(?:\{[\s\S]*?\}\s+)?\/?-->/gu
+
+/**
+ * A post's content (`the_content`: `do_blocks()`, `wptexturize()`, `wpautop()`, `capital_P_dangit()`), trimmed
+ * as TEC does. Content with blocks (`<!-- wp:` in it) loses their comments and is not put in paragraphs, as
+ * `do_blocks()` takes `wpautop()` off; blocks that render on the server (dynamic blocks) render to nothing.
+ */
+export function renderContent(raw: string): string {
+  const blocks = raw.includes('<!-- wp:')
+  const text = texturize(blocks ? raw.replace(BLOCK_DELIMITER, '') : raw)
+  return capitalP(blocks ? text : autop(text), 'content').trim()
+}
+
+/** Content as an HTML block (`core/html`), which `renderContent` shows as written, without paragraphs. */
+export function htmlBlock(html: string): string {
+  return `<!-- wp:html -->${html}<!-- /wp:html -->`
+}
+
+/** A post's excerpt (`the_excerpt`: `wptexturize()`, `convert_chars()`, `wpautop()`), trimmed as TEC does. */
+export function renderExcerpt(raw: string): string {
+  return autop(convertChars(texturize(raw))).trim()
+}
+
+/**
+ * A term name as WordPress stores and serves it (`sanitize_text_field()` and `_wp_specialchars()` on
+ * `pre_term_name`): tags and escaped octets out, whitespace runs one space, trimmed, then `&amp;`, `&lt;`, `&gt;`.
+ * `"A <b>bold</b> tag & co"` → `"A bold tag &amp; co"`.
+ */
+export function renderTermName(raw: string): string {
+  const text = raw
+    .replace(/<(script|style)[^>]*?>[\s\S]*?<\/\1>/giu, '')
+    .replace(/<[^>]*>/gu, '')
+    .replace(/%[a-f\d]{2}/giu, '')
+    .replace(/[\r\n\t ]+/gu, ' ')
+    .trim()
+  return escapeSpecialChars(text)
+}
+
+/** An event's `website` (`esc_html()` of `_EventURL` in `Tribe__Events__REST__V1__Post_Repository`). */
+export function renderEventWebsite(raw: string): string {
+  return escapeHtml(raw)
+}
+
+/** A URL as `esc_url()` shows it in HTML: each `&` as `&#038;`, as TEC's organizer JSON-LD has it. */
+export function renderUrl(raw: string): string {
+  return raw.replace(/&(?!#038;)/gu, '&#038;')
+}
+
+/** Tags TEC keeps in an excerpt (`tribe_events_get_the_excerpt()`); every other tag is stripped. */
+const EXCERPT_TAGS = new Set(['a', 'b', 'strong', 'em', 'span', 'ul', 'li', 'ol'])
+const EXCERPT_WORDS = 55
+
+/**
+ * The `description` of TEC's JSON-LD (`esc_js( tribe_events_get_the_excerpt() )`): the excerpt with only the
+ * simple inline tags kept, or, without one, the content's first 55 words (tags stripped, then ` [&hellip;]`), in
+ * paragraphs, then escaped for a script: `"A small room\n\nUpstairs"` → `"&lt;p&gt;A small room Upstairs&lt;/p&gt;\\n"`.
+ */
+export function jsonLdDescription(excerpt: string, content: string): string {
+  const text = excerpt !== '' ? keepTags(dropShortcodes(excerpt), EXCERPT_TAGS) : trimWords(dropShortcodes(content))
+  return escapeJs(autop(text))
+}
+
+/** A rendered title as TEC's JSON-LD `name` (`esc_js( get_the_title() )`). */
+export function jsonLdName(rendered: string): string {
+  return escapeJs(rendered)
+}
+
+function dropShortcodes(text: string): string {
+  return text.replace(/\[.+?\]/gu, '')
+}
+
+function keepTags(html: string, keep: ReadonlySet<string>): string {
+  return html.replace(/<\/?([a-z][a-z\d]*)\b[^>]*>/giu, (tag, name: string) =>
+    keep.has(name.toLowerCase()) ? tag : '',
+  )
+}
+
+/** `wp_trim_words()`: tags (and script and style contents) out, the first 55 words joined by spaces. */
+function trimWords(html: string): string {
+  const text = html.replace(/<(script|style)[^>]*?>[\s\S]*?<\/\1>/giu, '').replace(/<[^>]*>/gu, '')
+  const words = text.split(/[\n\r\t ]+/u).filter((word) => word !== '')
+  if (words.length <= EXCERPT_WORDS) return words.join(' ')
+  return `${words.slice(0, EXCERPT_WORDS).join(' ')} [&hellip;]`
+}

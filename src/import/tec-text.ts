@@ -1,0 +1,68 @@
+import { htmlBlock, renderContent, renderEventWebsite, renderTermName, renderTitle } from '../core/render/fields.js'
+
+/**
+ * Captured text back to the raw text a data file holds. A capture of a TEC site holds text as WordPress renders it
+ * (`it&#8217;s`, `Music &amp; Arts`, `?a=1&amp;b=2`), while calfile stores raw text and renders it on the way out
+ * (`core/render/fields.ts`). The import stores the plain text that renders to exactly the captured text; where no
+ * such text is found (an entity typed by hand, a quote texturize would have curled the other way), it stores the
+ * capture as it is, which rendering leaves unchanged. Either way a captured record reads back as captured, and
+ * nothing is escaped twice. Descriptions and excerpts are HTML in WordPress's database too, and are stored as
+ * captured; a description that `wpautop()` would change (a line of HTML outside a paragraph) is stored as an HTML
+ * block, which WordPress shows without paragraphs.
+ */
+
+/** What `wptexturize()` and `convert_chars()` write, spaced forms first, and the plain text they come from. */
+const TEXTURIZED: Array<[string, string]> = [
+  [' &#8212; ', ' -- '],
+  [' &#8211; ', ' - '],
+  ['&#8212;', '---'],
+  ['&#8211;', '--'],
+  ['&#8230;', '...'],
+  [' &#8482;', ' (tm)'],
+  ['&#8216;', "'"],
+  ['&#8217;', "'"],
+  ['&#8242;', "'"],
+  ['&#8220;', '"'],
+  ['&#8221;', '"'],
+  ['&#8243;', '"'],
+  ['&#215;', 'x'],
+  ['&#038;', '&'],
+]
+
+/** What `_wp_specialchars()` and `esc_html()` write, and the characters they stand for. */
+const ESCAPED: Array<[string, string]> = [
+  ['&lt;', '<'],
+  ['&gt;', '>'],
+  ['&quot;', '"'],
+  ['&#039;', "'"],
+  ['&amp;', '&'],
+]
+
+function replaceAll(text: string, pairs: ReadonlyArray<[string, string]>): string {
+  return pairs.reduce((out, [from, to]) => out.replaceAll(from, to), text)
+}
+
+/** `candidate` when it renders to `captured`, else `captured`. */
+function rawIf(captured: string, candidate: string, render: (raw: string) => string): string {
+  return candidate !== captured && render(candidate) === captured ? candidate : captured
+}
+
+/** A captured post title (event, venue, organizer): `"Rock &#8216;n&#8217; Roll"` → `"Rock 'n' Roll"`. */
+export function rawTitle(captured: string): string {
+  return rawIf(captured, replaceAll(captured, TEXTURIZED), renderTitle)
+}
+
+/** A captured term name: `"Music &amp; Arts"` → `"Music & Arts"`. */
+export function rawTermName(captured: string): string {
+  return rawIf(captured, replaceAll(captured, ESCAPED), renderTermName)
+}
+
+/** A captured event `website`: `"https://x.org/?a=1&amp;b=2"` → `"https://x.org/?a=1&b=2"`. */
+export function rawEventWebsite(captured: string): string {
+  return rawIf(captured, replaceAll(captured, ESCAPED), renderEventWebsite)
+}
+
+/** A captured description (event, venue, organizer): as captured, or as an HTML block where that reads back. */
+export function rawContent(captured: string): string {
+  return renderContent(captured) === captured.trim() ? captured : rawIf(captured, htmlBlock(captured), renderContent)
+}
