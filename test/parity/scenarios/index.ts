@@ -4,6 +4,7 @@ import { EVENT_SCENARIOS } from './events.js'
 import { LINKED_POST_SCENARIOS } from './linked-posts.js'
 import { LIST_SCENARIOS } from './lists.js'
 import { TERM_SCENARIOS } from './terms.js'
+import { WRITE_SCENARIOS } from './writes.js'
 
 /** Every parity scenario, each run on a fresh site. */
 export const SCENARIOS: Scenario[] = [
@@ -12,4 +13,5 @@ export const SCENARIOS: Scenario[] = [
   ...TERM_SCENARIOS,
   ...LIST_SCENARIOS,
   ...ERROR_SCENARIOS,
+  ...WRITE_SCENARIOS,
 ]
