@@ -4,6 +4,8 @@ import { safeParseOnce } from '../core/cache/parsed-input.js'
 import type { Calendar } from '../core/calendar.js'
 import { CalendarError, invalidParams, noRoute } from '../core/errors.js'
 import { firstIssuesByField } from '../core/fields.js'
+import { assertTecArgs, invalidBody } from '../core/resources/tec-args.js'
+import { TEC_READING } from '../core/resources/write-mode.js'
 import { type View, viewUrls } from '../core/view.js'
 import { authenticate } from './auth.js'
 import { type CorsOptions, preflight, withCors } from './cors.js'
@@ -226,5 +228,9 @@ async function checkParameters(spec: RouteSpec, event: H3Event): Promise<void> {
   if (spec.query) check(spec.query, parseQuery(event.url))
   if (spec.method === 'GET') return
   const body = await bodyOf(event)
-  if (spec.body) check(spec.body, body)
+  if (!spec.body) return
+  // A body is refused in TEC's words (`Invalid parameter.`), its argument types first, as the write would be.
+  if (spec.args) assertTecArgs(body, spec.args)
+  const parsed = safeParseOnce(spec.body, body ?? {})
+  if (!parsed.success) throw invalidBody(firstIssuesByField(parsed.issues), TEC_READING)
 }

@@ -78,7 +78,7 @@ export function openApiDocument(calendar: Calendar, base: string, parts: OpenApi
     info: {
       title: 'calfile',
       version: packageVersion(),
-      description: `${DESCRIPTION} ${REVISION_NOTES[settings.api_revision]}`,
+      description: `${DESCRIPTION} ${REVISION_NOTES[settings.api_revision]} ${WRITE_NOTES[String(settings.tec_lossy_writes) as 'true' | 'false']}`,
     },
     servers: [{ url: `${base}/` }],
     paths,
@@ -108,6 +108,13 @@ const REVISION_NOTES: Record<Settings['api_revision'], string> = {
   extended: 'This is the extended revision of the interface (`settings.api_revision`: "extended", the default).',
   earlier:
     'This is the earlier revision of the interface (`settings.api_revision`: "earlier"): the event list takes no starts_before, starts_after, ends_before, ends_after, strict_dates or ticketed (they are ignored), its end_date keeps events that start on or before it, and geoloc_lat/geoloc_lng are strings.',
+}
+
+/** How updates treat what they are not sent (`settings.tec_lossy_writes`), as the document is asked for. */
+const WRITE_NOTES = {
+  true: "Writes are TEC 6.10's (`settings.tec_lossy_writes`: true, the default): an event update clears the flags, cost, website and organizers it is not sent and publishes, a venue update turns its map flags on, an existing tag named by name becomes a tag named after its ID, and trashing an organizer empties its events' organizer lists. Send every field on update.",
+  false:
+    'Updates change only the fields sent (`settings.tec_lossy_writes`: false), and tags named by name and organizer lists are kept; otherwise writes take and refuse what TEC 6.10 does.',
 }
 
 const TAGS = [

@@ -5,13 +5,15 @@ import { safeParseOnce } from '../core/cache/parsed-input.js'
 import type { Calendar } from '../core/calendar.js'
 import { boolField } from '../core/fields.js'
 import type { ListPageJson } from '../core/lists.js'
-import { EventBodySchema } from '../core/resources/event-input.js'
+import { EVENT_ARGS, EventBodySchema } from '../core/resources/event-input.js'
 import { eventQuerySchema } from '../core/resources/event-query.js'
 import type { EventRef } from '../core/resources/events.js'
+import { VENUE_ARGS } from '../core/resources/linked-input.js'
 import { ORGANIZER_KIND, VENUE_KIND } from '../core/resources/linked-kinds.js'
 import { LinkedQuerySchema } from '../core/resources/linked-query.js'
+import type { TecArg } from '../core/resources/tec-args.js'
 import { termQuerySchema } from '../core/resources/term-query.js'
-import { TermBodySchema } from '../core/resources/terms.js'
+import { TERM_ARGS, TermBodySchema } from '../core/resources/terms.js'
 import { httpWriteMode, type WriteMode } from '../core/resources/write-mode.js'
 import type { View } from '../core/view.js'
 import { parseQuery } from './params.js'
@@ -40,6 +42,8 @@ export interface RouteSpec {
    */
   query?: GenericSchema
   body?: GenericSchema
+  /** What TEC declares for some body fields (types, non-empty texts), checked before `body` as WordPress does. */
+  args?: Readonly<Record<string, TecArg>>
   /** Status of a success. */
   status: 200 | 201
   handle: (event: H3Event, view: View) => Promise<HTTPResponse> | HTTPResponse
@@ -56,9 +60,15 @@ export function routeTable(calendar: Calendar): RouteSpec[] {
   // Read on every write, as a hand edit of the file may switch `settings.tec_lossy_writes` while the app runs.
   const mode = () => httpWriteMode(calendar.state.settings)
   return [
-    ...postRoutes('events', calendar.events, eventQuery, EventBodySchema, mode),
-    ...postRoutes('venues', calendar.venues, () => LinkedQuerySchema, VENUE_KIND.schema, mode),
-    ...postRoutes('organizers', calendar.organizers, () => LinkedQuerySchema, ORGANIZER_KIND.schema, mode),
+    ...postRoutes('events', calendar.events, eventQuery, { body: EventBodySchema, args: EVENT_ARGS }, mode),
+    ...postRoutes(
+      'venues',
+      calendar.venues,
+      () => LinkedQuerySchema,
+      { body: VENUE_KIND.schema, args: VENUE_ARGS },
+      mode,
+    ),
+    ...postRoutes('organizers', calendar.organizers, () => LinkedQuerySchema, { body: ORGANIZER_KIND.schema }, mode),
     ...termRoutes('categories', calendar.categories, termQuerySchema('category'), mode),
     ...termRoutes('tags', calendar.tags, termQuerySchema('tag'), mode),
   ]
@@ -81,7 +91,7 @@ function postRoutes(
   resource: ResourceName,
   posts: PostResource,
   query: () => GenericSchema,
-  body: GenericSchema,
+  writes: Pick<RouteSpec, 'body' | 'args'>,
   mode: () => WriteMode,
 ): RouteSpec[] {
   const routes: RouteSpec[] = [
@@ -102,7 +112,7 @@ function postRoutes(
       path: `/${resource}`,
       resource,
       action: 'create',
-      body,
+      ...writes,
       status: 201,
       handle: async (e, view) => created(await posts.create(await bodyOf(e), view, mode()), `${view.base}/${resource}`),
     },
@@ -127,7 +137,7 @@ function postRoutes(
         resource,
         action: 'update',
         key,
-        body,
+        ...writes,
         status: 200,
         handle: async (e, view) => json(await posts.update(ref(e), await bodyOf(e), view, mode())),
       })
@@ -171,6 +181,7 @@ function termRoutes(
       resource,
       action: 'create',
       body: TermBodySchema,
+      args: TERM_ARGS,
       status: 201,
       handle: async (e, view) => created(await terms.create(await bodyOf(e), view, mode()), `${view.base}/${resource}`),
     },
@@ -191,6 +202,7 @@ function termRoutes(
         action: 'update',
         key: 'id',
         body: TermBodySchema,
+        args: TERM_ARGS,
         status: 200,
         handle: async (e, view) => json(await terms.update(id(e), await bodyOf(e), view, mode())),
       }),

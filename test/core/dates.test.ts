@@ -598,7 +598,7 @@ describe('parseDateInput', () => {
       '2026-07-04T20:00:00+25:00',
       '2026-07-04T20:00:00+05:60',
       '25:00',
-      'next fortnight',
+      'next blursday',
       'garbage',
       '2026/07/04',
       '07/04/2026',

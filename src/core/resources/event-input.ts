@@ -6,6 +6,7 @@ import { findOrCreateLinked, resolveLinkedFields } from './linked-input.js'
 import { ORGANIZER_KIND, VENUE_KIND } from './linked-kinds.js'
 import type { NormalizeContext } from './post.js'
 import { type PostBody, postBodyEntries, type ResolveContext, resolvePostFields } from './post-input.js'
+import type { TecArg } from './tec-args.js'
 import { normalizeTerm } from './term-record.js'
 import type { WriteMode } from './write-mode.js'
 
@@ -59,6 +60,20 @@ export const EventBodySchema = v.looseObject({
 })
 
 export type EventBody = v.InferOutput<typeof EventBodySchema>
+
+/** What TEC's event routes declare for the texts and flags (`Single_Event::CREATE_args()`). */
+export const EVENT_ARGS: Record<string, TecArg> = {
+  title: 'text',
+  description: 'text',
+  excerpt: 'text',
+  slug: 'text',
+  all_day: 'boolean',
+  show_map: 'boolean',
+  show_map_link: 'boolean',
+  hide_from_listings: 'boolean',
+  sticky: 'boolean',
+  featured: 'boolean',
+}
 
 const FLAGS = ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured', 'ticketed'] as const
 

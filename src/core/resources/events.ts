@@ -11,13 +11,19 @@ import type { EventRecord, Status } from '../records.js'
 import type { CalendarState } from '../state.js'
 import { unstorableDates } from '../storable-dates.js'
 import type { View } from '../view.js'
-import { type EventBody, EventBodySchema, type EventResolveContext, resolveEventBody } from './event-input.js'
+import {
+  EVENT_ARGS,
+  type EventBody,
+  EventBodySchema,
+  type EventResolveContext,
+  resolveEventBody,
+} from './event-input.js'
 import { eventQuerySchema, selectEvents } from './event-query.js'
 import { normalizeEvent } from './event-record.js'
 import { eventShapeInputs, shapeEvent } from './event-shape.js'
 import { findPost, findPostBySlug } from './lookup.js'
 import { forgetPost, trashed } from './removal.js'
-import { assertTecArgs, invalidBody, type TecArg } from './tec-args.js'
+import { assertTecArgs, invalidBody } from './tec-args.js'
 import { eventFieldsClearedByUpdate, LIBRARY_WRITES, type WriteMode } from './write-mode.js'
 
 /** What a resource needs of the calendar: the current state, the clock, a way to write, who is asking. */
@@ -243,20 +249,6 @@ export class Events {
 
 /** What a new event stores for the fields it is not sent, where that differs from a stored event's defaults. */
 const CREATE_DEFAULTS = { show_map: false, show_map_link: false }
-
-/** What TEC's event routes declare for the texts and flags (`Single_Event::CREATE_args()`). */
-const EVENT_ARGS: Record<string, TecArg> = {
-  title: 'text',
-  description: 'text',
-  excerpt: 'text',
-  slug: 'text',
-  all_day: 'boolean',
-  show_map: 'boolean',
-  show_map_link: 'boolean',
-  hide_from_listings: 'boolean',
-  sticky: 'boolean',
-  featured: 'boolean',
-}
 
 /**
  * CONTRACT §3: an end before the start is refused, after the all-day rule, or read as TEC does (`mode.tec`): the

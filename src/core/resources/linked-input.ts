@@ -31,13 +31,13 @@ const DESCRIPTIONS: Record<string, string> = {
 const TRUTHY = new Set(['1', 'enable', 'enabled', 'on', 'y', 'yes', 'true'])
 
 /**
- * A venue's map flag: a boolean, or a text as TEC's venue form sends it (`"1"`, `"yes"`, `"false"`…), read by
- * `tribe_is_truthy()`. TEC's HTTP routes take only the texts (`VENUE_ARGS`).
+ * A venue's map flag: a boolean, or a text (or number) as TEC's venue form sends it (`"1"`, `"yes"`, `"false"`…),
+ * read by `tribe_is_truthy()`. TEC's HTTP routes take only the texts (`VENUE_ARGS`).
  */
 const venueFlagField = (description: string) =>
   v.pipe(
-    v.union([v.boolean(), v.string()], 'must be a boolean or a text'),
-    v.transform((value) => (typeof value === 'boolean' ? value : TRUTHY.has(value.trim().toLowerCase()))),
+    v.union([v.boolean(), v.string(), v.number()], 'must be a boolean or a text'),
+    v.transform((value) => (typeof value === 'boolean' ? value : TRUTHY.has(String(value).trim().toLowerCase()))),
     v.description(description),
     v.metadata({ type: 'boolean' }),
   )

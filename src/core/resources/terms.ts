@@ -243,7 +243,7 @@ export class Terms {
 }
 
 /** What TEC's term routes declare for the texts (`Single_Category::CREATE_args()`, `Single_Tag`'s alike): none may be empty. */
-const TERM_ARGS: Record<string, TecArg> = { name: 'text', description: 'text', slug: 'text' }
+export const TERM_ARGS: Record<string, TecArg> = { name: 'text', description: 'text', slug: 'text' }
 
 /** The fields a term body sets; `parent` only for categories. */
 function definedFields(input: TermBody, taxonomy: Taxonomy): TermBody {

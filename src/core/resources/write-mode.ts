@@ -25,6 +25,9 @@ export interface WriteMode {
 /** The library's mode: the documented lenient types, and only the fields given change. */
 export const LIBRARY_WRITES: WriteMode = { tec: false, lossy: false }
 
+/** How the HTTP interface reads a body, whatever `settings.tec_lossy_writes` says: as TEC reads it. */
+export const TEC_READING: WriteMode = { tec: true, lossy: false }
+
 /** The mode of the HTTP interface: TEC's argument types, and TEC's data loss unless `settings.tec_lossy_writes` is `false`. */
 export function httpWriteMode(settings: Settings): WriteMode {
   return { tec: true, lossy: settings.tec_lossy_writes }

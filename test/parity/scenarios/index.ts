@@ -5,6 +5,7 @@ import { LINKED_POST_SCENARIOS } from './linked-posts.js'
 import { LIST_SCENARIOS } from './lists.js'
 import { RENDER_SCENARIOS } from './render.js'
 import { TERM_SCENARIOS } from './terms.js'
+import { WRITE_SCENARIOS } from './writes.js'
 
 /** Every parity scenario, each run on a fresh site. */
 export const SCENARIOS: Scenario[] = [
@@ -14,4 +15,5 @@ export const SCENARIOS: Scenario[] = [
   ...LIST_SCENARIOS,
   ...ERROR_SCENARIOS,
   ...RENDER_SCENARIOS,
+  ...WRITE_SCENARIOS,
 ]
