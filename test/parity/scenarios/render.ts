@@ -34,6 +34,8 @@ export const RENDER_SCENARIOS: Scenario[] = [
       post('/categories', { name: 'Oil "fine"', parent: '{paint}' }, 'oil'),
       post('/tags', { name: 'Rock & Roll' }),
       post('/tags', { name: 'Rock Roll' }),
+      post('/categories', { name: 'Oil', parent: '{arts}' }),
+      post('/categories', { name: 'Oil' }),
       get('/categories/{oil}'),
       get('/categories?per_page=20'),
       get('/tags?per_page=20'),
