@@ -16,7 +16,7 @@ import {
   type VenueCapture,
   VenueSchema,
 } from './tec-schema.js'
-import { rawContent, rawEventWebsite, rawTermName, rawTitle } from './tec-text.js'
+import { rawContent, rawEventWebsite, rawExcerpt, rawTermName, rawTitle } from './tec-text.js'
 
 /**
  * A captured record as the fields of a stored one (CONTRACT §1): what the stored record has, in calfile's
@@ -169,7 +169,7 @@ export function eventFields(value: EventCapture, ctx: FieldContext): Record<stri
     permalink: permalinkPath(value, who, ctx.warnings),
     title: value.title === undefined ? undefined : rawTitle(value.title),
     description: value.description === undefined ? undefined : rawContent(value.description),
-    excerpt: value.excerpt,
+    excerpt: value.excerpt === undefined ? undefined : rawExcerpt(value.excerpt),
     image: storedImage(value.image),
     all_day: value.all_day,
     start_date: value.start_date,
@@ -204,7 +204,7 @@ function linkedFields(
     ...postFields(value, label(kind, value.id, name), ctx),
     [kind]: rawTitle(name ?? ''),
     description: rawContent(value.description ?? ''),
-    excerpt: value.excerpt ?? '',
+    excerpt: rawExcerpt(value.excerpt ?? ''),
     image: storedImage(value.image) ?? null,
     ...texts(value, kind === 'venue' ? VENUE_TEXT_FIELDS : ORGANIZER_TEXT_FIELDS),
   }

@@ -1,4 +1,11 @@
-import { htmlBlock, renderContent, renderEventWebsite, renderTermName, renderTitle } from '../core/render/fields.js'
+import {
+  htmlBlock,
+  renderContent,
+  renderEventWebsite,
+  renderExcerpt,
+  renderTermName,
+  renderTitle,
+} from '../core/render/fields.js'
 
 /**
  * Captured text back to the raw text a data file holds. A capture of a TEC site holds text as WordPress renders it
@@ -6,9 +13,9 @@ import { htmlBlock, renderContent, renderEventWebsite, renderTermName, renderTit
  * (`core/render/fields.ts`). The import stores the plain text that renders to exactly the captured text; where no
  * such text is found (an entity typed by hand, a quote texturize would have curled the other way), it stores the
  * capture as it is, which rendering leaves unchanged. Either way a captured record reads back as captured, and
- * nothing is escaped twice. Descriptions and excerpts are HTML in WordPress's database too, and are stored as
- * captured; a description that `wpautop()` would change (a line of HTML outside a paragraph) is stored as an HTML
- * block, which WordPress shows without paragraphs.
+ * nothing is escaped twice. Descriptions and excerpts also lose the paragraphs `wpautop()` made, where that
+ * reads back; a description that `wpautop()` would change as captured (a line of HTML outside a paragraph) is
+ * stored as an HTML block, which WordPress shows without paragraphs.
  */
 
 /** What `wptexturize()` and `convert_chars()` write, spaced forms first, and the plain text they come from. */
@@ -62,7 +69,25 @@ export function rawEventWebsite(captured: string): string {
   return rawIf(captured, replaceAll(captured, ESCAPED), renderEventWebsite)
 }
 
-/** A captured description (event, venue, organizer): as captured, or as an HTML block where that reads back. */
+/** Text in the paragraphs `wpautop()` makes, without them: `<p>a</p>\n<p>b<br />\nc</p>` → `a\n\nb\nc`. */
+function withoutParagraphs(html: string): string {
+  return html
+    .replace(/^<p>|<\/p>$/gu, '')
+    .replaceAll('</p>\n<p>', '\n\n')
+    .replaceAll('<br />\n', '\n')
+}
+
+/**
+ * A captured description (event, venue, organizer): the plain text that reads back, else as captured, else as an
+ * HTML block: `"<p>Yoga &#038; tea</p>"` → `"Yoga & tea"`.
+ */
 export function rawContent(captured: string): string {
-  return renderContent(captured) === captured.trim() ? captured : rawIf(captured, htmlBlock(captured), renderContent)
+  const plain = rawIf(captured, replaceAll(withoutParagraphs(captured), TEXTURIZED), renderContent)
+  if (plain !== captured || renderContent(captured) === captured.trim()) return plain
+  return rawIf(captured, htmlBlock(captured), renderContent)
+}
+
+/** A captured excerpt: the plain text that reads back through `the_excerpt`, else as captured. */
+export function rawExcerpt(captured: string): string {
+  return rawIf(captured, replaceAll(withoutParagraphs(captured), TEXTURIZED), renderExcerpt)
 }

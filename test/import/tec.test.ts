@@ -5,7 +5,7 @@ import { instantToWall, wallToInstant } from '../../src/core/dates.js'
 import { loadDocument } from '../../src/core/document.js'
 import { CalendarError } from '../../src/core/errors.js'
 import { costDetails, formatCost } from '../../src/core/render/cost.js'
-import { renderContent, renderEventWebsite, renderTitle } from '../../src/core/render/fields.js'
+import { renderContent, renderEventWebsite, renderExcerpt, renderTitle } from '../../src/core/render/fields.js'
 import type { CalendarState } from '../../src/core/state.js'
 import { captureTimezone, type ImportReport, importTec } from '../../src/import/tec.js'
 
@@ -122,8 +122,8 @@ describe('importTec on each real capture', () => {
         expect(event.categories).toEqual(raw.categories.map((t: Json) => t.id))
         expect(event.tags).toEqual(raw.tags.map((t: Json) => t.id))
         expect(renderContent(event.description)).toBe(raw.description)
+        expect(renderExcerpt(event.excerpt)).toBe(raw.excerpt)
         for (const key of [
-          'excerpt',
           'all_day',
           'show_map',
           'show_map_link',

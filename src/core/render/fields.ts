@@ -1,5 +1,6 @@
 import { autop } from './autop.js'
 import { escapeHtml, escapeJs, escapeSpecialChars } from './entities.js'
+import { convertSmilies } from './smilies.js'
 import { capitalP, convertChars, texturize } from './texturize.js'
 
 /**
@@ -18,14 +19,14 @@ export function renderTitle(raw: string): string {
 const BLOCK_DELIMITER = /<!--\s+\/?wp:[a-z][a-z\d_-]*(?:\/[a-z][a-z\d_-]*)?\s+(?:\{[\s\S]*?\}\s+)?\/?-->/gu
 
 /**
- * A post's content (`the_content`: `do_blocks()`, `wptexturize()`, `wpautop()`, `capital_P_dangit()`), trimmed
- * as TEC does. Content with blocks (`<!-- wp:` in it) loses their comments and is not put in paragraphs, as
+ * A post's content (`the_content`: `do_blocks()`, `wptexturize()`, `wpautop()`, `capital_P_dangit()`,
+ * `convert_smilies()`), trimmed as TEC does. Content with blocks (`<!-- wp:` in it) loses their comments and is not put in paragraphs, as
  * `do_blocks()` takes `wpautop()` off; blocks that render on the server (dynamic blocks) render to nothing.
  */
 export function renderContent(raw: string): string {
   const blocks = raw.includes('<!-- wp:')
   const text = texturize(blocks ? raw.replace(BLOCK_DELIMITER, '') : raw)
-  return capitalP(blocks ? text : autop(text), 'content').trim()
+  return convertSmilies(capitalP(blocks ? text : autop(text), 'content')).trim()
 }
 
 /** Content as an HTML block (`core/html`), which `renderContent` shows as written, without paragraphs. */
@@ -33,9 +34,12 @@ export function htmlBlock(html: string): string {
   return `<!-- wp:html -->${html}<!-- /wp:html -->`
 }
 
-/** A post's excerpt (`the_excerpt`: `wptexturize()`, `convert_chars()`, `wpautop()`), trimmed as TEC does. */
+/**
+ * A post's excerpt (`the_excerpt`: `wptexturize()`, `convert_smilies()`, `convert_chars()`, `wpautop()`), trimmed
+ * as TEC does.
+ */
 export function renderExcerpt(raw: string): string {
-  return autop(convertChars(texturize(raw))).trim()
+  return autop(convertChars(convertSmilies(texturize(raw)))).trim()
 }
 
 /**

@@ -68,15 +68,24 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/u
 
 /**
  * The slug a record keeps: its own when given and free in its kind, else one made from its title and made
- * unique with `-2`, `-3`, … (CONTRACT §3). A title with no usable characters (or only `0`) falls back to the ID.
+ * unique with `-2`, `-3`, … (CONTRACT §3; `wp_unique_post_slug()`). A title with no usable characters (or only `0`)
+ * falls back to the ID. `widen` gives the base to number instead when the base itself is taken (a category's
+ * ancestors' slugs, `wp_unique_term_slug()`).
  */
-export function resolveSlug(wanted: string | undefined, title: string, id: number, collection: SlugIndex): string {
+export function resolveSlug(
+  wanted: string | undefined,
+  title: string,
+  id: number,
+  collection: SlugIndex,
+  widen?: (base: string, taken: (slug: string) => boolean) => string,
+): string {
   const taken = (slug: string) => {
     const holder = collection.bySlug(slug)
     return holder !== undefined && holder.id !== id
   }
   const asked = wanted !== undefined && SLUG.test(wanted) ? wanted : slugFromTitle(wanted ?? '')
-  const base = usable(asked) || usable(slugFromTitle(title)) || String(id)
+  const first = usable(asked) || usable(slugFromTitle(title)) || String(id)
+  const base = widen && taken(first) ? widen(first, taken) : first
   // A record that holds no slug yet may skip the suffixes known taken; one that does may keep its own.
   if (collection.get(id) !== undefined) return uniqueSlug(base, taken)
   const slug = uniqueSlug(base, taken, firstSuffix(collection, base))

@@ -12,12 +12,39 @@ export function normalizeTerm(
   ctx: NormalizeContext,
 ): TermRecord {
   const name = raw.name as string
+  const parent = taxonomy === 'category' ? ((raw.parent as number | undefined) ?? 0) : 0
+  const terms = ctx.state.terms(taxonomy)
   const record: TermRecord = {
     id,
     name,
-    slug: resolveSlug(raw.slug as string | undefined, name, id, ctx.state.terms(taxonomy)),
+    slug: resolveSlug(raw.slug as string | undefined, name, id, terms, (base, taken) =>
+      withAncestorSlugs(base, parent, terms, taken),
+    ),
     description: (raw.description as string | undefined) ?? '',
-    parent: taxonomy === 'category' ? ((raw.parent as number | undefined) ?? 0) : 0,
+    parent,
   }
   return Object.assign(record, extraKeys(raw, TERM_KEYS))
+}
+
+/**
+ * A taken slug of a category with a parent, as `wp_unique_term_slug()` widens it: the parent's slug appended, then
+ * the grandparent's and so on, until the result is free or the ancestors run out (`blues` → `blues-genre-two`).
+ */
+function withAncestorSlugs(
+  base: string,
+  parent: number,
+  terms: ReturnType<NormalizeContext['state']['terms']>,
+  taken: (slug: string) => boolean,
+): string {
+  let slug = base
+  const seen = new Set<number>()
+  for (let at = parent; at !== 0 && !seen.has(at); ) {
+    const above = terms.get(at)
+    if (!above) break
+    slug += `-${above.slug}`
+    if (!taken(slug)) break
+    seen.add(at)
+    at = above.parent
+  }
+  return slug
 }
