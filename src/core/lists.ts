@@ -20,7 +20,7 @@ export interface ListPage<K extends string, T> {
     total: number
     total_pages: number
   }
-  /** `X-TEC-Total`, `X-TEC-TotalPages`, and `Link` with rel next/prev (RFC 8288). */
+  /** `X-TEC-Total` and `X-TEC-TotalPages`; TEC links the pages in the body only. */
   headers: Record<string, string>
 }
 
@@ -83,19 +83,11 @@ export function paginateJson<T>(
   const url = (page: number | undefined) => listUrl(view, request.kind, page, perPage, request.query)
   // The envelope's keys after the items, in order.
   const envelope: Record<string, unknown> = { rest_url: url(request.page) }
-  const links: string[] = []
-  if (from + perPage < total) {
-    envelope.next_rest_url = url(request.page + 1)
-    links.push(`<${envelope.next_rest_url}>; rel="next"`)
-  }
-  if (request.page > 1) {
-    envelope.previous_rest_url = url(request.page === 2 ? undefined : request.page - 1)
-    links.push(`<${envelope.previous_rest_url}>; rel="prev"`)
-  }
+  if (from + perPage < total) envelope.next_rest_url = url(request.page + 1)
+  if (request.page > 1) envelope.previous_rest_url = url(request.page === 2 ? undefined : request.page - 1)
   envelope.total = total
   envelope.total_pages = totalPages
   const headers: Record<string, string> = { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) }
-  if (links.length > 0) headers.Link = links.join(', ')
   const parts: Buffer[] = [Buffer.from(`{"${request.kind}":[`)]
   slice.forEach((item, i) => {
     if (i > 0) parts.push(COMMA)

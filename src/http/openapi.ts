@@ -70,6 +70,7 @@ export function openApiDocument(calendar: Calendar, base: string, parts: OpenApi
     const documented = operation(route, settings)
     item[route.method.toLowerCase()] = documented
     if (route.method === 'GET') item.head = headOperation(documented)
+    item.options ??= optionsOperation(route)
   }
   const root = base.replace(/\/(?:calendar\/events|wp-json\/tribe\/events)\/v1$/u, '')
   for (const part of parts) Object.assign(paths, part.paths(root))
@@ -97,6 +98,7 @@ const DESCRIPTION = [
   'A calendar store in one JSON file, served over The Events Calendar REST API v1 interface.',
   "Every route is also served under TEC's prefix `/wp-json/tribe/events/v1`.",
   'A path or method that matches no route answers 404 `rest_no_route` with the Error body.',
+  'Every answer carries WordPress\'s REST headers: `Link: <site>/wp-json/>; rel="https://api.w.org/"`, `Access-Control-Allow-Headers`, `Access-Control-Expose-Headers`, `Allow` (the methods of the route the requester may use) and, for a signed-in request, `Cache-Control: no-cache, must-revalidate, max-age=0, no-store, private`.',
   'Without tokens in the data file every request acts as the administrator; with tokens, send `Authorization: Bearer <token>`, or Basic credentials with the user name or ID and the token as the password (WordPress application passwords).',
 ].join(' ')
 
@@ -223,6 +225,21 @@ function headOperation(get: Json): Json {
   }
 }
 
+/** `OPTIONS` on a path: WordPress's description of the route, which also answers a browser's preflight. */
+function optionsOperation(route: DescribedRoute): Json {
+  return {
+    operationId: operationId(route).replace(/^(?:list|get)/u, 'describe'),
+    summary: 'The route: its methods and the arguments of each (a preflight gets this answer too)',
+    tags: [route.resource ?? 'index'],
+    responses: {
+      200: {
+        description: 'The route as the root route describes it, without links',
+        content: { [JSON_TYPE]: { schema: { $ref: `${SCHEMAS}RouteDescription` } } },
+      },
+    },
+  }
+}
+
 /** `#/components/responses/BadRequest` → that response. */
 function namedResponse(ref: string): Json {
   return ERROR_RESPONSES[ref.split('/').at(-1) as string] as Json
@@ -241,7 +258,9 @@ function success(route: DescribedRoute): Json {
     case 'create':
       return {
         description: `The new ${one.toLowerCase()}`,
-        headers: { Location: { $ref: '#/components/headers/Location' } },
+        ...(resource === 'categories' || resource === 'tags'
+          ? { headers: { Location: { $ref: '#/components/headers/Location' } } }
+          : {}),
         content: content(one),
       }
     case 'delete':
@@ -346,17 +365,13 @@ const ERROR_RESPONSES: Record<string, Json> = {
   ),
 }
 
-/** The list headers (CONTRACT §4): totals and an RFC 8288 `Link` with rel next/prev. */
+/** The list headers (CONTRACT §4) and the `Location` of a new term, as TEC sends them. */
 const HEADERS: Record<string, Json> = {
   XTecTotal: { description: 'Items across all pages', required: true, schema: { type: 'integer' } },
   XTecTotalPages: { description: 'Pages', required: true, schema: { type: 'integer' } },
-  Link: {
-    description: 'RFC 8288 links with rel="next" and rel="prev", when there are such pages',
-    required: false,
-    schema: { type: 'string' },
-  },
   Location: {
-    description: 'The URL of the new record: <base>/<resource>/<id>',
+    description:
+      "The new term under WordPress's own REST API, as TEC sends it: <site>/wp-json/wp/v2/tribe_events_cat/<id> or <site>/wp-json/wp/v2/tags/<id>",
     required: true,
     schema: { type: 'string' },
   },
@@ -365,7 +380,6 @@ const HEADERS: Record<string, Json> = {
 const LIST_HEADERS = {
   'X-TEC-Total': { $ref: '#/components/headers/XTecTotal' },
   'X-TEC-TotalPages': { $ref: '#/components/headers/XTecTotalPages' },
-  Link: { $ref: '#/components/headers/Link' },
 }
 
 const SECURITY = {

@@ -16,6 +16,7 @@ import type { View } from '../core/view.js'
 import { parseQuery } from './params.js'
 import { bodyOf } from './request-body.js'
 import { json, jsonBody } from './respond.js'
+import { siteOf } from './rest-headers.js'
 
 /** The resources of the interface (spec §4), and what a route answers with. */
 export type ResourceName = 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
@@ -97,13 +98,15 @@ function postRoutes(
       action: 'create',
       body,
       status: 201,
-      handle: async (e, view) => created(await posts.create(await bodyOf(e), view), `${view.base}/${resource}`),
+      // TEC's post endpoints send no `Location`.
+      handle: async (e, view) => json(await posts.create(await bodyOf(e), view), 201),
     },
   ]
   for (const [key, path, ref] of [
     ['id', `/${resource}/:id`, idRef],
     ['slug', `/${resource}/by-slug/:slug`, slugRef],
   ] as const) {
+    // In TEC's order, which `Allow` and the route descriptions follow: read, delete, update.
     routes.push({
       method: 'GET',
       path,
@@ -112,6 +115,16 @@ function postRoutes(
       key,
       status: 200,
       handle: (e, view) => jsonBody(posts.getJson(ref(e), view)),
+    })
+    routes.push({
+      method: 'DELETE',
+      path,
+      resource,
+      action: 'delete',
+      key,
+      query: ForceQuerySchema,
+      status: 200,
+      handle: async (e, view) => json(await posts.delete(ref(e), { force: isForce(e) }, view)),
     })
     for (const method of UPDATE_METHODS) {
       routes.push({
@@ -125,16 +138,6 @@ function postRoutes(
         handle: async (e, view) => json(await posts.update(ref(e), await bodyOf(e), view)),
       })
     }
-    routes.push({
-      method: 'DELETE',
-      path,
-      resource,
-      action: 'delete',
-      key,
-      query: ForceQuerySchema,
-      status: 200,
-      handle: async (e, view) => json(await posts.delete(ref(e), { force: isForce(e) }, view)),
-    })
   }
   return routes
 }
@@ -160,7 +163,7 @@ function termRoutes(resource: 'categories' | 'tags', terms: Calendar['categories
       action: 'create',
       body: TermBodySchema,
       status: 201,
-      handle: async (e, view) => created(await terms.create(await bodyOf(e), view), `${view.base}/${resource}`),
+      handle: async (e, view) => created(await terms.create(await bodyOf(e), view), resource, siteOf(view, e)),
     },
     {
       method: 'GET',
@@ -214,7 +217,13 @@ function listed(page: ListPageJson): HTTPResponse {
   return jsonBody(page.json, 200, page.headers)
 }
 
-/** 201 with the record and a `Location` header (CONTRACT §5): `<collection>/<id>`. */
-function created(record: Record<string, unknown>, collection: string): HTTPResponse {
-  return json(record, 201, { Location: `${collection}/${String(record.id)}` })
+/** WordPress's own REST route of each taxonomy, where TEC's term endpoints point `Location`. */
+const WP_TERM_ROUTE = { categories: 'tribe_events_cat', tags: 'tags' } as const
+
+/**
+ * 201 with a new term and the `Location` TEC's term endpoints send: the term under WordPress's own REST API
+ * (`<site>/wp-json/wp/v2/<taxonomy>/<id>`, as `WP_REST_Terms_Controller::create_item()` makes it).
+ */
+function created(record: Record<string, unknown>, resource: 'categories' | 'tags', site: string): HTTPResponse {
+  return json(record, 201, { Location: `${site}/wp-json/wp/v2/${WP_TERM_ROUTE[resource]}/${String(record.id)}` })
 }

@@ -74,7 +74,7 @@ describe('HEAD on every GET route (CONTRACT §5, RFC 9110 §9.3.2)', () => {
     const { head } = await both(`${P}/events?per_page=2`, { origin: ORIGIN })
     expect(head.headers.get('x-tec-total')).toBe('8')
     expect(head.headers.get('x-tec-totalpages')).toBe('4')
-    expect(head.headers.get('link')).toContain('rel="next"')
+    expect(head.headers.get('link')).toContain('rel="https://api.w.org/"')
     expect(head.headers.get('access-control-allow-origin')).toBe(ORIGIN)
     expect(head.headers.get('content-type')).toMatch(/^application\/json/u)
   })

@@ -71,8 +71,8 @@ describe('organizer shape (CONTRACT §2.3)', () => {
       phone: '555-0201',
       website: 'https://swing.example/org',
       email: 'hi@jazzsociety.example',
-      global_id: '127.0.0.1:3000?id=201',
-      global_id_lineage: ['127.0.0.1:3000?id=201'],
+      global_id: '127.0.0.1?id=201',
+      global_id_lineage: ['127.0.0.1?id=201'],
       legacy_ref: 'A-7',
     })
     expect(organizer).not.toHaveProperty('rest_url')

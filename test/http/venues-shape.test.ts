@@ -125,9 +125,9 @@ describe('venue shape (CONTRACT §2.2)', () => {
   })
 
   it('global_id is "<host>?id=<id>" and global_id_lineage [global_id]', () => {
-    expect(single.global_id).toBe('127.0.0.1:3000?id=101')
-    expect(single.global_id_lineage).toEqual(['127.0.0.1:3000?id=101'])
-    expect(listed.global_id).toBe('127.0.0.1:3000?id=101')
+    expect(single.global_id).toBe('127.0.0.1?id=101')
+    expect(single.global_id_lineage).toEqual(['127.0.0.1?id=101'])
+    expect(listed.global_id).toBe('127.0.0.1?id=101')
   })
 
   it('json_ld on the single GET is a schema.org Place of the venue', () => {

@@ -13,7 +13,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeIndex"];
         /** Every route, its methods and arguments: status and headers only */
         head: operations["getIndexHead"];
         patch?: never;
@@ -31,7 +32,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeOpenApiDocument"];
         /** This OpenAPI document: status and headers only */
         head: operations["getOpenApiDocumentHead"];
         patch?: never;
@@ -50,7 +52,8 @@ export interface paths {
         /** Create an event */
         post: operations["createEvent"];
         delete?: never;
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeEvents"];
         /** List events: status and headers only */
         head: operations["listEventsHead"];
         patch?: never;
@@ -71,7 +74,8 @@ export interface paths {
         post: operations["updateEvent"];
         /** Delete an event */
         delete: operations["deleteEvent"];
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeEvent"];
         /** Get an event: status and headers only */
         head: operations["getEventHead"];
         /** Update an event */
@@ -93,7 +97,8 @@ export interface paths {
         post: operations["updateEventBySlug"];
         /** Delete an event by slug */
         delete: operations["deleteEventBySlug"];
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeEventBySlug"];
         /** Get an event by slug: status and headers only */
         head: operations["getEventBySlugHead"];
         /** Update an event by slug */
@@ -113,7 +118,8 @@ export interface paths {
         /** Create a venue */
         post: operations["createVenue"];
         delete?: never;
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeVenues"];
         /** List venues: status and headers only */
         head: operations["listVenuesHead"];
         patch?: never;
@@ -134,7 +140,8 @@ export interface paths {
         post: operations["updateVenue"];
         /** Delete a venue */
         delete: operations["deleteVenue"];
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeVenue"];
         /** Get a venue: status and headers only */
         head: operations["getVenueHead"];
         /** Update a venue */
@@ -156,7 +163,8 @@ export interface paths {
         post: operations["updateVenueBySlug"];
         /** Delete a venue by slug */
         delete: operations["deleteVenueBySlug"];
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeVenueBySlug"];
         /** Get a venue by slug: status and headers only */
         head: operations["getVenueBySlugHead"];
         /** Update a venue by slug */
@@ -176,7 +184,8 @@ export interface paths {
         /** Create an organizer */
         post: operations["createOrganizer"];
         delete?: never;
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeOrganizers"];
         /** List organizers: status and headers only */
         head: operations["listOrganizersHead"];
         patch?: never;
@@ -197,7 +206,8 @@ export interface paths {
         post: operations["updateOrganizer"];
         /** Delete an organizer */
         delete: operations["deleteOrganizer"];
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeOrganizer"];
         /** Get an organizer: status and headers only */
         head: operations["getOrganizerHead"];
         /** Update an organizer */
@@ -219,7 +229,8 @@ export interface paths {
         post: operations["updateOrganizerBySlug"];
         /** Delete an organizer by slug */
         delete: operations["deleteOrganizerBySlug"];
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeOrganizerBySlug"];
         /** Get an organizer by slug: status and headers only */
         head: operations["getOrganizerBySlugHead"];
         /** Update an organizer by slug */
@@ -239,7 +250,8 @@ export interface paths {
         /** Create a category */
         post: operations["createCategory"];
         delete?: never;
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeCategories"];
         /** List categories: status and headers only */
         head: operations["listCategoriesHead"];
         patch?: never;
@@ -260,7 +272,8 @@ export interface paths {
         post: operations["updateCategory"];
         /** Delete a category */
         delete: operations["deleteCategory"];
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeCategory"];
         /** Get a category: status and headers only */
         head: operations["getCategoryHead"];
         /** Update a category */
@@ -280,7 +293,8 @@ export interface paths {
         /** Create a tag */
         post: operations["createTag"];
         delete?: never;
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeTags"];
         /** List tags: status and headers only */
         head: operations["listTagsHead"];
         patch?: never;
@@ -301,7 +315,8 @@ export interface paths {
         post: operations["updateTag"];
         /** Delete a tag */
         delete: operations["deleteTag"];
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeTag"];
         /** Get a tag: status and headers only */
         head: operations["getTagHead"];
         /** Update a tag */
@@ -315,7 +330,7 @@ export interface components {
         Event: {
             /** @description Event ID */
             id: number;
-            /** @description "<host>?id=<id>" */
+            /** @description "<host><path>?id=<id>": the site URL without scheme and port */
             global_id: string;
             /** @description [global_id] */
             global_id_lineage: string[];
@@ -489,7 +504,7 @@ export interface components {
             json_ld?: {
                 "@type": string;
             };
-            /** @description "<host>?id=<id>" */
+            /** @description "<host><path>?id=<id>": the site URL without scheme and port */
             global_id: string;
             /** @description [global_id] */
             global_id_lineage: string[];
@@ -533,7 +548,7 @@ export interface components {
             json_ld?: {
                 "@type": string;
             };
-            /** @description "<host>?id=<id>" */
+            /** @description "<host><path>?id=<id>": the site URL without scheme and port */
             global_id: string;
             /** @description [global_id] */
             global_id_lineage: string[];
@@ -706,25 +721,26 @@ export interface components {
             description: string;
             type: string | string[];
         };
+        RouteDescription: {
+            namespace: string;
+            methods: string[];
+            endpoints: {
+                methods: string[];
+                args: {
+                    [key: string]: components["schemas"]["RouteArg"];
+                };
+            }[];
+            _links?: {
+                [key: string]: {
+                    href: string;
+                }[];
+            };
+        };
         Root: {
             /** @constant */
             namespace: "calendar/events/v1";
             routes: {
-                [key: string]: {
-                    namespace: string;
-                    methods: string[];
-                    endpoints: {
-                        methods: string[];
-                        args: {
-                            [key: string]: components["schemas"]["RouteArg"];
-                        };
-                    }[];
-                    _links?: {
-                        [key: string]: {
-                            href: string;
-                        }[];
-                    };
-                };
+                [key: string]: components["schemas"]["RouteDescription"];
             };
             _links: {
                 [key: string]: {
@@ -970,9 +986,7 @@ export interface components {
         XTecTotal: number;
         /** @description Pages */
         XTecTotalPages: number;
-        /** @description RFC 8288 links with rel="next" and rel="prev", when there are such pages */
-        Link: string;
-        /** @description The URL of the new record: <base>/<resource>/<id> */
+        /** @description The new term under WordPress's own REST API, as TEC sends it: <site>/wp-json/wp/v2/tribe_events_cat/<id> or <site>/wp-json/wp/v2/tags/<id> */
         Location: string;
     };
     pathItems: never;
@@ -1004,6 +1018,26 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    describeIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     getIndexHead: {
@@ -1062,6 +1096,26 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    describeOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     getOpenApiDocumentHead: {
@@ -1150,7 +1204,6 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1180,7 +1233,6 @@ export interface operations {
             /** @description The new event */
             201: {
                 headers: {
-                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1192,6 +1244,26 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     listEventsHead: {
@@ -1255,7 +1327,6 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1411,6 +1482,26 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     getEventHead: {
@@ -1626,6 +1717,26 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    describeEventBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
+        };
+    };
     getEventBySlugHead: {
         parameters: {
             query?: never;
@@ -1732,7 +1843,6 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1762,7 +1872,6 @@ export interface operations {
             /** @description The new venue */
             201: {
                 headers: {
-                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1774,6 +1883,26 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeVenues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     listVenuesHead: {
@@ -1805,7 +1934,6 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1961,6 +2089,26 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeVenue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     getVenueHead: {
@@ -2176,6 +2324,26 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    describeVenueBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
+        };
+    };
     getVenueBySlugHead: {
         parameters: {
             query?: never;
@@ -2282,7 +2450,6 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2312,7 +2479,6 @@ export interface operations {
             /** @description The new organizer */
             201: {
                 headers: {
-                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2324,6 +2490,26 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeOrganizers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     listOrganizersHead: {
@@ -2355,7 +2541,6 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2511,6 +2696,26 @@ export interface operations {
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeOrganizer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     getOrganizerHead: {
@@ -2726,6 +2931,26 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    describeOrganizerBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
+        };
+    };
     getOrganizerBySlugHead: {
         parameters: {
             query?: never;
@@ -2842,7 +3067,6 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2885,6 +3109,26 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    describeCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
+        };
+    };
     listCategoriesHead: {
         parameters: {
             query?: {
@@ -2924,7 +3168,6 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3069,6 +3312,26 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    describeCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
+        };
+    };
     getCategoryHead: {
         parameters: {
             query?: never;
@@ -3176,7 +3439,6 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3219,6 +3481,26 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    describeTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
+        };
+    };
     listTagsHead: {
         parameters: {
             query?: {
@@ -3256,7 +3538,6 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3399,6 +3680,26 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     getTagHead: {
