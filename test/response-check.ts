@@ -50,9 +50,10 @@ export async function checkResponse(exchange: Exchange): Promise<void> {
   const { paths, error } = await compiled
   const method = exchange.method.toUpperCase()
   const path = routePath(exchange.url)
+  if (!decodes(path)) return expectNoRoute(exchange, error, `${method} ${path}`)
   const matcher = paths.find((candidate) => candidate.pattern.test(path))
   const operation = matcher?.operations.get(method)
-  if (!operation && method === 'OPTIONS' && decodes(path)) return expectPreflight(exchange)
+  if (!operation && method === 'OPTIONS') return expectPreflight(exchange)
   if (!operation) return expectNoRoute(exchange, error, `${method} ${path}`)
   const documented = operation.responses.get(exchange.status)
   const where = `${method} ${operation.template} → ${exchange.status}`

@@ -268,7 +268,7 @@ function success(route: DescribedRoute): Json {
         description:
           resource === 'categories' || resource === 'tags'
             ? 'The term as it was before it was deleted'
-            : 'The record as trashed, or its last data when force=true',
+            : "The record as trashed: TEC trashes, with force=true too (the library's delete takes force)",
         content: content(one),
       }
     default:
@@ -278,8 +278,8 @@ function success(route: DescribedRoute): Json {
 
 /**
  * The error statuses each route can answer (CONTRACT §5–§6): parameters (400), a wrong or missing token (401),
- * permissions, trashed and unreadable records (403), unknown records and pages past the end (404), deleting a
- * trashed record (410), large bodies (413), and writes while the data file is invalid or read-only (503). Every
+ * unknown records of the route's kind (400, as TEC), permissions and unreadable records (403), list pages past
+ * the end (404), deleting a trashed record (410), large bodies (413), and writes while the data file is invalid or read-only (503). Every
  * write reads its body, deletes included (issue 9 §2), so every write can answer 400 and 413 for it.
  */
 function errorStatuses(route: DescribedRoute): number[] {
@@ -294,11 +294,11 @@ function errorStatuses(route: DescribedRoute): number[] {
     case 'create':
       return [400, 401, 403, 413, 503]
     case 'read':
-      return terms ? [401, 404] : route.key === 'id' ? [400, 401, 403, 404] : [401, 403, 404]
+      return terms ? [400, 401] : [400, 401, 403]
     case 'update':
-      return [400, 401, 403, 404, 413, 503]
+      return [400, 401, 403, 413, 503]
     case 'delete':
-      return terms ? [400, 401, 403, 404, 413, 503] : [400, 401, 403, 404, 410, 413, 503]
+      return terms ? [400, 401, 403, 413, 503] : [400, 401, 403, 410, 413, 503]
   }
 }
 
@@ -349,16 +349,16 @@ const documentedError = (description: string) => ({
 /** The error responses of CONTRACT §5, each with the error body. */
 const ERROR_RESPONSES: Record<string, Json> = {
   BadRequest: documentedError(
-    'rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug',
+    'rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route\'s kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers',
   ),
   Unauthorized: documentedError(
     'rest_forbidden: a write without a token while tokens exist, or a token that matches no user',
   ),
   Forbidden: documentedError(
-    'rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible',
+    'rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read',
   ),
-  NotFound: documentedError('rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end'),
-  Gone: documentedError('<kind>-is-in-trash: DELETE of a trashed record without force'),
+  NotFound: documentedError('<kind>-archive-page-not-found for a list page past the end'),
+  Gone: documentedError('<kind>-is-in-trash: DELETE of a trashed record'),
   PayloadTooLarge: documentedError('rest_payload_too_large: a body over 1 MiB'),
   Unavailable: documentedError(
     'store-file-invalid: the data file on disk is invalid (writes are refused until it is fixed); store-read-only',

@@ -1,9 +1,6 @@
 import type { H3Event, HTTPMethod, HTTPResponse } from 'h3'
 import type { GenericSchema } from 'valibot'
-import * as v from 'valibot'
-import { safeParseOnce } from '../core/cache/parsed-input.js'
 import type { Calendar } from '../core/calendar.js'
-import { boolField } from '../core/fields.js'
 import type { ListPageJson } from '../core/lists.js'
 import { EventBodySchema } from '../core/resources/event-input.js'
 import { eventQuerySchema } from '../core/resources/event-query.js'
@@ -45,9 +42,6 @@ export interface RouteSpec {
   handle: (event: H3Event, view: View) => Promise<HTTPResponse> | HTTPResponse
 }
 
-const ForceQuerySchema = v.looseObject({
-  force: v.optional(boolField('Remove for good instead of moving to the trash'), false),
-})
 const UPDATE_METHODS = ['POST', 'PUT', 'PATCH'] as const
 
 /** Every route, in the spec's order (spec §4.2–4.6). */
@@ -122,9 +116,9 @@ function postRoutes(
       resource,
       action: 'delete',
       key,
-      query: ForceQuerySchema,
       status: 200,
-      handle: async (e, view) => json(await posts.delete(ref(e), { force: isForce(e) }, view)),
+      // TEC's DELETE trashes, `force=true` or not: its endpoints take no `force` (the library's `delete` does).
+      handle: async (e, view) => json(await posts.delete(ref(e), {}, view)),
     })
     for (const method of UPDATE_METHODS) {
       routes.push({
@@ -205,12 +199,6 @@ function idRef(event: H3Event): EventRef {
 
 function slugRef(event: H3Event): EventRef {
   return { slug: decodeURIComponent(event.context.params?.slug ?? '') }
-}
-
-function isForce(event: H3Event): boolean {
-  // The parameter step asked valibot already: the answer is kept with the request's query.
-  const parsed = safeParseOnce(ForceQuerySchema, parseQuery(event.url))
-  return parsed.success && parsed.output.force
 }
 
 function listed(page: ListPageJson): HTTPResponse {

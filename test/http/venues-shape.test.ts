@@ -199,7 +199,8 @@ describe('venue shape (CONTRACT §2.2)', () => {
     const { request: siteRequest } = await open(data)
     const venue = (await siteRequest('GET', '/venues/101', undefined, HOST)).body
     expect(venue.url).toBe('https://example.org/site/venue/blue-room/')
-    expect(venue.global_id).toBe('example.org?id=101')
+    // Tribe__Utils__Global_ID keeps the site's path
+    expect(venue.global_id).toBe('example.org/site?id=101')
   })
 
   it('responses to create, update and delete have no json_ld', async () => {

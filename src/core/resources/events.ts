@@ -16,7 +16,7 @@ import { eventQuerySchema, selectEvents } from './event-query.js'
 import { normalizeEvent } from './event-record.js'
 import { eventShapeInputs, shapeEvent } from './event-shape.js'
 import { findPost, findPostBySlug } from './lookup.js'
-import { forgetPost, trashed } from './removal.js'
+import { forgetPost, trashed, untrashedFields } from './removal.js'
 
 /** What a resource needs of the calendar: the current state, the clock, a way to write, who is asking. */
 export interface CalendarCore {
@@ -153,8 +153,9 @@ export class Events {
     options: { force?: boolean } = {},
     view = this.#core.defaultView(),
   ): Promise<EventResponse> {
-    assertCanWrite(view)
+    assertCredentials(view)
     return this.#core.write((state) => {
+      // The reference is one of the request's parameters, checked before the permission, as TEC does.
       const existing = this.#find(state, ref)
       assertCanEdit(view, existing)
       if (options.force) {
@@ -210,10 +211,11 @@ export class Events {
       modified: nowWall,
     }
     if (ref === undefined && fields.date === undefined) raw.date = nowWall
+    Object.assign(raw, untrashedFields(found, raw))
     checkEventDates(raw, state.siteTimezone, ctx.errors)
     if (Object.keys(ctx.errors).length > 0) throw invalidParams(ctx.errors)
-    assertCanWrite(view)
     const existing = ref === undefined ? undefined : this.#find(state, ref)
+    assertCanWrite(view)
     if (existing) assertCanEdit(view, existing)
     const record = normalizeEvent({ ...raw, ...relations() }, existing?.id ?? state.nextPostId(), ctx.normalize)
     state.events.put(record)

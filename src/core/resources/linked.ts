@@ -14,7 +14,7 @@ import type { LinkedKind } from './linked-kinds.js'
 import { LinkedQuerySchema, selectLinked } from './linked-query.js'
 import { findPost, findPostBySlug } from './lookup.js'
 import type { ResolveContext } from './post-input.js'
-import { forgetPost, trashed } from './removal.js'
+import { forgetPost, trashed, untrashedFields } from './removal.js'
 
 type LinkedRecord = VenueRecord | OrganizerRecord
 /** A venue or organizer as the API shows it (CONTRACT §2.2, §2.3). */
@@ -134,16 +134,16 @@ export class LinkedPosts {
   async update(ref: EventRef, body: unknown, view = this.#core.defaultView()): Promise<LinkedResponse> {
     const input = this.#parse(body)
     return this.#core.write((state) => {
-      // CONTRACT §5 order: the body against the state (400), permission (401/403), then the reference (404).
+      // TEC's order: the body against the state and the reference (the request's parameters), then permission.
       const ctx = this.#context(state)
       const fields = resolveLinkedFields(this.#kind, input, ctx)
       if (Object.keys(ctx.errors).length > 0) throw invalidParams(ctx.errors)
-      assertCanWrite(view)
       const existing = this.#find(state, ref)
       assertCanEdit(view, existing)
       const status = writableStatus(view, input.status as Status | undefined, false)
       const now = this.#nowWall(state)
-      const raw = { ...existing, ...fields, ...(status ? { status } : {}), modified: now }
+      const raw: Record<string, unknown> = { ...existing, ...fields, ...(status ? { status } : {}), modified: now }
+      Object.assign(raw, untrashedFields(existing, raw))
       const record = this.#kind.normalize(raw, existing.id, { state, now })
       this.#kind.collection(state).put(record)
       return this.#kind.shape(state, record, view, { single: false })
@@ -160,8 +160,9 @@ export class LinkedPosts {
     options: { force?: boolean } = {},
     view = this.#core.defaultView(),
   ): Promise<LinkedResponse> {
-    assertCanWrite(view)
+    assertCredentials(view)
     return this.#core.write((state) => {
+      // The reference is one of the request's parameters, checked before the permission, as TEC does.
       const existing = this.#find(state, ref)
       assertCanEdit(view, existing)
       const collection = this.#kind.collection(state)

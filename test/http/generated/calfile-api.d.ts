@@ -915,7 +915,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+        /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -933,7 +933,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+        /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -942,7 +942,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+        /** @description <kind>-archive-page-not-found for a list page past the end */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -951,7 +951,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description <kind>-is-in-trash: DELETE of a trashed record without force */
+        /** @description <kind>-is-in-trash: DELETE of a trashed record */
         Gone: {
             headers: {
                 [name: string]: unknown;
@@ -1061,7 +1061,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1331,7 +1331,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1345,7 +1345,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            /** @description <kind>-archive-page-not-found for a list page past the end */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1378,7 +1378,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateEventPut: {
@@ -1411,7 +1410,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -1446,17 +1444,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
     };
     deleteEvent: {
         parameters: {
-            query?: {
-                /** @description Remove for good instead of moving to the trash */
-                force?: boolean;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description Numeric ID of the event */
@@ -1466,7 +1460,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record as trashed, or its last data when force=true */
+            /** @description The record as trashed: TEC trashes, with force=true too (the library's delete takes force) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1478,7 +1472,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
@@ -1523,7 +1516,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1537,15 +1530,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1583,7 +1569,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -1609,9 +1594,9 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateEventBySlugPut: {
@@ -1644,7 +1629,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -1679,17 +1663,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
     };
     deleteEventBySlug: {
         parameters: {
-            query?: {
-                /** @description Remove for good instead of moving to the trash */
-                force?: boolean;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description Slug of the event */
@@ -1699,7 +1679,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record as trashed, or its last data when force=true */
+            /** @description The record as trashed: TEC trashes, with force=true too (the library's delete takes force) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1711,7 +1691,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
@@ -1756,6 +1735,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
             401: {
                 headers: {
@@ -1763,15 +1749,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1809,7 +1788,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -1938,7 +1916,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1952,7 +1930,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            /** @description <kind>-archive-page-not-found for a list page past the end */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1985,7 +1963,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateVenuePut: {
@@ -2018,7 +1995,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -2053,17 +2029,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
     };
     deleteVenue: {
         parameters: {
-            query?: {
-                /** @description Remove for good instead of moving to the trash */
-                force?: boolean;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description Numeric ID of the venue */
@@ -2073,7 +2045,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record as trashed, or its last data when force=true */
+            /** @description The record as trashed: TEC trashes, with force=true too (the library's delete takes force) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2085,7 +2057,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
@@ -2130,7 +2101,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2144,15 +2115,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2190,7 +2154,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -2216,9 +2179,9 @@ export interface operations {
                     "application/json": components["schemas"]["Venue"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateVenueBySlugPut: {
@@ -2251,7 +2214,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -2286,17 +2248,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
     };
     deleteVenueBySlug: {
         parameters: {
-            query?: {
-                /** @description Remove for good instead of moving to the trash */
-                force?: boolean;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description Slug of the venue */
@@ -2306,7 +2264,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record as trashed, or its last data when force=true */
+            /** @description The record as trashed: TEC trashes, with force=true too (the library's delete takes force) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2318,7 +2276,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
@@ -2363,6 +2320,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
             401: {
                 headers: {
@@ -2370,15 +2334,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2416,7 +2373,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -2545,7 +2501,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2559,7 +2515,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            /** @description <kind>-archive-page-not-found for a list page past the end */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2592,7 +2548,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateOrganizerPut: {
@@ -2625,7 +2580,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -2660,17 +2614,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
     };
     deleteOrganizer: {
         parameters: {
-            query?: {
-                /** @description Remove for good instead of moving to the trash */
-                force?: boolean;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description Numeric ID of the organizer */
@@ -2680,7 +2630,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record as trashed, or its last data when force=true */
+            /** @description The record as trashed: TEC trashes, with force=true too (the library's delete takes force) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2692,7 +2642,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
@@ -2737,7 +2686,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2751,15 +2700,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2797,7 +2739,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -2823,9 +2764,9 @@ export interface operations {
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateOrganizerBySlugPut: {
@@ -2858,7 +2799,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -2893,17 +2833,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
     };
     deleteOrganizerBySlug: {
         parameters: {
-            query?: {
-                /** @description Remove for good instead of moving to the trash */
-                force?: boolean;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description Slug of the organizer */
@@ -2913,7 +2849,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record as trashed, or its last data when force=true */
+            /** @description The record as trashed: TEC trashes, with force=true too (the library's delete takes force) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2925,7 +2861,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
@@ -2970,6 +2905,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
             401: {
                 headers: {
@@ -2977,15 +2919,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3023,7 +2958,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -3172,7 +3106,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3209,8 +3143,8 @@ export interface operations {
                     "application/json": components["schemas"]["Category"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateCategoryPut: {
@@ -3243,7 +3177,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -3278,7 +3211,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -3307,7 +3239,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -3351,15 +3282,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
-            401: {
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
-            404: {
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3397,7 +3328,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -3542,7 +3472,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3579,8 +3509,8 @@ export interface operations {
                     "application/json": components["schemas"]["Tag"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateTagPut: {
@@ -3613,7 +3543,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -3648,7 +3577,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -3677,7 +3605,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -3721,15 +3648,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
-            401: {
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
-            404: {
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3767,7 +3694,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
