@@ -33,8 +33,16 @@ export function listStatuses(view: View, requested: unknown): ReadonlySet<Status
     }
     return new Set(asked as Status[])
   }
-  if (view.openMode || !seesAllStatuses(view)) return new Set(['publish'])
+  if (!listsEveryStatus(view)) return new Set(['publish'])
   return new Set(STATUSES.filter((status) => status !== 'trash'))
+}
+
+/**
+ * True when a list without `status` shows every status but `trash` to the viewer (TEC's `status=any`), false when
+ * it shows `publish` only: anonymous requests, open mode, and roles that may not read others' posts.
+ */
+export function listsEveryStatus(view: View): boolean {
+  return !view.openMode && seesAllStatuses(view)
 }
 
 /**

@@ -54,7 +54,7 @@ describe('envelope and pages (CONTRACT §4)', () => {
     expect(response.body.total_pages).toBe(3)
   })
 
-  it('rest_url: <base>/events/ with a trailing slash, then page, per_page and the dates', async () => {
+  it('rest_url: <base>/events/ with a trailing slash, then page, per_page, the dates and the statuses shown, not encoded', async () => {
     const { body } = await request('GET', '/events')
     const url = parse(body.rest_url)
     expect(url.base).toBe(LIST_BASE)
@@ -63,19 +63,24 @@ describe('envelope and pages (CONTRACT §4)', () => {
       ['per_page', '6'],
       ['start_date', '2026-06-30 00:00:00'],
       ['end_date', '2028-07-01 23:59:59'],
+      ['status', 'publish'],
     ])
+    // as TEC writes it: the values as they are
+    expect(body.rest_url).toContain('start_date=2026-06-30 00:00:00')
   })
 
-  it('next_rest_url is the same query on the next page', async () => {
+  it('next_rest_url is the same query on the next page, encoded, page last (as TEC)', async () => {
     const { body } = await request('GET', '/events')
     const next = parse(body.next_rest_url)
     expect(next.base).toBe(LIST_BASE)
     expect(next.pairs).toEqual([
-      ['page', '2'],
       ['per_page', '6'],
       ['start_date', '2026-06-30 00:00:00'],
       ['end_date', '2028-07-01 23:59:59'],
+      ['status', 'publish'],
+      ['page', '2'],
     ])
+    expect(body.next_rest_url).toContain('start_date=2026-06-30+00%3A00%3A00')
   })
 
   it('page 2: previous_rest_url without a page parameter, next_rest_url to page 3', async () => {
@@ -99,6 +104,7 @@ describe('envelope and pages (CONTRACT §4)', () => {
       ['per_page', '6'],
       ['start_date', '2026-06-30 00:00:00'],
       ['end_date', '2028-07-01 23:59:59'],
+      ['status', 'publish'],
     ])
   })
 

@@ -179,7 +179,7 @@ describe('categories and tags (library = HTTP)', () => {
 
   it('categories.list errors are the HTTP errors', async () => {
     for (const [query, path] of [
-      [{ orderby: 'bogus' }, '/categories?orderby=bogus'],
+      [{ per_page: 0 }, '/categories?per_page=0'],
       [{ include: [999] }, '/categories?include=999'],
       [{ event: 9999 }, '/categories?event=9999'],
     ] as const) {

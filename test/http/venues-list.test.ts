@@ -61,9 +61,11 @@ describe('envelope and pages (CONTRACT §4)', () => {
     const { body } = await request('GET', '/venues')
     const url = parse(body.rest_url)
     expect(url.base).toBe(LIST_BASE)
+    // TEC echoes the statuses shown (publish in open mode)
     expect(url.pairs).toEqual([
       ['page', '1'],
       ['per_page', '6'],
+      ['status', 'publish'],
     ])
     const next = parse(body.next_rest_url)
     expect(next.base).toBe(LIST_BASE)

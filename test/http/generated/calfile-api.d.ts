@@ -2975,10 +2975,10 @@ export interface operations {
                 include?: number[];
                 /** @description Leave out these term IDs */
                 exclude?: number[];
-                /** @description asc or desc */
-                order?: "asc" | "desc";
-                /** @description One of name, slug, id, description, parent, count, include, none */
-                orderby?: "name" | "slug" | "id" | "description" | "parent" | "count" | "include" | "none";
+                /** @description asc, or anything else for descending */
+                order?: string;
+                /** @description One of name, slug, id, description, parent, count, include, none; anything else sorts by name */
+                orderby?: string;
                 /** @description Hide terms no published event carries */
                 hide_empty?: boolean;
                 /** @description Direct children of this category */
@@ -3076,10 +3076,10 @@ export interface operations {
                 include?: number[];
                 /** @description Leave out these term IDs */
                 exclude?: number[];
-                /** @description asc or desc */
-                order?: "asc" | "desc";
-                /** @description One of name, slug, id, description, parent, count, include, none */
-                orderby?: "name" | "slug" | "id" | "description" | "parent" | "count" | "include" | "none";
+                /** @description asc, or anything else for descending */
+                order?: string;
+                /** @description One of name, slug, id, description, parent, count, include, none; anything else sorts by name */
+                orderby?: string;
                 /** @description Hide terms no published event carries */
                 hide_empty?: boolean;
                 /** @description Direct children of this category */
@@ -3345,10 +3345,10 @@ export interface operations {
                 include?: number[];
                 /** @description Leave out these term IDs */
                 exclude?: number[];
-                /** @description asc or desc */
-                order?: "asc" | "desc";
-                /** @description One of name, slug, id, description, parent, count, include, none */
-                orderby?: "name" | "slug" | "id" | "description" | "parent" | "count" | "include" | "none";
+                /** @description asc, or anything else for descending */
+                order?: string;
+                /** @description One of name, slug, id, description, parent, count, include, none; anything else sorts by name */
+                orderby?: string;
                 /** @description Hide terms no published event carries */
                 hide_empty?: boolean;
                 /** @description Terms of this event */
@@ -3444,10 +3444,10 @@ export interface operations {
                 include?: number[];
                 /** @description Leave out these term IDs */
                 exclude?: number[];
-                /** @description asc or desc */
-                order?: "asc" | "desc";
-                /** @description One of name, slug, id, description, parent, count, include, none */
-                orderby?: "name" | "slug" | "id" | "description" | "parent" | "count" | "include" | "none";
+                /** @description asc, or anything else for descending */
+                order?: string;
+                /** @description One of name, slug, id, description, parent, count, include, none; anything else sorts by name */
+                orderby?: string;
                 /** @description Hide terms no published event carries */
                 hide_empty?: boolean;
                 /** @description Terms of this event */
