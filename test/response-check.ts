@@ -3,8 +3,8 @@
  * documented for the route and method, the JSON body must validate against the documented schema (ajv, draft
  * 2020-12 as OpenAPI 3.1 uses), and required headers must be present. HEAD operations are documented without
  * content, so their answers must have no body (RFC 9110 §9.3.2). A request that matches no documented operation
- * must be the 404 `rest_no_route` of CONTRACT §5 (without its body for HEAD); a preflight `OPTIONS` the empty 204 of
- * §7, unless its path has a malformed percent escape, which no route has (§5).
+ * must be the 404 `rest_no_route` of CONTRACT §5 (without its body for HEAD); an `OPTIONS` on a path no route serves
+ * the empty 204 of a preflight (§7), unless its path has a malformed percent escape, which no route has (§5).
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { openCalendar } from '../src/core/calendar.js'
@@ -50,9 +50,10 @@ export async function checkResponse(exchange: Exchange): Promise<void> {
   const { paths, error } = await compiled
   const method = exchange.method.toUpperCase()
   const path = routePath(exchange.url)
-  if (method === 'OPTIONS' && decodes(path)) return expectPreflight(exchange)
+  if (!decodes(path)) return expectNoRoute(exchange, error, `${method} ${path}`)
   const matcher = paths.find((candidate) => candidate.pattern.test(path))
   const operation = matcher?.operations.get(method)
+  if (!operation && method === 'OPTIONS') return expectPreflight(exchange)
   if (!operation) return expectNoRoute(exchange, error, `${method} ${path}`)
   const documented = operation.responses.get(exchange.status)
   const where = `${method} ${operation.template} → ${exchange.status}`

@@ -33,13 +33,23 @@ export function listStatuses(view: View, requested: unknown): ReadonlySet<Status
     }
     return new Set(asked as Status[])
   }
-  if (view.openMode || !seesAllStatuses(view)) return new Set(['publish'])
+  if (!listsEveryStatus(view)) return new Set(['publish'])
   return new Set(STATUSES.filter((status) => status !== 'trash'))
 }
 
 /**
- * Checks that the viewer may read one record (CONTRACT §5, §6): a trashed record is gone (403
- * `<kind>-no-longer-available`), a non-`publish` record needs the rights to read it (403 `<kind>-not-accessible`).
+ * True when a list without `status` shows every status but `trash` to the viewer (TEC's `status=any`), false when
+ * it shows `publish` only: anonymous requests, open mode, and roles that may not read others' posts.
+ */
+export function listsEveryStatus(view: View): boolean {
+  return !view.openMode && seesAllStatuses(view)
+}
+
+/**
+ * Checks that the viewer may read one record (CONTRACT §5, §6): a record that is not `publish` (trashed ones
+ * included) needs the rights to read it, as in `Tribe__Events__REST__V1__Endpoints__Single_Event::get()`.
+ *
+ * @throws CalendarError 403 `<kind>-not-accessible` "The requested <kind> is not accessible".
  */
 export function assertReadable(
   view: View,
@@ -47,13 +57,10 @@ export function assertReadable(
   record: { status: Status; author: number },
 ): void {
   assertCredentials(view)
-  if (record.status === 'trash') {
-    throw new CalendarError(`${kind}-no-longer-available`, 403, `The ${kind} has been trashed.`)
-  }
   if (record.status === 'publish' || seesAllStatuses(view)) return
   // WordPress lets every owner read their own posts, whatever their role now is.
   if (view.user && view.user.id === record.author) return
-  throw new CalendarError(`${kind}-not-accessible`, 403, `The ${kind} is not accessible.`)
+  throw new CalendarError(`${kind}-not-accessible`, 403, `The requested ${kind} is not accessible`)
 }
 
 const WRITERS = new Set(['administrator', 'editor', 'author', 'contributor'])

@@ -24,10 +24,13 @@ export class CalendarError extends Error {
   }
 }
 
-/** 400 `rest_invalid_param` with `data.params` `{ name: reason }` (CONTRACT §5). */
+/**
+ * 400 `rest_invalid_param` with `data.params` `{ name: reason }` (CONTRACT §5) and WordPress's `data.details`,
+ * empty as `WP_REST_Request::has_valid_params()` leaves it when no check returned an error object.
+ */
 export function invalidParams(params: Record<string, string>): CalendarError {
   const names = Object.keys(params).join(', ')
-  return new CalendarError('rest_invalid_param', 400, `Invalid parameter(s): ${names}`, { params })
+  return new CalendarError('rest_invalid_param', 400, `Invalid parameter(s): ${names}`, { params, details: [] })
 }
 
 /** 400 `rest_invalid_param` for one parameter. */

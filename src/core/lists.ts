@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { listsEveryStatus } from './access.js'
 import { CalendarError } from './errors.js'
 import { positiveIntField } from './fields.js'
 import type { ListSlice } from './index/list-slice.js'
@@ -20,7 +21,7 @@ export interface ListPage<K extends string, T> {
     total: number
     total_pages: number
   }
-  /** `X-TEC-Total`, `X-TEC-TotalPages`, and `Link` with rel next/prev (RFC 8288). */
+  /** `X-TEC-Total` and `X-TEC-TotalPages`; TEC links the pages in the body only. */
   headers: Record<string, string>
 }
 
@@ -80,22 +81,14 @@ export function paginateJson<T>(
       total_pages: totalPages,
     })
   }
-  const url = (page: number | undefined) => listUrl(view, request.kind, page, perPage, request.query)
+  const urls = pageUrls(view, request, perPage)
   // The envelope's keys after the items, in order.
-  const envelope: Record<string, unknown> = { rest_url: url(request.page) }
-  const links: string[] = []
-  if (from + perPage < total) {
-    envelope.next_rest_url = url(request.page + 1)
-    links.push(`<${envelope.next_rest_url}>; rel="next"`)
-  }
-  if (request.page > 1) {
-    envelope.previous_rest_url = url(request.page === 2 ? undefined : request.page - 1)
-    links.push(`<${envelope.previous_rest_url}>; rel="prev"`)
-  }
+  const envelope: Record<string, unknown> = { rest_url: urls.self }
+  if (from + perPage < total) envelope.next_rest_url = urls.at(request.page + 1)
+  if (request.page > 1) envelope.previous_rest_url = urls.at(request.page - 1)
   envelope.total = total
   envelope.total_pages = totalPages
   const headers: Record<string, string> = { 'X-TEC-Total': String(total), 'X-TEC-TotalPages': String(totalPages) }
-  if (links.length > 0) headers.Link = links.join(', ')
   const parts: Buffer[] = [Buffer.from(`{"${request.kind}":[`)]
   slice.forEach((item, i) => {
     if (i > 0) parts.push(COMMA)
@@ -105,10 +98,25 @@ export function paginateJson<T>(
   return { json: Buffer.concat(parts), headers }
 }
 
-function listUrl(view: View, kind: string, page: number | undefined, perPage: number, query: Array<[string, string]>) {
-  const params = new URLSearchParams()
-  if (page !== undefined) params.set('page', String(page))
-  params.set('per_page', String(perPage))
-  for (const [key, value] of query) params.append(key, value)
-  return `${view.base}/${kind}/?${params.toString()}`
+/**
+ * A list's own URL and those of its other pages, as TEC writes them. Term lists (`Archive_Category`, `Archive_Tag`)
+ * are bare: `<base>/categories/`, other pages `?page=N` (page 1 bare). Post lists (`Archive_Event`, `Archive_Venue`,
+ * `Archive_Organizer`) echo `page`, `per_page`, the effective query and the statuses shown (`status=any` when every
+ * status but the trash, `publish` otherwise), values as they are in `rest_url`; the other pages are encoded, with
+ * `page` last and left out for page 1.
+ */
+function pageUrls<T>(view: View, request: PageRequest<T>, perPage: number) {
+  const collection = `${view.base}/${request.kind}/`
+  if (request.kind === 'categories' || request.kind === 'tags')
+    return { self: collection, at: (page: number) => (page === 1 ? collection : `${collection}?page=${page}`) }
+  const status = request.query.find(([key]) => key === 'status')?.[1] ?? (listsEveryStatus(view) ? 'any' : 'publish')
+  const query: Array<[string, string]> = [
+    ['per_page', String(perPage)],
+    ...request.query.filter(([key]) => key !== 'status'),
+    ['status', status],
+  ]
+  const raw = [['page', String(request.page)], ...query].map(([key, value]) => `${key}=${value}`).join('&')
+  const at = (page: number) =>
+    `${collection}?${new URLSearchParams(page === 1 ? query : [...query, ['page', String(page)]]).toString()}`
+  return { self: `${collection}?${raw}`, at }
 }

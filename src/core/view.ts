@@ -27,16 +27,20 @@ export interface View {
 /** Hosts of the few site URLs a calendar is seen under: every shaped record asks, and `new URL` parses a whole URL. */
 const hosts = new RecentResults<string, string>(64)
 
-/** `http://127.0.0.1:3000` → `127.0.0.1:3000`, the host part of `global_id` (CONTRACT §2.1). */
+/**
+ * `http://127.0.0.1:3000` → `127.0.0.1`, `https://example.com/blog` → `example.com/blog`: the origin part of
+ * `global_id`, the site's host without its port and with its path, as `Tribe__Utils__Global_ID::origin()` makes it.
+ */
 export function siteHost(siteUrl: string): string {
   return hosts.get(siteUrl, () => parseHost(siteUrl))
 }
 
 function parseHost(siteUrl: string): string {
   try {
-    return new URL(siteUrl).host
+    const url = new URL(siteUrl)
+    return url.hostname + url.pathname.replace(/\/$/u, '')
   } catch {
-    return siteUrl.replace(/^[a-z]+:\/\//iu, '').replace(/\/.*$/u, '')
+    return siteUrl.replace(/^[a-z]+:\/\//iu, '').replace(/:\d+/u, '')
   }
 }
 

@@ -8,11 +8,13 @@ import { assertTecArgs, invalidBody } from '../core/resources/tec-args.js'
 import { TEC_READING } from '../core/resources/write-mode.js'
 import { type View, viewUrls } from '../core/view.js'
 import { authenticate } from './auth.js'
-import { type CorsOptions, preflight, withCors } from './cors.js'
+import { asPreflight, type CorsOptions, preflight, withCors } from './cors.js'
+import { type DescribedRoute, META_ROUTES } from './describe.js'
 import type { OpenApiPart } from './openapi.js'
 import { parseQuery } from './params.js'
 import { bodyOf, drainRest, receivedBytes } from './request-body.js'
 import { errorResponse } from './respond.js'
+import { allowedMethods, setRestHeaders, siteOf } from './rest-headers.js'
 import { type RouteSpec, routeTable } from './routes.js'
 
 /** calfile's own route prefix and TEC's, which it also serves (CONTRACT §5). */
@@ -86,6 +88,15 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     },
     async onResponse(response, event) {
       await drainRest(event.req, response)
+      if (event.url.pathname === PREFIX || event.url.pathname.startsWith(`${PREFIX}/`)) {
+        const view = (event.context.view as View | undefined) ?? viewOf(calendar, event)
+        const route = event.context.route as string | undefined
+        setRestHeaders(response.headers, {
+          site: siteOf(view, event),
+          allow: route === undefined ? undefined : allowedMethods(routesAt.get(route) ?? [], view),
+          signedIn: view.user !== null && !view.rejected,
+        })
+      }
       withCors(response, event.req.headers.get('origin'), options.cors ?? {})
       if (!log) return
       const { begin, path } = received.get(event) ?? {
@@ -98,11 +109,15 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     onError: (error) => errorResponse(error),
   })
   app.use((event) => (decodes(event.url.pathname) ? undefined : errorResponse(noRoute())))
+  // The handlers at each path, in the table's order: what `Allow` and `OPTIONS` answer with.
+  const routesAt = new Map<string, DescribedRoute[]>(META_ROUTES.map((route) => [route.path, [route]]))
   for (const spec of routeTable(calendar)) {
+    routesAt.set(spec.path, [...(routesAt.get(spec.path) ?? []), spec])
     on(app, spec.method, PREFIX + spec.path, async (event) => {
       try {
         // IDs in paths are digits only: `/events/abc` matches no route (CONTRACT §5), before anything else.
-        if (spec.key === 'id' && !/^\d+$/u.test(event.context.params?.id ?? '')) throw noRoute()
+        if (!keyMatches(spec, event)) throw noRoute()
+        event.context.route = spec.path
         await checkParameters(spec, event)
         return await spec.handle(event, viewOf(calendar, event))
       } catch (error) {
@@ -113,13 +128,25 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   }
   // The root route and the OpenAPI document are loaded when first asked for: building JSON Schemas is no part of
   // a server's start (issue 11, start-to-first-answer).
-  on(app, 'GET', PREFIX, async (event) =>
-    (await import('./root.js')).rootResponse(calendar, event, viewOf(calendar, event)),
-  )
+  on(app, 'GET', PREFIX, async (event) => {
+    event.context.route = ''
+    return (await import('./root.js')).rootResponse(calendar, event, viewOf(calendar, event))
+  })
   const parts = (options.extensions ?? []).flatMap((extension) => extension.openapi ?? [])
-  on(app, 'GET', `${PREFIX}/doc`, async (event) =>
-    (await import('./openapi.js')).docResponse(calendar, viewOf(calendar, event), parts),
-  )
+  on(app, 'GET', `${PREFIX}/doc`, async (event) => {
+    event.context.route = '/doc'
+    return (await import('./openapi.js')).docResponse(calendar, viewOf(calendar, event), parts)
+  })
+  // `OPTIONS` on a route describes it, as WordPress answers, and serves as a browser's preflight.
+  for (const [path, specs] of routesAt) {
+    app.on('OPTIONS', PREFIX + path, async (event) => {
+      const origin = event.req.headers.get('origin')
+      if (!keyMatches(specs[0] ?? {}, event)) return preflight(origin, options.cors ?? {})
+      event.context.route = path
+      const described = (await import('./root.js')).optionsResponse(calendar, path)
+      return asPreflight(described, origin, options.cors ?? {})
+    })
+  }
   for (const extension of options.extensions ?? []) extension.mount(app, calendar)
   app.all('/**', (event) =>
     event.req.method === 'OPTIONS'
@@ -141,6 +168,11 @@ function requestLog(options: AppOptions): ((line: RequestLine) => void) | undefi
   return (line) => {
     for (const listener of listeners) listener(line)
   }
+}
+
+/** False when a route's `{id}` is not digits: `/events/abc` matches no route (CONTRACT §5). */
+function keyMatches(spec: { key?: 'id' | 'slug' }, event: H3Event): boolean {
+  return spec.key !== 'id' || /^\d+$/u.test(event.context.params?.id ?? '')
 }
 
 /**
@@ -197,12 +229,15 @@ export function viewOf(calendar: Calendar, event: H3Event): View {
     originOf(event.url),
     String(event.context.prefix ?? PREFIX),
   )
+  let view: View
   try {
-    return { base, siteUrl, ...authenticate(calendar.state, event.req.headers.get('authorization')) }
+    view = { base, siteUrl, ...authenticate(calendar.state, event.req.headers.get('authorization')) }
   } catch (error) {
     if (!(error instanceof CalendarError)) throw error
-    return { base, siteUrl, user: null, openMode: false, rejected: error }
+    view = { base, siteUrl, user: null, openMode: false, rejected: error }
   }
+  event.context.view = view
+  return view
 }
 
 /**

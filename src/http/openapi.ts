@@ -70,6 +70,7 @@ export function openApiDocument(calendar: Calendar, base: string, parts: OpenApi
     const documented = operation(route, settings)
     item[route.method.toLowerCase()] = documented
     if (route.method === 'GET') item.head = headOperation(documented)
+    item.options ??= optionsOperation(route)
   }
   const root = base.replace(/\/(?:calendar\/events|wp-json\/tribe\/events)\/v1$/u, '')
   for (const part of parts) Object.assign(paths, part.paths(root))
@@ -97,6 +98,7 @@ const DESCRIPTION = [
   'A calendar store in one JSON file, served over The Events Calendar REST API v1 interface.',
   "Every route is also served under TEC's prefix `/wp-json/tribe/events/v1`.",
   'A path or method that matches no route answers 404 `rest_no_route` with the Error body.',
+  'Every answer carries WordPress\'s REST headers: `Link: <site>/wp-json/>; rel="https://api.w.org/"`, `Access-Control-Allow-Headers`, `Access-Control-Expose-Headers`, `Allow` (the methods of the route the requester may use) and, for a signed-in request, `Cache-Control: no-cache, must-revalidate, max-age=0, no-store, private`.',
   'Without tokens in the data file every request acts as the administrator; with tokens, send `Authorization: Bearer <token>`, or Basic credentials with the user name or ID and the token as the password (WordPress application passwords).',
 ].join(' ')
 
@@ -230,6 +232,21 @@ function headOperation(get: Json): Json {
   }
 }
 
+/** `OPTIONS` on a path: WordPress's description of the route, which also answers a browser's preflight. */
+function optionsOperation(route: DescribedRoute): Json {
+  return {
+    operationId: operationId(route).replace(/^(?:list|get)/u, 'describe'),
+    summary: 'The route: its methods and the arguments of each (a preflight gets this answer too)',
+    tags: [route.resource ?? 'index'],
+    responses: {
+      200: {
+        description: 'The route as the root route describes it, without links',
+        content: { [JSON_TYPE]: { schema: { $ref: `${SCHEMAS}RouteDescription` } } },
+      },
+    },
+  }
+}
+
 /** `#/components/responses/BadRequest` → that response. */
 function namedResponse(ref: string): Json {
   return ERROR_RESPONSES[ref.split('/').at(-1) as string] as Json
@@ -248,7 +265,9 @@ function success(route: DescribedRoute): Json {
     case 'create':
       return {
         description: `The new ${one.toLowerCase()}`,
-        headers: { Location: { $ref: '#/components/headers/Location' } },
+        ...(resource === 'categories' || resource === 'tags'
+          ? { headers: { Location: { $ref: '#/components/headers/Location' } } }
+          : {}),
         content: content(one),
       }
     case 'delete':
@@ -256,7 +275,7 @@ function success(route: DescribedRoute): Json {
         description:
           resource === 'categories' || resource === 'tags'
             ? 'The term as it was before it was deleted'
-            : 'The record as trashed, or its last data when force=true',
+            : "The record as trashed: TEC trashes, with force=true too (the library's delete takes force)",
         content: content(one),
       }
     default:
@@ -266,8 +285,8 @@ function success(route: DescribedRoute): Json {
 
 /**
  * The error statuses each route can answer (CONTRACT §5–§6): parameters (400), a wrong or missing token (401),
- * permissions, trashed and unreadable records (403), unknown records and pages past the end (404), deleting a
- * trashed record (410), large bodies (413), and writes while the data file is invalid or read-only (503). Every
+ * unknown records of the route's kind (400, as TEC), permissions and unreadable records (403), list pages past
+ * the end (404), deleting a trashed record (410), large bodies (413), and writes while the data file is invalid or read-only (503). Every
  * write reads its body, deletes included (issue 9 §2), so every write can answer 400 and 413 for it.
  */
 function errorStatuses(route: DescribedRoute): number[] {
@@ -282,11 +301,11 @@ function errorStatuses(route: DescribedRoute): number[] {
     case 'create':
       return [400, 401, 403, 413, 503]
     case 'read':
-      return terms ? [401, 404] : route.key === 'id' ? [400, 401, 403, 404] : [401, 403, 404]
+      return terms ? [400, 401] : [400, 401, 403]
     case 'update':
-      return [400, 401, 403, 404, 413, 503]
+      return [400, 401, 403, 413, 503]
     case 'delete':
-      return terms ? [400, 401, 403, 404, 413, 503] : [400, 401, 403, 404, 410, 413, 503]
+      return terms ? [400, 401, 403, 413, 503] : [400, 401, 403, 410, 413, 503]
   }
 }
 
@@ -337,33 +356,29 @@ const documentedError = (description: string) => ({
 /** The error responses of CONTRACT §5, each with the error body. */
 const ERROR_RESPONSES: Record<string, Json> = {
   BadRequest: documentedError(
-    'rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug',
+    'rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route\'s kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers',
   ),
   Unauthorized: documentedError(
     'rest_forbidden: a write without a token while tokens exist, or a token that matches no user',
   ),
   Forbidden: documentedError(
-    'rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible',
+    'rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read',
   ),
-  NotFound: documentedError('rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end'),
-  Gone: documentedError('<kind>-is-in-trash: DELETE of a trashed record without force'),
+  NotFound: documentedError('<kind>-archive-page-not-found for a list page past the end'),
+  Gone: documentedError('<kind>-is-in-trash: DELETE of a trashed record'),
   PayloadTooLarge: documentedError('rest_payload_too_large: a body over 1 MiB'),
   Unavailable: documentedError(
     'store-file-invalid: the data file on disk is invalid (writes are refused until it is fixed); store-read-only',
   ),
 }
 
-/** The list headers (CONTRACT §4): totals and an RFC 8288 `Link` with rel next/prev. */
+/** The list headers (CONTRACT §4) and the `Location` of a new term, as TEC sends them. */
 const HEADERS: Record<string, Json> = {
   XTecTotal: { description: 'Items across all pages', required: true, schema: { type: 'integer' } },
   XTecTotalPages: { description: 'Pages', required: true, schema: { type: 'integer' } },
-  Link: {
-    description: 'RFC 8288 links with rel="next" and rel="prev", when there are such pages',
-    required: false,
-    schema: { type: 'string' },
-  },
   Location: {
-    description: 'The URL of the new record: <base>/<resource>/<id>',
+    description:
+      "The new term under WordPress's own REST API, as TEC sends it: <site>/wp-json/wp/v2/tribe_events_cat/<id> or <site>/wp-json/wp/v2/tags/<id>",
     required: true,
     schema: { type: 'string' },
   },
@@ -372,7 +387,6 @@ const HEADERS: Record<string, Json> = {
 const LIST_HEADERS = {
   'X-TEC-Total': { $ref: '#/components/headers/XTecTotal' },
   'X-TEC-TotalPages': { $ref: '#/components/headers/XTecTotalPages' },
-  Link: { $ref: '#/components/headers/Link' },
 }
 
 const SECURITY = {

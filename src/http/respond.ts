@@ -1,5 +1,5 @@
 import { HTTPResponse } from 'h3'
-import { CalendarError } from '../core/errors.js'
+import { CalendarError, invalidParams } from '../core/errors.js'
 
 const JSON_TYPE = 'application/json; charset=UTF-8'
 
@@ -30,8 +30,23 @@ export function jsonBody(body: string | Uint8Array, status = 200, headers: Recor
  * take is not read past a bound (issue 9 §4).
  */
 export function errorResponse(error: unknown): HTTPResponse {
-  if (error instanceof CalendarError)
-    return json(error.toJSON(), error.status, error.status === 413 ? { Connection: 'close' } : {})
+  if (error instanceof CalendarError) {
+    const wire = onTheWire(error)
+    return json(wire.toJSON(), wire.status, wire.status === 413 ? { Connection: 'close' } : {})
+  }
   const internal = new CalendarError('rest_internal_error', 500, 'Internal server error.')
   return json(internal.toJSON(), 500)
+}
+
+/** Core's codes for a reference that names no record of the kind: by ID, by slug, or the ID of another kind. */
+const UNKNOWN_REFERENCE = /^rest-(?:(?:event|venue|organizer|category|tag)-not-found|invalid-\w+-id)$/u
+
+/**
+ * A core error as TEC answers it. TEC checks a route's `id` or `slug` with its other arguments
+ * (`WP_REST_Request::has_valid_params()`), so a reference to no record of the kind is 400 `rest_invalid_param`
+ * "Invalid parameter." whatever the method.
+ */
+function onTheWire(error: CalendarError): CalendarError {
+  if (!UNKNOWN_REFERENCE.test(error.code)) return error
+  return invalidParams({ ['slug' in error.data ? 'slug' : 'id']: 'Invalid parameter.' })
 }

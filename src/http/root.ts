@@ -67,20 +67,33 @@ export function rootResponse(calendar: Calendar, event: H3Event, view: View): HT
  * are those of the revision in the calendar's settings now (spec §9, CONTRACT §7).
  */
 export function rootIndex(calendar: Calendar, base: string): RootIndex {
-  const settings = calendar.state.settings
   const routes: Record<string, IndexRoute> = {}
   for (const route of describedRoutes(calendar)) {
     const path = wordpressPath(route.path)
     routes[path] ??= newRoute(route, base)
-    const entry = routes[path]
-    entry.methods.push(route.method)
-    addEndpoint(entry, route, settings)
+    addRoute(routes[path], route, calendar.state.settings)
   }
   return {
     namespace: NAMESPACE,
     routes,
     _links: { self: [{ href: base }], 'service-desc': [{ href: `${base}/doc`, type: 'application/openapi+json' }] },
   }
+}
+
+/**
+ * The answer to `OPTIONS` on a route (`path` below the prefix, h3 style): 200 with the route as the index shows it,
+ * without links, as WordPress's `rest_handle_options_request()` answers.
+ */
+export function optionsResponse(calendar: Calendar, path: string): HTTPResponse {
+  const entry: IndexRoute = { namespace: NAMESPACE, methods: [], endpoints: [] }
+  for (const route of describedRoutes(calendar))
+    if (route.path === path) addRoute(entry, route, calendar.state.settings)
+  return json(entry)
+}
+
+function addRoute(entry: IndexRoute, route: DescribedRoute, settings: Settings): void {
+  entry.methods.push(route.method)
+  addEndpoint(entry, route, settings)
 }
 
 /** A route entry; routes without path parameters link to themselves, as WordPress's do. */

@@ -1,9 +1,6 @@
 import type { H3Event, HTTPMethod, HTTPResponse } from 'h3'
 import type { GenericSchema } from 'valibot'
-import * as v from 'valibot'
-import { safeParseOnce } from '../core/cache/parsed-input.js'
 import type { Calendar } from '../core/calendar.js'
-import { boolField } from '../core/fields.js'
 import type { ListPageJson } from '../core/lists.js'
 import { EVENT_ARGS, EventBodySchema } from '../core/resources/event-input.js'
 import { eventQuerySchema } from '../core/resources/event-query.js'
@@ -19,6 +16,7 @@ import type { View } from '../core/view.js'
 import { parseQuery } from './params.js'
 import { bodyOf } from './request-body.js'
 import { json, jsonBody } from './respond.js'
+import { siteOf } from './rest-headers.js'
 
 /** The resources of the interface (spec §4), and what a route answers with. */
 export type ResourceName = 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
@@ -49,9 +47,6 @@ export interface RouteSpec {
   handle: (event: H3Event, view: View) => Promise<HTTPResponse> | HTTPResponse
 }
 
-const ForceQuerySchema = v.looseObject({
-  force: v.optional(boolField('Remove for good instead of moving to the trash'), false),
-})
 const UPDATE_METHODS = ['POST', 'PUT', 'PATCH'] as const
 
 /** Every route, in the spec's order (spec §4.2–4.6). */
@@ -114,13 +109,15 @@ function postRoutes(
       action: 'create',
       ...writes,
       status: 201,
-      handle: async (e, view) => created(await posts.create(await bodyOf(e), view, mode()), `${view.base}/${resource}`),
+      // TEC's post endpoints send no `Location`.
+      handle: async (e, view) => json(await posts.create(await bodyOf(e), view, mode()), 201),
     },
   ]
   for (const [key, path, ref] of [
     ['id', `/${resource}/:id`, idRef],
     ['slug', `/${resource}/by-slug/:slug`, slugRef],
   ] as const) {
+    // In TEC's order, which `Allow` and the route descriptions follow: read, delete, update.
     routes.push({
       method: 'GET',
       path,
@@ -129,6 +126,16 @@ function postRoutes(
       key,
       status: 200,
       handle: (e, view) => jsonBody(posts.getJson(ref(e), view)),
+    })
+    routes.push({
+      method: 'DELETE',
+      path,
+      resource,
+      action: 'delete',
+      key,
+      status: 200,
+      // TEC's DELETE trashes, `force=true` or not: its endpoints take no `force` (the library's `delete` does).
+      handle: async (e, view) => json(await posts.delete(ref(e), {}, view, mode())),
     })
     for (const method of UPDATE_METHODS) {
       routes.push({
@@ -142,16 +149,6 @@ function postRoutes(
         handle: async (e, view) => json(await posts.update(ref(e), await bodyOf(e), view, mode())),
       })
     }
-    routes.push({
-      method: 'DELETE',
-      path,
-      resource,
-      action: 'delete',
-      key,
-      query: ForceQuerySchema,
-      status: 200,
-      handle: async (e, view) => json(await posts.delete(ref(e), { force: isForce(e) }, view, mode())),
-    })
   }
   return routes
 }
@@ -183,7 +180,7 @@ function termRoutes(
       body: TermBodySchema,
       args: TERM_ARGS,
       status: 201,
-      handle: async (e, view) => created(await terms.create(await bodyOf(e), view, mode()), `${view.base}/${resource}`),
+      handle: async (e, view) => created(await terms.create(await bodyOf(e), view, mode()), resource, siteOf(view, e)),
     },
     {
       method: 'GET',
@@ -228,17 +225,17 @@ function slugRef(event: H3Event): EventRef {
   return { slug: decodeURIComponent(event.context.params?.slug ?? '') }
 }
 
-function isForce(event: H3Event): boolean {
-  // The parameter step asked valibot already: the answer is kept with the request's query.
-  const parsed = safeParseOnce(ForceQuerySchema, parseQuery(event.url))
-  return parsed.success && parsed.output.force
-}
-
 function listed(page: ListPageJson): HTTPResponse {
   return jsonBody(page.json, 200, page.headers)
 }
 
-/** 201 with the record and a `Location` header (CONTRACT §5): `<collection>/<id>`. */
-function created(record: Record<string, unknown>, collection: string): HTTPResponse {
-  return json(record, 201, { Location: `${collection}/${String(record.id)}` })
+/** WordPress's own REST route of each taxonomy, where TEC's term endpoints point `Location`. */
+const WP_TERM_ROUTE = { categories: 'tribe_events_cat', tags: 'tags' } as const
+
+/**
+ * 201 with a new term and the `Location` TEC's term endpoints send: the term under WordPress's own REST API
+ * (`<site>/wp-json/wp/v2/<taxonomy>/<id>`, as `WP_REST_Terms_Controller::create_item()` makes it).
+ */
+function created(record: Record<string, unknown>, resource: 'categories' | 'tags', site: string): HTTPResponse {
+  return json(record, 201, { Location: `${site}/wp-json/wp/v2/${WP_TERM_ROUTE[resource]}/${String(record.id)}` })
 }

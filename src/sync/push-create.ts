@@ -19,7 +19,8 @@ async function findMade(run: PushRun, info: KindInfo, record: StoredRecord): Pro
   const found = info.isTerm
     ? await termBySlug(run, info, slug)
     : await run.site
-        .request(`${info.route}/by-slug/${encodeURIComponent(slug)}`, { accept: [403, 404, 410] })
+        // TEC answers an unknown slug with 400 `rest_invalid_param`.
+        .request(`${info.route}/by-slug/${encodeURIComponent(slug)}`, { accept: [400, 403, 404, 410] })
         .then(({ status, body }) => (status === 200 ? (body as SiteRecord) : undefined))
   if (found === undefined || entryOf(run.calendar.state, info.route, found.id) !== undefined) return undefined
   return sameContent(found[info.nameKey], record[info.nameKey]) ? found : undefined

@@ -10,11 +10,11 @@ describe('calendar.reset', () => {
       end_date: '2026-07-02 11:00:00',
     })
     expect(created.status).toBe(201)
-    await request('DELETE', '/events/10?force=true')
+    await calendar.events.delete(10, { force: true })
     expect(calendar.state.events.size).toBe(1)
     await calendar.reset()
     expect([...calendar.state.events.values()].map((e) => e.id)).toEqual([10])
     expect((await request('GET', '/events/10')).status).toBe(200)
-    expect((await request('GET', `/events/${created.body.id}`)).status).toBe(404)
+    expect((await request('GET', `/events/${created.body.id}`)).status).toBe(400)
   })
 })

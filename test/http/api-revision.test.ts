@@ -125,13 +125,14 @@ describe('the extended-only parameters (spec §9)', () => {
       ['per_page', '50'],
       ['start_date', '2026-06-30 00:00:00'],
       ['end_date', '2028-07-01 23:59:59'],
+      ['status', 'publish'],
     ])
   })
 
   it('under extended the same query filters, and drops the defaults', async () => {
     const extended = await list('extended', 'starts_before=2026-07-01')
     expect(extended.ids).toEqual([101, 102, 103, 104])
-    expect(extended.echo.map(([key]) => key)).toEqual(['page', 'per_page', 'starts_before'])
+    expect(extended.echo.map(([key]) => key)).toEqual(['page', 'per_page', 'starts_before', 'status'])
   })
 
   it('ticketed filters under extended only', async () => {

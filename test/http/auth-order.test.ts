@@ -1,6 +1,7 @@
 /**
- * CONTRACT §5 order of checks: route (404 `rest_no_route`) → parameters (400) → permission (401/403) → handler
- * (404 for an unknown ID, 400 for another kind's ID, 410 for the trash). fixtures/auth-roles.json has tokens
+ * CONTRACT §5 order of checks, as TEC makes them: route (404 `rest_no_route`) → parameters, the path's ID or slug
+ * included (400; an unknown one, or another kind's, is `rest_invalid_param`) → permission (401/403) → handler
+ * (410 for the trash). fixtures/auth-roles.json has tokens
  * (see auth-writes.test.ts), so anonymous writes are 401 and subscribers' 403.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -81,7 +82,6 @@ describe('2. parameters before permission', () => {
     for (const headers of [{}, SUBSCRIBER, WRONG]) {
       expectCode(await request('PATCH', '/events/1010', { all_day: 'perhaps' }, headers), 400, 'rest_invalid_param')
       expectCode(await request('PATCH', '/venues/2010', { status: 'archived' }, headers), 400, 'rest_invalid_param')
-      expectCode(await request('DELETE', '/events/1010?force=perhaps', undefined, headers), 400, 'rest_invalid_param')
       expectCode(
         await request('POST', '/events', { ...EVENT, venue: true, timezone: 'Mars/Base' }, headers),
         400,
@@ -128,68 +128,66 @@ describe('2. parameters before permission', () => {
   })
 })
 
-describe('3. permission before the handler', () => {
-  it('an anonymous DELETE or update of an unknown event is a 401 when tokens exist', async () => {
-    expectCode(await request('DELETE', '/events/99999'), 401, 'rest_forbidden')
-    expectCode(await request('PATCH', '/events/99999', { title: 'x' }), 401, 'rest_forbidden')
-    expectCode(await request('DELETE', '/venues/99999'), 401, 'rest_forbidden')
-    expectCode(await request('DELETE', '/organizers/by-slug/no-such-organizer'), 401, 'rest_forbidden')
-    expectCode(await request('DELETE', '/categories/999'), 401, 'rest_forbidden')
-    expectCode(await request('PATCH', '/tags/999', { name: 'x' }), 401, 'rest_forbidden')
+describe('3. the ID or slug is a parameter: checked before the permission, as TEC does', () => {
+  it('an anonymous or subscriber DELETE or update of an unknown record is a 400 rest_invalid_param', async () => {
+    for (const headers of [{}, SUBSCRIBER]) {
+      expectCode(await request('DELETE', '/events/99999', undefined, headers), 400, 'rest_invalid_param')
+      expectCode(await request('PATCH', '/events/99999', { title: 'x' }, headers), 400, 'rest_invalid_param')
+      expectCode(await request('DELETE', '/venues/99999', undefined, headers), 400, 'rest_invalid_param')
+      expectCode(
+        await request('DELETE', '/organizers/by-slug/no-such-organizer', undefined, headers),
+        400,
+        'rest_invalid_param',
+      )
+      expectCode(await request('DELETE', '/categories/999', undefined, headers), 400, 'rest_invalid_param')
+      expectCode(await request('PATCH', '/tags/999', { name: 'x' }, headers), 400, 'rest_invalid_param')
+    }
   })
 
-  it('the ID of another kind or of a trashed record is also a 401 anonymously', async () => {
-    expectCode(await request('DELETE', '/events/2010'), 401, 'rest_forbidden')
+  it("another kind's ID is a 400 too; a trashed record is a 401 anonymously", async () => {
+    expectCode(await request('DELETE', '/events/2010'), 400, 'rest_invalid_param')
     expectCode(await request('DELETE', '/events/1015'), 401, 'rest_forbidden')
   })
 
-  it('a wrong token on an unknown ID is a 401, on reads as well', async () => {
+  it('a wrong token is a 401 before anything else, on reads as well', async () => {
     expectCode(await request('GET', '/events/99999', undefined, WRONG), 401, 'rest_forbidden')
     expectCode(await request('DELETE', '/events/99999', undefined, WRONG), 401, 'rest_forbidden')
     expectCode(await request('GET', '/categories/999', undefined, WRONG), 401, 'rest_forbidden')
   })
 
-  it('a subscriber gets 403 for an unknown ID; a term write by an author or contributor is 403 too', async () => {
-    expectCode(await request('DELETE', '/events/99999', undefined, SUBSCRIBER), 403, 'rest_forbidden')
-    expectCode(await request('PATCH', '/organizers/99999', { organizer: 'x' }, SUBSCRIBER), 403, 'rest_forbidden')
-    expectCode(await request('DELETE', '/categories/999', undefined, AUTHOR), 403, 'rest_forbidden')
-    expectCode(await request('PATCH', '/tags/999', { name: 'x' }, CONTRIBUTOR), 403, 'rest_forbidden')
+  it('a subscriber gets 403 for a known record; a term write by an author or contributor is 403 too', async () => {
+    expectCode(await request('DELETE', '/events/1010', undefined, SUBSCRIBER), 403, 'rest_forbidden')
+    expectCode(await request('PATCH', '/organizers/3010', { organizer: 'x' }, SUBSCRIBER), 403, 'rest_forbidden')
+    expectCode(await request('DELETE', '/categories/1', undefined, AUTHOR), 403, 'rest_forbidden')
+    expectCode(await request('PATCH', '/tags/3', { name: 'x' }, CONTRIBUTOR), 403, 'rest_forbidden')
   })
 })
 
-describe('4. the handler: unknown and wrong IDs once the requester may write', () => {
-  // TEC's can_edit()/can_delete() fall back to the general edit_posts/delete_posts capability for an ID that
-  // names no post, "so the request reaches the handler, which returns a proper 404".
-  it('editors, authors and contributors get 404 rest-<kind>-not-found for an unknown ID', async () => {
+describe('4. the handler, once the requester may write', () => {
+  it('editors, authors and contributors get 400 rest_invalid_param for an unknown ID or slug', async () => {
     for (const headers of [EDITOR, AUTHOR, CONTRIBUTOR]) {
-      expectCode(await request('DELETE', '/events/99999', undefined, headers), 404, 'rest-event-not-found')
-      expectCode(await request('PATCH', '/events/99999', { title: 'x' }, headers), 404, 'rest-event-not-found')
-      expectCode(await request('DELETE', '/venues/99999', undefined, headers), 404, 'rest-venue-not-found')
-      expectCode(
-        await request('PUT', '/organizers/99999', { organizer: 'x' }, headers),
-        404,
-        'rest-organizer-not-found',
-      )
-      expectCode(
-        await request('DELETE', '/events/by-slug/no-such-event', undefined, headers),
-        404,
-        'rest-event-not-found',
-      )
+      expectCode(await request('DELETE', '/events/99999', undefined, headers), 400, 'rest_invalid_param')
+      expectCode(await request('PATCH', '/events/99999', { title: 'x' }, headers), 400, 'rest_invalid_param')
+      expectCode(await request('DELETE', '/venues/99999', undefined, headers), 400, 'rest_invalid_param')
+      expectCode(await request('PUT', '/organizers/99999', { organizer: 'x' }, headers), 400, 'rest_invalid_param')
+      const bySlug = await request('DELETE', '/events/by-slug/no-such-event', undefined, headers)
+      expectCode(bySlug, 400, 'rest_invalid_param')
+      expect(bySlug.body.data.params).toEqual({ slug: 'Invalid parameter.' })
     }
   })
 
-  it("editors get 404 for unknown terms, 400 for another kind's ID, 410 for a trashed record", async () => {
-    expectCode(await request('DELETE', '/categories/999', undefined, EDITOR), 404, 'rest-category-not-found')
-    expectCode(await request('PATCH', '/tags/999', { name: 'x' }, EDITOR), 404, 'rest-tag-not-found')
-    expectCode(await request('DELETE', '/events/2010', undefined, EDITOR), 400, 'rest-invalid-event-id')
-    expectCode(await request('PATCH', '/venues/3010', { venue: 'x' }, EDITOR), 400, 'rest-invalid-venue-id')
-    expectCode(await request('DELETE', '/organizers/1010', undefined, EDITOR), 400, 'rest-invalid-organizer-id')
+  it("editors get 400 for unknown terms and another kind's ID, 410 for a trashed record", async () => {
+    expectCode(await request('DELETE', '/categories/999', undefined, EDITOR), 400, 'rest_invalid_param')
+    expectCode(await request('PATCH', '/tags/999', { name: 'x' }, EDITOR), 400, 'rest_invalid_param')
+    expectCode(await request('DELETE', '/events/2010', undefined, EDITOR), 400, 'rest_invalid_param')
+    expectCode(await request('PATCH', '/venues/3010', { venue: 'x' }, EDITOR), 400, 'rest_invalid_param')
+    expectCode(await request('DELETE', '/organizers/1010', undefined, EDITOR), 400, 'rest_invalid_param')
     expectCode(await request('DELETE', '/events/1015', undefined, EDITOR), 410, 'event-is-in-trash')
   })
 
-  it('anonymous reads reach the handler: 404 for an unknown ID, 400 for another kind', async () => {
-    expectCode(await request('GET', '/events/99999'), 404, 'rest-event-not-found')
-    expectCode(await request('GET', '/venues/1010'), 400, 'rest-invalid-venue-id')
-    expectCode(await request('GET', '/tags/999'), 404, 'rest-tag-not-found')
+  it('anonymous reads: 400 for an unknown ID or another kind', async () => {
+    expectCode(await request('GET', '/events/99999'), 400, 'rest_invalid_param')
+    expectCode(await request('GET', '/venues/1010'), 400, 'rest_invalid_param')
+    expectCode(await request('GET', '/tags/999'), 400, 'rest_invalid_param')
   })
 })

@@ -72,12 +72,11 @@ function expectCode(response: { status: number; body: Json }, status: number, co
 }
 
 /**
- * What a single GET answers (CONTRACT §5, §6, and TEC's validate_event_accessible(): trash first, then `publish`
- * or WordPress's `read_post`, which lets an owner read their own non-public post and needs `read_private_posts`
- * or `edit_post` for anyone else's).
+ * What a single GET answers (CONTRACT §5, §6, and TEC's `Single_Event::get()`: `publish` or WordPress's
+ * `read_post`, which lets an owner read their own non-public post, trashed ones included, and needs
+ * `read_private_posts` or `edit_post` for anyone else's).
  */
-function singleRead(who: Requester, own: boolean, status: Status): 200 | 'no-longer-available' | 'not-accessible' {
-  if (status === 'trash') return 'no-longer-available'
+function singleRead(who: Requester, own: boolean, status: Status): 200 | 'not-accessible' {
   if (status === 'publish') return 200
   if (who === 'administrator' || who === 'editor') return 200
   if (who === 'anonymous') return 'not-accessible'
@@ -319,7 +318,8 @@ describe('terms: editors and administrators manage them (CONTRACT §6)', () => {
         if (outcome === true) {
           expect(response.status, JSON.stringify(response.body)).toBe(200)
           expect(response.body.id).toBe(existing)
-          expect(after.status).toBe(404)
+          // an unknown term ID is TEC's 400 rest_invalid_param
+          expect(after.status).toBe(400)
         } else {
           expectCode(response, outcome, 'rest_forbidden')
           expect(after.status).toBe(200)

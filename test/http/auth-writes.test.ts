@@ -242,7 +242,7 @@ describe('status changes by contributors and authors (CONTRACT §6)', () => {
     expectForbidden(await request('DELETE', `/events/${id}`, undefined, headers('contributor')), 403)
   })
 
-  it('a contributor may remove their own draft for good, but not their own published event', async () => {
+  it('a contributor may trash their own draft (force or not, as TEC), but not their own published event', async () => {
     const draft = await request(
       'DELETE',
       `/events/${idOf(events, 5, 'draft')}?force=true`,
@@ -250,7 +250,7 @@ describe('status changes by contributors and authors (CONTRACT §6)', () => {
       headers('contributor'),
     )
     expect(draft.status).toBe(200)
-    expect(await stored(events, idOf(events, 5, 'draft'))).toBeUndefined()
+    expect((await stored(events, idOf(events, 5, 'draft')))?.status).toBe('trash')
     expectForbidden(
       await request('DELETE', `/events/${idOf(events, 5, 'publish')}?force=true`, undefined, headers('contributor')),
       403,

@@ -49,6 +49,8 @@ describe('default window and order (CONTRACT §4.1)', () => {
       ['per_page', '6'],
       ['start_date', '2026-06-30 00:00:00'],
       ['end_date', '2028-07-01 23:59:59'],
+      // TEC echoes the statuses shown
+      ['status', 'publish'],
     ])
   })
 
@@ -92,6 +94,8 @@ describe('start_date and end_date (CONTRACT §4.1)', () => {
       ['per_page', '6'],
       ['start_date', '2026-07-01 00:00:00'],
       ['end_date', '2028-07-01 23:59:59'],
+      // TEC echoes the statuses shown
+      ['status', 'publish'],
     ])
   })
 
@@ -102,6 +106,8 @@ describe('start_date and end_date (CONTRACT §4.1)', () => {
       ['per_page', '6'],
       ['start_date', '2026-06-30 00:00:00'],
       ['end_date', '2026-07-02 23:59:59'],
+      // TEC echoes the statuses shown
+      ['status', 'publish'],
     ])
   })
 

@@ -11,10 +11,11 @@ type Json = Record<string, any>
 type Opened = Awaited<ReturnType<typeof open>>
 
 let app: Opened['app']
+let calendar: Opened['calendar']
 let request: Opened['request']
 
 beforeEach(async () => {
-  ;({ app, request } = await open(fixture('events-rich.json')))
+  ;({ app, calendar, request } = await open(fixture('events-rich.json')))
 })
 
 /** A raw request through the app, for paths the helper would rewrite (`//wp-json/...`). */
@@ -66,13 +67,14 @@ describe('routes (CONTRACT §5)', () => {
       end_date: '2026-08-02',
     })
     expect(created.status).toBe(201)
-    expect(created.headers.get('location')).toBe(`http://localhost/wp-json/tribe/events/v1/events/${created.body.id}`)
+    // TEC sends no Location for a new event
+    expect(created.headers.get('location')).toBeNull()
     const bySlug = await request('GET', '/wp-json/tribe/events/v1/events/by-slug/jazz-night')
     expect(bySlug.body.id).toBe(10)
   })
 
   it('TEC prefix: errors are the same', async () => {
-    expectError(await request('GET', '/wp-json/tribe/events/v1/events/9999'), 404, 'rest-event-not-found')
+    expectError(await request('GET', '/wp-json/tribe/events/v1/events/9999'), 400, 'rest_invalid_param')
     expectError(await request('GET', '/wp-json/tribe/events/v1/events/abc'), 404, 'rest_no_route')
   })
 
@@ -123,29 +125,37 @@ describe('routes (CONTRACT §5)', () => {
 })
 
 describe('errors (CONTRACT §5)', () => {
-  it('unknown event ID: 404 rest-event-not-found on every method', async () => {
+  it('unknown event ID: 400 rest_invalid_param on every method, as TEC checks the ID with the parameters', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
       const body = method === 'GET' || method === 'DELETE' ? undefined : { title: 'x' }
-      expectError(await request(method, '/events/9999', body), 404, 'rest-event-not-found')
+      const response = await request(method, '/events/9999', body)
+      expectError(response, 400, 'rest_invalid_param')
+      expect(response.body).toEqual({
+        code: 'rest_invalid_param',
+        message: 'Invalid parameter(s): id',
+        data: { status: 400, params: { id: 'Invalid parameter.' }, details: [] },
+      })
     }
   })
 
-  it('unknown slug: 404 rest-event-not-found on every method', async () => {
+  it('unknown slug: 400 rest_invalid_param naming slug on every method', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
       const body = method === 'GET' || method === 'DELETE' ? undefined : { title: 'x' }
-      expectError(await request(method, '/events/by-slug/no-such-event', body), 404, 'rest-event-not-found')
+      const response = await request(method, '/events/by-slug/no-such-event', body)
+      expectError(response, 400, 'rest_invalid_param')
+      expect(response.body.data.params).toEqual({ slug: 'Invalid parameter.' })
     }
   })
 
   it('a venue slug is not an event slug', async () => {
-    expectError(await request('GET', '/events/by-slug/blue-room'), 404, 'rest-event-not-found')
+    expectError(await request('GET', '/events/by-slug/blue-room'), 400, 'rest_invalid_param')
   })
 
-  it('an event route given a venue ID or an organizer ID: 400 rest-invalid-event-id', async () => {
+  it('an event route given a venue ID or an organizer ID: 400 rest_invalid_param, as an unknown ID', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
       const body = method === 'GET' || method === 'DELETE' ? undefined : { title: 'x' }
-      expectError(await request(method, '/events/11', body), 400, 'rest-invalid-event-id')
-      expectError(await request(method, '/events/12', body), 400, 'rest-invalid-event-id')
+      expectError(await request(method, '/events/11', body), 400, 'rest_invalid_param')
+      expectError(await request(method, '/events/12', body), 400, 'rest_invalid_param')
     }
   })
 
@@ -198,15 +208,16 @@ describe('errors (CONTRACT §5)', () => {
     expect(Object.keys(response.body.data.params)).toEqual(expect.arrayContaining(['website', 'end_date']))
   })
 
-  it('permission before the handler: an anonymous DELETE of an unknown event is a 401 when tokens exist', async () => {
+  it('the ID before permission: an anonymous DELETE of an unknown event is a 400, of a known one a 401', async () => {
     const data = JSON.parse(fixture('events-rich.json'))
     data.users[0].token_sha256 = createHash('sha256').update('admin-secret').digest('hex')
     const { request: locked } = await open(data)
-    expectError(await locked('DELETE', '/events/9999'), 401, 'rest_forbidden')
+    expectError(await locked('DELETE', '/events/9999'), 400, 'rest_invalid_param')
+    expectError(await locked('DELETE', '/events/10'), 401, 'rest_forbidden')
     expectError(
       await locked('DELETE', '/events/9999', undefined, { authorization: 'Bearer admin-secret' }),
-      404,
-      'rest-event-not-found',
+      400,
+      'rest_invalid_param',
     )
   })
 
@@ -235,9 +246,9 @@ describe('errors (CONTRACT §5)', () => {
 })
 
 describe('trash, force and restore (CONTRACT §5)', () => {
-  it('GET of a trashed event: 403 event-no-longer-available (by ID and by slug)', async () => {
-    expectError(await request('GET', '/events/28'), 403, 'event-no-longer-available')
-    expectError(await request('GET', '/events/by-slug/old-show'), 403, 'event-no-longer-available')
+  it('GET of a trashed event: 200 with status trash for its administrator (by ID and by slug), as TEC', async () => {
+    expect((await request('GET', '/events/28')).body.status).toBe('trash')
+    expect((await request('GET', '/events/by-slug/old-show')).body.status).toBe('trash')
   })
 
   it('DELETE moves to trash and answers 200 with the record as trashed', async () => {
@@ -246,7 +257,9 @@ describe('trash, force and restore (CONTRACT §5)', () => {
     expect(response.body.id).toBe(21)
     expect(response.body.title).toBe('Bare')
     expect(response.body.status).toBe('trash')
-    expectError(await request('GET', '/events/21'), 403, 'event-no-longer-available')
+    // the slug takes WordPress's __trashed suffix, so that a new event may take the plain one
+    expect(response.body.slug).toBe('bare__trashed')
+    expect((await request('GET', '/events/21')).body.status).toBe('trash')
     const listed = (await request('GET', '/events?per_page=50')).body.events.map((e: Json) => e.id)
     expect(listed).not.toContain(21)
     const trash = (await request('GET', '/events?status=trash&per_page=50')).body.events.map((e: Json) => e.id)
@@ -266,24 +279,30 @@ describe('trash, force and restore (CONTRACT §5)', () => {
     expectError(await request('DELETE', '/events/21'), 410, 'event-is-in-trash')
   })
 
-  it('DELETE with force=true removes for good and answers 200 with its last data', async () => {
+  it('DELETE with force=true trashes too, as TEC (its endpoint takes no force)', async () => {
     const response = await request('DELETE', '/events/21?force=true')
     expect(response.status).toBe(200)
     expect(response.body.id).toBe(21)
-    expect(response.body.title).toBe('Bare')
-    expect(response.body.status).toBe('publish')
-    expectError(await request('GET', '/events/21'), 404, 'rest-event-not-found')
-    expectError(await request('DELETE', '/events/21?force=true'), 404, 'rest-event-not-found')
+    expect(response.body.status).toBe('trash')
+    expectError(await request('DELETE', '/events/21?force=true'), 410, 'event-is-in-trash')
     const trash = (await request('GET', '/events?status=trash&per_page=50')).body.events.map((e: Json) => e.id)
-    expect(trash).not.toContain(21)
+    expect(trash).toContain(21)
   })
 
-  it('force=true also removes an event already in the trash', async () => {
+  it('force=true on an event already in the trash: 410, the event stays', async () => {
     const response = await request('DELETE', '/events/28?force=true')
-    expect(response.status).toBe(200)
-    expect(response.body.id).toBe(28)
-    expect(response.body.status).toBe('trash')
-    expectError(await request('GET', '/events/28'), 404, 'rest-event-not-found')
+    expectError(response, 410, 'event-is-in-trash')
+    expect(response.body).toEqual({
+      code: 'event-is-in-trash',
+      message: 'The event is already trashed',
+      data: { status: 410 },
+    })
+    expect((await request('GET', '/events/28')).body.status).toBe('trash')
+  })
+
+  it('the library still removes for good with force', async () => {
+    await calendar.events.delete(21, { force: true })
+    expectError(await request('GET', '/events/21'), 400, 'rest_invalid_param')
   })
 
   it('an update that sets another status restores a trashed event', async () => {
@@ -331,19 +350,20 @@ describe('by-slug routes (CONTRACT §5)', () => {
     expect(response.status).toBe(200)
     expect(response.body.slug).toBe('jazz-evening')
     expect((await request('GET', '/events/by-slug/jazz-evening')).body.id).toBe(10)
-    expectError(await request('GET', '/events/by-slug/jazz-night'), 404, 'rest-event-not-found')
+    expectError(await request('GET', '/events/by-slug/jazz-night'), 400, 'rest_invalid_param')
   })
 
-  it('DELETE by slug trashes; again is a 410; force removes', async () => {
+  it('DELETE by slug trashes; the slug is then <slug>__trashed; again is a 410', async () => {
     const trashed = await request('DELETE', '/events/by-slug/bare')
     expect(trashed.status).toBe(200)
     expect(trashed.body.id).toBe(21)
     expect(trashed.body.status).toBe('trash')
-    expectError(await request('GET', '/events/by-slug/bare'), 403, 'event-no-longer-available')
-    expectError(await request('DELETE', '/events/by-slug/bare'), 410, 'event-is-in-trash')
-    const removed = await request('DELETE', '/events/by-slug/bare?force=true')
-    expect(removed.status).toBe(200)
-    expectError(await request('GET', '/events/by-slug/bare'), 404, 'rest-event-not-found')
+    expectError(await request('GET', '/events/by-slug/bare'), 400, 'rest_invalid_param')
+    expect((await request('GET', '/events/by-slug/bare__trashed')).body.id).toBe(21)
+    expectError(await request('DELETE', '/events/by-slug/bare__trashed'), 410, 'event-is-in-trash')
+    // restored, it takes its slug back
+    const restored = await request('PATCH', '/events/21', { status: 'publish' })
+    expect(restored.body.slug).toBe('bare')
   })
 
   it('a slug is any non-slash string: percent-encoded characters are decoded', async () => {
@@ -355,7 +375,7 @@ describe('by-slug routes (CONTRACT §5)', () => {
     })
     expect(created.status).toBe(201)
     expect((await request('GET', '/events/by-slug/encoded%2Dslug')).body.id).toBe(created.body.id)
-    expectError(await request('GET', '/events/by-slug/no%20such%20slug'), 404, 'rest-event-not-found')
+    expectError(await request('GET', '/events/by-slug/no%20such%20slug'), 400, 'rest_invalid_param')
   })
 
   it('a trashed event restored by slug', async () => {

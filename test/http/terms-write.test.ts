@@ -111,23 +111,23 @@ describe('term shape (CONTRACT §2.4)', () => {
 })
 
 describe('term errors (CONTRACT §5)', () => {
-  it('unknown ID: 404 rest-category-not-found / rest-tag-not-found', async () => {
-    expectError(await request('GET', '/categories/999'), 404, 'rest-category-not-found')
-    expectError(await request('GET', '/tags/999'), 404, 'rest-tag-not-found')
+  it('unknown ID: 400 rest_invalid_param / rest-tag-not-found', async () => {
+    expectError(await request('GET', '/categories/999'), 400, 'rest_invalid_param')
+    expectError(await request('GET', '/tags/999'), 400, 'rest_invalid_param')
   })
 
   it("the other taxonomy's ID is unknown here", async () => {
-    expectError(await request('GET', '/categories/11'), 404, 'rest-category-not-found')
-    expectError(await request('GET', '/tags/2'), 404, 'rest-tag-not-found')
+    expectError(await request('GET', '/categories/11'), 400, 'rest_invalid_param')
+    expectError(await request('GET', '/tags/2'), 400, 'rest_invalid_param')
   })
 
   it('unknown ID on update and delete: 404', async () => {
     for (const method of ['POST', 'PUT', 'PATCH']) {
-      expectError(await request(method, '/categories/999', { description: 'x' }), 404, 'rest-category-not-found')
-      expectError(await request(method, '/tags/999', { description: 'x' }), 404, 'rest-tag-not-found')
+      expectError(await request(method, '/categories/999', { description: 'x' }), 400, 'rest_invalid_param')
+      expectError(await request(method, '/tags/999', { description: 'x' }), 400, 'rest_invalid_param')
     }
-    expectError(await request('DELETE', '/categories/999'), 404, 'rest-category-not-found')
-    expectError(await request('DELETE', '/tags/999'), 404, 'rest-tag-not-found')
+    expectError(await request('DELETE', '/categories/999'), 400, 'rest_invalid_param')
+    expectError(await request('DELETE', '/tags/999'), 400, 'rest_invalid_param')
   })
 
   it('IDs are digits only; terms have no by-slug route', async () => {
@@ -160,7 +160,8 @@ describe('POST /categories and /tags: create (CONTRACT §3)', () => {
       url: `${ORIGIN}/events/category/music/jazz/swing/`,
       urls: { self: `${BASE}/categories/15`, collection: `${BASE}/categories`, up: `${BASE}/categories/2` },
     })
-    expect(response.headers.get('location')).toBe(`${BASE}/categories/15`)
+    // TEC points Location at WordPress's own term route
+    expect(response.headers.get('location')).toBe(`${ORIGIN}/wp-json/wp/v2/tribe_events_cat/15`)
     expect((await request('GET', '/categories/15')).body.name).toBe('Swing')
   })
 
@@ -170,7 +171,7 @@ describe('POST /categories and /tags: create (CONTRACT §3)', () => {
     expect(Object.keys(response.body)).toEqual(TAG_KEYS)
     expect(response.body.slug).toBe('free-entry-day')
     expect(response.body.taxonomy).toBe('post_tag')
-    expect(response.headers.get('location')).toBe(`${LOCAL_BASE}/tags/${response.body.id}`)
+    expect(response.headers.get('location')).toBe(`http://localhost/wp-json/wp/v2/tags/${response.body.id}`)
   })
 
   it('a category without parent is top-level; accents are folded in the slug', async () => {
@@ -347,8 +348,8 @@ describe('DELETE (CONTRACT §5)', () => {
       url: `${ORIGIN}/events/category/music/jazz/`,
       urls: { self: `${BASE}/categories/2`, collection: `${BASE}/categories`, up: `${BASE}/categories/1` },
     })
-    expectError(await request('GET', '/categories/2'), 404, 'rest-category-not-found')
-    expectError(await request('DELETE', '/categories/2'), 404, 'rest-category-not-found')
+    expectError(await request('GET', '/categories/2'), 400, 'rest_invalid_param')
+    expectError(await request('DELETE', '/categories/2'), 400, 'rest_invalid_param')
   })
 
   it('the term is removed from its events', async () => {
@@ -384,7 +385,7 @@ describe('DELETE (CONTRACT §5)', () => {
     expect(response.body).not.toHaveProperty('parent')
     expect((await request('GET', '/events/402')).body.tags.map((t: Json) => t.id)).toEqual([11])
     expect(calendar.state.events.get(404)?.tags).toEqual([])
-    expectError(await request('GET', '/tags/12'), 404, 'rest-tag-not-found')
+    expectError(await request('GET', '/tags/12'), 400, 'rest_invalid_param')
     expectValidFile(calendar)
   })
 
@@ -440,14 +441,15 @@ describe('permission and check order (CONTRACT §5, §6)', () => {
     expect((await req('DELETE', '/tags/11', undefined, { authorization: 'Bearer admin-secret' })).status).toBe(200)
   })
 
-  it('parameters before permission, unknown IDs after it', async () => {
+  it('parameters before permission, unknown IDs among them (TEC)', async () => {
     const req = await guarded()
     expectError(await req('POST', '/categories', {}), 400, 'rest_missing_callback_param')
-    expectError(await req('DELETE', '/categories/999'), 401, 'rest_forbidden')
+    expectError(await req('DELETE', '/categories/999'), 400, 'rest_invalid_param')
+    expectError(await req('DELETE', '/categories/1'), 401, 'rest_forbidden')
     expectError(
       await req('DELETE', '/categories/999', undefined, { authorization: 'Bearer editor-secret' }),
-      404,
-      'rest-category-not-found',
+      400,
+      'rest_invalid_param',
     )
   })
 })

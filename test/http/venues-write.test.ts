@@ -6,12 +6,11 @@
 import { createHash } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { expectError, expectInvalid, expectValidFile } from '../expect.js'
-import { fixture, open, P } from '../helpers.js'
+import { fixture, open } from '../helpers.js'
 
 type Json = Record<string, any>
 type Opened = Awaited<ReturnType<typeof open>>
 
-const BASE = `http://localhost${P}`
 /** NOW in the site time zone (America/New_York) and in UTC. */
 const NOW_WALL = '2026-07-01 08:00:00'
 const NOW_UTC = '2026-07-01 12:00:00'
@@ -43,7 +42,8 @@ describe('POST /venues: create (CONTRACT §3, §5)', () => {
     })
     expect(response.status).toBe(201)
     const venue = response.body
-    expect(response.headers.get('location')).toBe(`${BASE}/venues/${venue.id}`)
+    // TEC sends no Location for a new venue
+    expect(response.headers.get('location')).toBeNull()
     expect(venue).toMatchObject({
       author: '1',
       status: 'publish',
@@ -342,38 +342,38 @@ describe('update by POST, PUT, PATCH (CONTRACT §3)', () => {
     expect(Object.keys(response.body).at(-1)).toBe('zz_note')
   })
 
-  it('unknown ID: 404 rest-venue-not-found; unknown slug likewise', async () => {
-    expectError(await request('PATCH', '/venues/9999', { city: 'x' }), 404, 'rest-venue-not-found')
-    expectError(await request('PUT', '/venues/by-slug/nowhere', { city: 'x' }), 404, 'rest-venue-not-found')
+  it('unknown ID: 400 rest_invalid_param; unknown slug likewise', async () => {
+    expectError(await request('PATCH', '/venues/9999', { city: 'x' }), 400, 'rest_invalid_param')
+    expectError(await request('PUT', '/venues/by-slug/nowhere', { city: 'x' }), 400, 'rest_invalid_param')
   })
 
-  it("another kind's ID: 400 rest-invalid-venue-id", async () => {
-    expectError(await request('POST', '/venues/301', { city: 'x' }), 400, 'rest-invalid-venue-id')
+  it("another kind's ID: 400 rest_invalid_param", async () => {
+    expectError(await request('POST', '/venues/301', { city: 'x' }), 400, 'rest_invalid_param')
   })
 })
 
 describe('GET /venues/{id} errors (CONTRACT §5)', () => {
-  it('unknown ID: 404 rest-venue-not-found', async () => {
-    expectError(await request('GET', '/venues/9999'), 404, 'rest-venue-not-found')
+  it('unknown ID: 400 rest_invalid_param', async () => {
+    expectError(await request('GET', '/venues/9999'), 400, 'rest_invalid_param')
   })
 
-  it('unknown slug: 404 rest-venue-not-found', async () => {
-    expectError(await request('GET', '/venues/by-slug/no-such-venue'), 404, 'rest-venue-not-found')
+  it('unknown slug: 400 rest_invalid_param', async () => {
+    expectError(await request('GET', '/venues/by-slug/no-such-venue'), 400, 'rest_invalid_param')
   })
 
-  it("an event's or an organizer's ID: 400 rest-invalid-venue-id", async () => {
-    expectError(await request('GET', '/venues/301'), 400, 'rest-invalid-venue-id')
-    expectError(await request('GET', '/venues/201'), 400, 'rest-invalid-venue-id')
+  it("an event's or an organizer's ID: 400 rest_invalid_param", async () => {
+    expectError(await request('GET', '/venues/301'), 400, 'rest_invalid_param')
+    expectError(await request('GET', '/venues/201'), 400, 'rest_invalid_param')
   })
 
-  it("a venue's ID on the event and organizer routes: 400 rest-invalid-event-id / rest-invalid-organizer-id", async () => {
-    expectError(await request('GET', '/events/101'), 400, 'rest-invalid-event-id')
-    expectError(await request('GET', '/organizers/101'), 400, 'rest-invalid-organizer-id')
+  it("a venue's ID on the event and organizer routes: 400 rest_invalid_param / rest-invalid-organizer-id", async () => {
+    expectError(await request('GET', '/events/101'), 400, 'rest_invalid_param')
+    expectError(await request('GET', '/organizers/101'), 400, 'rest_invalid_param')
   })
 
-  it('a trashed venue: 403 venue-no-longer-available, by ID and by slug', async () => {
-    expectError(await request('GET', '/venues/104'), 403, 'venue-no-longer-available')
-    expectError(await request('GET', '/venues/by-slug/gone-venue'), 403, 'venue-no-longer-available')
+  it('a trashed venue: 200 with status trash for the administrator, by ID and by slug, as TEC', async () => {
+    expect((await request('GET', '/venues/104')).body.status).toBe('trash')
+    expect((await request('GET', '/venues/by-slug/gone-venue')).body.status).toBe('trash')
   })
 
   it('a draft venue is readable by the administrator (open mode)', async () => {
@@ -397,7 +397,7 @@ describe('GET /venues/{id} errors (CONTRACT §5)', () => {
     const response = await request('GET', '/wp-json/tribe/events/v1/venues/101')
     expect(response.status).toBe(200)
     expect(response.body.id).toBe(101)
-    expectError(await request('GET', '/wp-json/tribe/events/v1/venues/9999'), 404, 'rest-venue-not-found')
+    expectError(await request('GET', '/wp-json/tribe/events/v1/venues/9999'), 400, 'rest_invalid_param')
   })
 })
 
@@ -411,11 +411,14 @@ describe('DELETE /venues/{id}: trash, force, restore (CONTRACT §5)', () => {
     expect(calendar.state.venues.get(101)?.status).toBe('trash')
   })
 
-  it('then GET is a 403 venue-no-longer-available and DELETE again a 410 venue-is-in-trash', async () => {
+  it('then GET shows it trashed with the slug blue-room__trashed, and DELETE again is a 410 venue-is-in-trash', async () => {
     await request('DELETE', '/venues/101')
-    expectError(await request('GET', '/venues/101'), 403, 'venue-no-longer-available')
+    const read = await request('GET', '/venues/101')
+    expect(read.body.status).toBe('trash')
+    expect(read.body.slug).toBe('blue-room__trashed')
     expectError(await request('DELETE', '/venues/101'), 410, 'venue-is-in-trash')
-    expectError(await request('DELETE', '/venues/by-slug/blue-room'), 410, 'venue-is-in-trash')
+    expectError(await request('DELETE', '/venues/by-slug/blue-room__trashed'), 410, 'venue-is-in-trash')
+    expectError(await request('DELETE', '/venues/by-slug/blue-room'), 400, 'rest_invalid_param')
   })
 
   it('a trashed venue leaves the default list', async () => {
@@ -458,30 +461,35 @@ describe('DELETE /venues/{id}: trash, force, restore (CONTRACT §5)', () => {
     expect(response.body.status).toBe('publish')
     await request('DELETE', '/venues/104')
     expect((await calendar.venues.update(104, { city: 'Lowell' })).status).toBe('trash')
-    expectError(await request('GET', '/venues/104'), 403, 'venue-no-longer-available')
+    expect((await request('GET', '/venues/104')).body.status).toBe('trash')
   })
 
-  it('force=true removes the venue for good: 200 with its last data, then 404', async () => {
+  it('force=true over HTTP trashes, as TEC (its endpoint takes no force)', async () => {
     const response = await request('DELETE', '/venues/101?force=true')
     expect(response.status).toBe(200)
-    expect(response.body.id).toBe(101)
-    expect(response.body.venue).toBe('Blue Room')
-    expect(response.body.status).toBe('publish')
-    expectError(await request('GET', '/venues/101'), 404, 'rest-venue-not-found')
+    expect(response.body.status).toBe('trash')
+    expect(calendar.state.venues.get(101)?.status).toBe('trash')
+  })
+
+  it("the library's force removes the venue for good: its last data, then 400 over HTTP", async () => {
+    const removed = await calendar.venues.delete(101, { force: true })
+    expect(removed.id).toBe(101)
+    expect(removed.venue).toBe('Blue Room')
+    expect(removed.status).toBe('publish')
+    expectError(await request('GET', '/venues/101'), 400, 'rest_invalid_param')
     expect(venueCount()).toBe(8)
   })
 
-  it('force=true unlinks the venue from its events and the data file stays valid', async () => {
-    await request('DELETE', '/venues/101?force=true')
+  it("the library's force unlinks the venue from its events and the data file stays valid", async () => {
+    await calendar.venues.delete(101, { force: true })
     expect(calendar.state.events.get(301)?.venue).toBeNull()
     expect((await request('GET', '/events/301')).body.venue).toEqual([])
     expectValidFile(calendar)
   })
 
-  it('force=true on a trashed venue removes it and unlinks it', async () => {
-    const response = await request('DELETE', '/venues/104?force=true')
-    expect(response.status).toBe(200)
-    expect(response.body.status).toBe('trash')
+  it("the library's force on a trashed venue removes it and unlinks it", async () => {
+    const removed = await calendar.venues.delete(104, { force: true })
+    expect(removed.status).toBe('trash')
     expect(calendar.state.venues.get(104)).toBeUndefined()
     expect(calendar.state.events.get(304)?.venue).toBeNull()
     expectValidFile(calendar)
@@ -490,15 +498,15 @@ describe('DELETE /venues/{id}: trash, force, restore (CONTRACT §5)', () => {
   it('the ID of a venue removed for good is not reused', async () => {
     const first = await request('POST', '/venues', { venue: 'Short-lived Hall' })
     expect(first.body.id).toBe(309)
-    expect((await request('DELETE', '/venues/309?force=true')).status).toBe(200)
+    await calendar.venues.delete(309, { force: true })
     const second = await request('POST', '/venues', { venue: 'After Removal Hall' })
     expect(second.body.id).toBe(310)
   })
 
   it('unknown ID: 404; another kind: 400; non-digit ID: no route', async () => {
-    expectError(await request('DELETE', '/venues/9999'), 404, 'rest-venue-not-found')
-    expectError(await request('DELETE', '/venues/by-slug/nothing-here'), 404, 'rest-venue-not-found')
-    expectError(await request('DELETE', '/venues/201'), 400, 'rest-invalid-venue-id')
+    expectError(await request('DELETE', '/venues/9999'), 400, 'rest_invalid_param')
+    expectError(await request('DELETE', '/venues/by-slug/nothing-here'), 400, 'rest_invalid_param')
+    expectError(await request('DELETE', '/venues/201'), 400, 'rest_invalid_param')
     expectError(await request('DELETE', '/venues/x1'), 404, 'rest_no_route')
   })
 })
@@ -515,12 +523,12 @@ describe('permission and check order (CONTRACT §5, §6)', () => {
     return (await open(data)).request
   }
 
-  it('anonymous reads only publish venues: a draft is 403 venue-not-accessible, a trashed one still 403 no-longer-available', async () => {
+  it('anonymous reads only publish venues: a draft or a trashed one is 403 venue-not-accessible', async () => {
     const anonymous = await guarded()
     expect((await anonymous('GET', '/venues/101')).status).toBe(200)
     expectError(await anonymous('GET', '/venues/103'), 403, 'venue-not-accessible')
     expectError(await anonymous('GET', '/venues/by-slug/old-barn'), 403, 'venue-not-accessible')
-    expectError(await anonymous('GET', '/venues/104'), 403, 'venue-no-longer-available')
+    expectError(await anonymous('GET', '/venues/104'), 403, 'venue-not-accessible')
     expect((await anonymous('GET', '/venues/103', undefined, { authorization: 'Bearer admin-secret' })).status).toBe(
       200,
     )
@@ -541,24 +549,25 @@ describe('permission and check order (CONTRACT §5, §6)', () => {
     )
   })
 
-  it('parameters are checked before permission, unknown IDs after it', async () => {
+  it('parameters are checked before permission, unknown IDs among them (TEC)', async () => {
     const req = await guarded()
     expectError(await req('POST', '/venues', { city: 'Boston' }), 400, 'rest_missing_callback_param')
-    expectError(await req('DELETE', '/venues/9999'), 401, 'rest_forbidden')
-    expectError(await req('PATCH', '/venues/9999', { city: 'x' }), 401, 'rest_forbidden')
+    expectError(await req('DELETE', '/venues/9999'), 400, 'rest_invalid_param')
+    expectError(await req('PATCH', '/venues/9999', { city: 'x' }), 400, 'rest_invalid_param')
+    expectError(await req('DELETE', '/venues/101'), 401, 'rest_forbidden')
     expectError(
       await req('DELETE', '/venues/9999', undefined, { authorization: 'Bearer admin-secret' }),
-      404,
-      'rest-venue-not-found',
+      400,
+      'rest_invalid_param',
     )
   })
 
   it('the same for organizers', async () => {
     const req = await guarded()
     expectError(await req('GET', '/organizers/207'), 403, 'organizer-not-accessible')
-    expectError(await req('GET', '/organizers/203'), 403, 'organizer-no-longer-available')
+    expectError(await req('GET', '/organizers/203'), 403, 'organizer-not-accessible')
     expectError(await req('POST', '/organizers', { organizer: 'Nope' }), 401, 'rest_forbidden')
-    expectError(await req('DELETE', '/organizers/9999'), 401, 'rest_forbidden')
+    expectError(await req('DELETE', '/organizers/9999'), 400, 'rest_invalid_param')
     expectError(await req('POST', '/organizers', {}), 400, 'rest_missing_callback_param')
   })
 

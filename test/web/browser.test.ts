@@ -284,7 +284,7 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
     const doc = await (await fetch(`${origin}/calendar/events/v1/doc`)).json()
     const documented = Object.entries(doc.paths as Record<string, object>).flatMap(([path, item]) =>
       Object.keys(item)
-        .filter((key) => ['get', 'head', 'post', 'put', 'patch', 'delete'].includes(key))
+        .filter((key) => ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'].includes(key))
         .map((method) => `${method.toUpperCase()} ${path}`),
     )
     const rendered = await page

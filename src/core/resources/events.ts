@@ -22,7 +22,7 @@ import { eventQuerySchema, selectEvents } from './event-query.js'
 import { normalizeEvent } from './event-record.js'
 import { eventShapeInputs, shapeEvent } from './event-shape.js'
 import { findPost, findPostBySlug } from './lookup.js'
-import { forgetPost, trashed } from './removal.js'
+import { forgetPost, trashed, untrashedFields } from './removal.js'
 import { assertTecArgs, invalidBody } from './tec-args.js'
 import { eventFieldsClearedByUpdate, LIBRARY_WRITES, type WriteMode } from './write-mode.js'
 
@@ -171,8 +171,9 @@ export class Events {
     options: { force?: boolean } = {},
     view = this.#core.defaultView(),
   ): Promise<EventResponse> {
-    assertCanWrite(view)
+    assertCredentials(view)
     return this.#core.write((state) => {
+      // The reference is one of the request's parameters, checked before the permission, as TEC does.
       const existing = this.#find(state, ref)
       assertCanEdit(view, existing)
       if (options.force) {
@@ -236,10 +237,11 @@ export class Events {
     if ((ref === undefined || published) && fields.date === undefined) raw.date = nowWall
     // TEC keeps no empty website on a new event, which then shows its own page (`Post_Repository::get_event_data()`).
     if (ref === undefined && raw.website === '') raw.website = null
+    Object.assign(raw, untrashedFields(found, raw))
     checkEventDates(raw, state.siteTimezone, ctx.errors, mode)
     if (Object.keys(ctx.errors).length > 0) throw invalidBody(ctx.errors, mode)
-    assertCanWrite(view)
     const existing = ref === undefined ? undefined : this.#find(state, ref)
+    assertCanWrite(view)
     if (existing) assertCanEdit(view, existing)
     const record = normalizeEvent({ ...raw, ...relations() }, existing?.id ?? state.nextPostId(), ctx.normalize)
     state.events.put(record)

@@ -14,7 +14,7 @@ import type { LinkedKind } from './linked-kinds.js'
 import { LinkedQuerySchema, selectLinked } from './linked-query.js'
 import { findPost, findPostBySlug } from './lookup.js'
 import type { ResolveContext } from './post-input.js'
-import { forgetPost, trashed } from './removal.js'
+import { forgetPost, trashed, untrashedFields } from './removal.js'
 import { assertTecArgs, invalidBody } from './tec-args.js'
 import { LIBRARY_WRITES, VENUE_FIELDS_CLEARED_BY_UPDATE, type WriteMode } from './write-mode.js'
 
@@ -143,17 +143,17 @@ export class LinkedPosts {
   ): Promise<LinkedResponse> {
     const input = this.#parse(body, mode)
     return this.#core.write((state) => {
-      // CONTRACT §5 order: the body against the state (400), permission (401/403), then the reference (404).
+      // TEC's order: the body against the state and the reference (the request's parameters), then permission.
       const ctx = this.#context(state)
       const fields = resolveLinkedFields(this.#kind, input, ctx)
       if (Object.keys(ctx.errors).length > 0) throw invalidBody(ctx.errors, mode)
-      assertCanWrite(view)
       const existing = this.#find(state, ref)
       assertCanEdit(view, existing)
       const status = writableStatus(view, input.status as Status | undefined, mode.lossy)
       const now = this.#nowWall(state)
       const cleared = mode.lossy && this.#kind.kind === 'venue' ? VENUE_FIELDS_CLEARED_BY_UPDATE : {}
-      const raw = { ...existing, ...cleared, ...fields, ...(status ? { status } : {}), modified: now }
+      const raw: Record<string, unknown> = { ...existing, ...cleared, ...fields, ...(status ? { status } : {}), modified: now }
+      Object.assign(raw, untrashedFields(existing, raw))
       const record = this.#kind.normalize(raw, existing.id, { state, now })
       this.#kind.collection(state).put(record)
       return this.#kind.shape(state, record, view, { single: false })
@@ -172,8 +172,9 @@ export class LinkedPosts {
     view = this.#core.defaultView(),
     mode = LIBRARY_WRITES,
   ): Promise<LinkedResponse> {
-    assertCanWrite(view)
+    assertCredentials(view)
     return this.#core.write((state) => {
+      // The reference is one of the request's parameters, checked before the permission, as TEC does.
       const existing = this.#find(state, ref)
       assertCanEdit(view, existing)
       const collection = this.#kind.collection(state)

@@ -2,21 +2,34 @@ import { CalendarError } from '../errors.js'
 import type { EventRecord, Status, Taxonomy } from '../records.js'
 import type { CalendarState } from '../state.js'
 
+/** What WordPress appends to the slug of a trashed post, so that a new post may take the plain slug. */
+const TRASHED_SUFFIX = '__trashed'
+
 /**
- * Moves a post to the trash (CONTRACT §5): a new record with status `trash` and `modified` now; links to it are
- * kept, only hidden.
+ * Moves a post to the trash (CONTRACT §5): a new record with status `trash`, `modified` now and the slug
+ * `<slug>__trashed` (`wp_add_trashed_suffix_to_post_name_for_post()`); links to it are kept, only hidden.
  *
- * @throws CalendarError 410 `<kind>-is-in-trash` when it is already there.
+ * @throws CalendarError 410 `<kind>-is-in-trash` "The <kind> is already trashed" when it is already there.
  */
-export function trashed<T extends { id: number; status: Status; modified: string }>(
+export function trashed<T extends { id: number; status: Status; modified: string; slug?: string }>(
   record: T,
   kind: string,
   now: string,
 ): T {
-  if (record.status === 'trash') {
-    throw new CalendarError(`${kind}-is-in-trash`, 410, `The ${kind} is already in the trash.`, { id: record.id })
-  }
-  return { ...record, status: 'trash', modified: now }
+  if (record.status === 'trash') throw new CalendarError(`${kind}-is-in-trash`, 410, `The ${kind} is already trashed`)
+  const slug =
+    record.slug === undefined || record.slug.endsWith(TRASHED_SUFFIX) ? {} : { slug: record.slug + TRASHED_SUFFIX }
+  return { ...record, status: 'trash', modified: now, ...slug }
+}
+
+/**
+ * The fields of a post an update takes out of the trash (`from` its stored record, `to` what it becomes): the
+ * slug without `__trashed`, as `wp_untrash_post()` gives it back; the caller makes it unique. Nothing otherwise.
+ */
+export function untrashedFields(from: { status: Status; slug?: string } | undefined, to: Record<string, unknown>) {
+  if (from?.status !== 'trash' || to.status === 'trash' || !from.slug?.endsWith(TRASHED_SUFFIX)) return {}
+  if (to.slug !== from.slug) return {}
+  return { slug: from.slug.slice(0, -TRASHED_SUFFIX.length) }
 }
 
 /**

@@ -23,19 +23,18 @@ export const CategoryQuerySchema = v.looseObject({
   search: v.optional(textField('Name or slug contains this')),
   include: v.optional(idListField('Only these term IDs')),
   exclude: v.optional(idListField('Leave out these term IDs')),
+  // As `WP_Term_Query`: any order but `asc` is descending, an unknown orderby sorts by name; neither is refused.
   order: v.optional(
     v.pipe(
-      textField('asc or desc'),
-      v.transform((s) => s.toLowerCase()),
-      v.picklist(['asc', 'desc'], 'must be asc or desc'),
+      textField('asc, or anything else for descending'),
+      v.transform((s): 'asc' | 'desc' => (s.toLowerCase() === 'asc' ? 'asc' : 'desc')),
     ),
     'asc',
   ),
   orderby: v.optional(
     v.pipe(
-      textField(`One of ${ORDERBY.join(', ')}`),
-      v.transform((s) => s.toLowerCase()),
-      v.picklist(ORDERBY, `must be one of ${ORDERBY.join(', ')}`),
+      textField(`One of ${ORDERBY.join(', ')}; anything else sorts by name`),
+      v.transform((s) => ORDERBY.find((key) => key === s.toLowerCase()) ?? 'name'),
     ),
     'name',
   ),

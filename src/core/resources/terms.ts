@@ -149,9 +149,11 @@ export class Terms {
    * (CONTRACT §5).
    */
   async delete(id: number, view = this.#core.defaultView()): Promise<TermResponse> {
-    assertCanManageTerms(view)
+    assertCredentials(view)
     return this.#core.write((state) => {
+      // The ID is one of the request's parameters, checked before the permission, as TEC does.
       const term = this.#find(state, id)
+      assertCanManageTerms(view)
       const shaped = shapeTerm(state, term, this.#taxonomy, view)
       state.terms(this.#taxonomy).delete(id)
       forgetTerm(state, this.#taxonomy, id, term.parent)
@@ -173,19 +175,17 @@ export class Terms {
   }
 
   /**
-   * Creates (`id` undefined) or updates a term in the order of CONTRACT §5: the body against the state (400),
-   * permission (401/403), then the ID (404).
+   * Creates (`id` undefined) or updates a term in TEC's order: the ID and the body against the state (the
+   * request's parameters, 400 and 404), then the permission (401/403).
    */
   #save(state: CalendarState, input: TermBody, id: number | undefined, view: View, mode: WriteMode): TermResponse {
     const terms = state.terms(this.#taxonomy)
-    const found = id === undefined ? undefined : terms.get(id)
-    const fields = definedFields(input, this.#taxonomy)
-    if (mode.tec && found && typeof fields.parent === 'number' && withDescendants(state, found.id).has(fields.parent))
-      fields.parent = 0
-    // An unknown ID has nothing to check the body against: it is a 404 once the permission is checked.
-    if (id === undefined || found) this.#check(state, fields, found, mode)
-    assertCanManageTerms(view)
     const existing = id === undefined ? undefined : this.#find(state, id)
+    const fields = definedFields(input, this.#taxonomy)
+    if (mode.tec && existing && typeof fields.parent === 'number' && withDescendants(state, existing.id).has(fields.parent))
+      fields.parent = 0
+    this.#check(state, fields, existing, mode)
+    assertCanManageTerms(view)
     const raw: Record<string, unknown> = { ...existing, ...fields }
     raw.name = String(raw.name).trim()
     const now = instantToWall(this.#core.now(), state.siteTimezone)

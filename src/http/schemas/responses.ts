@@ -49,7 +49,7 @@ export const ImageSchema = v.pipe(
 const status = v.pipe(v.picklist(STATUSES), v.description('Post status'))
 const author = v.pipe(v.string(), v.regex(DIGITS), v.description('Author: a user ID as a string'))
 const globalIds = {
-  global_id: text('"<host>?id=<id>"'),
+  global_id: text('"<host><path>?id=<id>": the site URL without scheme and port'),
   global_id_lineage: v.pipe(v.array(v.string()), v.description('[global_id]')),
 }
 const postDates = {
@@ -266,18 +266,18 @@ export const RouteArgSchema = v.looseObject({
 
 const link = v.array(v.looseObject({ href: v.string() }))
 
+/** One route as WordPress describes it: in the root route, and as the answer to `OPTIONS` on it (without links). */
+export const RouteDescriptionSchema = v.looseObject({
+  namespace: v.string(),
+  methods: v.array(v.string()),
+  endpoints: v.array(v.looseObject({ methods: v.array(v.string()), args: v.record(v.string(), RouteArgSchema) })),
+  _links: v.optional(v.record(v.string(), link)),
+})
+
 /** The root route (CONTRACT §7): every route with its methods and the arguments of each endpoint. */
 export const RootSchema = v.looseObject({
   namespace: v.literal('calendar/events/v1'),
-  routes: v.record(
-    v.string(),
-    v.looseObject({
-      namespace: v.string(),
-      methods: v.array(v.string()),
-      endpoints: v.array(v.looseObject({ methods: v.array(v.string()), args: v.record(v.string(), RouteArgSchema) })),
-      _links: v.optional(v.record(v.string(), link)),
-    }),
-  ),
+  routes: v.record(v.string(), RouteDescriptionSchema),
   _links: v.record(v.string(), link),
 })
 
@@ -307,6 +307,7 @@ export const RESPONSE_SCHEMAS = {
   TagList: TagListSchema,
   Error: ErrorSchema,
   RouteArg: RouteArgSchema,
+  RouteDescription: RouteDescriptionSchema,
   Root: RootSchema,
   OpenApi: OpenApiSchema,
 } as const

@@ -13,7 +13,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeIndex"];
         /** Every route, its methods and arguments: status and headers only */
         head: operations["getIndexHead"];
         patch?: never;
@@ -31,7 +32,8 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeOpenApiDocument"];
         /** This OpenAPI document: status and headers only */
         head: operations["getOpenApiDocumentHead"];
         patch?: never;
@@ -50,7 +52,8 @@ export interface paths {
         /** Create an event */
         post: operations["createEvent"];
         delete?: never;
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeEvents"];
         /** List events: status and headers only */
         head: operations["listEventsHead"];
         patch?: never;
@@ -71,7 +74,8 @@ export interface paths {
         post: operations["updateEvent"];
         /** Delete an event */
         delete: operations["deleteEvent"];
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeEvent"];
         /** Get an event: status and headers only */
         head: operations["getEventHead"];
         /** Update an event */
@@ -93,7 +97,8 @@ export interface paths {
         post: operations["updateEventBySlug"];
         /** Delete an event by slug */
         delete: operations["deleteEventBySlug"];
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeEventBySlug"];
         /** Get an event by slug: status and headers only */
         head: operations["getEventBySlugHead"];
         /** Update an event by slug */
@@ -113,7 +118,8 @@ export interface paths {
         /** Create a venue */
         post: operations["createVenue"];
         delete?: never;
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeVenues"];
         /** List venues: status and headers only */
         head: operations["listVenuesHead"];
         patch?: never;
@@ -134,7 +140,8 @@ export interface paths {
         post: operations["updateVenue"];
         /** Delete a venue */
         delete: operations["deleteVenue"];
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeVenue"];
         /** Get a venue: status and headers only */
         head: operations["getVenueHead"];
         /** Update a venue */
@@ -156,7 +163,8 @@ export interface paths {
         post: operations["updateVenueBySlug"];
         /** Delete a venue by slug */
         delete: operations["deleteVenueBySlug"];
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeVenueBySlug"];
         /** Get a venue by slug: status and headers only */
         head: operations["getVenueBySlugHead"];
         /** Update a venue by slug */
@@ -176,7 +184,8 @@ export interface paths {
         /** Create an organizer */
         post: operations["createOrganizer"];
         delete?: never;
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeOrganizers"];
         /** List organizers: status and headers only */
         head: operations["listOrganizersHead"];
         patch?: never;
@@ -197,7 +206,8 @@ export interface paths {
         post: operations["updateOrganizer"];
         /** Delete an organizer */
         delete: operations["deleteOrganizer"];
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeOrganizer"];
         /** Get an organizer: status and headers only */
         head: operations["getOrganizerHead"];
         /** Update an organizer */
@@ -219,7 +229,8 @@ export interface paths {
         post: operations["updateOrganizerBySlug"];
         /** Delete an organizer by slug */
         delete: operations["deleteOrganizerBySlug"];
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeOrganizerBySlug"];
         /** Get an organizer by slug: status and headers only */
         head: operations["getOrganizerBySlugHead"];
         /** Update an organizer by slug */
@@ -239,7 +250,8 @@ export interface paths {
         /** Create a category */
         post: operations["createCategory"];
         delete?: never;
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeCategories"];
         /** List categories: status and headers only */
         head: operations["listCategoriesHead"];
         patch?: never;
@@ -260,7 +272,8 @@ export interface paths {
         post: operations["updateCategory"];
         /** Delete a category */
         delete: operations["deleteCategory"];
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeCategory"];
         /** Get a category: status and headers only */
         head: operations["getCategoryHead"];
         /** Update a category */
@@ -280,7 +293,8 @@ export interface paths {
         /** Create a tag */
         post: operations["createTag"];
         delete?: never;
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeTags"];
         /** List tags: status and headers only */
         head: operations["listTagsHead"];
         patch?: never;
@@ -301,7 +315,8 @@ export interface paths {
         post: operations["updateTag"];
         /** Delete a tag */
         delete: operations["deleteTag"];
-        options?: never;
+        /** The route: its methods and the arguments of each (a preflight gets this answer too) */
+        options: operations["describeTag"];
         /** Get a tag: status and headers only */
         head: operations["getTagHead"];
         /** Update a tag */
@@ -315,7 +330,7 @@ export interface components {
         Event: {
             /** @description Event ID */
             id: number;
-            /** @description "<host>?id=<id>" */
+            /** @description "<host><path>?id=<id>": the site URL without scheme and port */
             global_id: string;
             /** @description [global_id] */
             global_id_lineage: string[];
@@ -489,7 +504,7 @@ export interface components {
             json_ld?: {
                 "@type": string;
             };
-            /** @description "<host>?id=<id>" */
+            /** @description "<host><path>?id=<id>": the site URL without scheme and port */
             global_id: string;
             /** @description [global_id] */
             global_id_lineage: string[];
@@ -533,7 +548,7 @@ export interface components {
             json_ld?: {
                 "@type": string;
             };
-            /** @description "<host>?id=<id>" */
+            /** @description "<host><path>?id=<id>": the site URL without scheme and port */
             global_id: string;
             /** @description [global_id] */
             global_id_lineage: string[];
@@ -706,25 +721,26 @@ export interface components {
             description: string;
             type: string | string[];
         };
+        RouteDescription: {
+            namespace: string;
+            methods: string[];
+            endpoints: {
+                methods: string[];
+                args: {
+                    [key: string]: components["schemas"]["RouteArg"];
+                };
+            }[];
+            _links?: {
+                [key: string]: {
+                    href: string;
+                }[];
+            };
+        };
         Root: {
             /** @constant */
             namespace: "calendar/events/v1";
             routes: {
-                [key: string]: {
-                    namespace: string;
-                    methods: string[];
-                    endpoints: {
-                        methods: string[];
-                        args: {
-                            [key: string]: components["schemas"]["RouteArg"];
-                        };
-                    }[];
-                    _links?: {
-                        [key: string]: {
-                            href: string;
-                        }[];
-                    };
-                };
+                [key: string]: components["schemas"]["RouteDescription"];
             };
             _links: {
                 [key: string]: {
@@ -899,7 +915,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+        /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -917,7 +933,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+        /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -926,7 +942,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+        /** @description <kind>-archive-page-not-found for a list page past the end */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -935,7 +951,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description <kind>-is-in-trash: DELETE of a trashed record without force */
+        /** @description <kind>-is-in-trash: DELETE of a trashed record */
         Gone: {
             headers: {
                 [name: string]: unknown;
@@ -970,9 +986,7 @@ export interface components {
         XTecTotal: number;
         /** @description Pages */
         XTecTotalPages: number;
-        /** @description RFC 8288 links with rel="next" and rel="prev", when there are such pages */
-        Link: string;
-        /** @description The URL of the new record: <base>/<resource>/<id> */
+        /** @description The new term under WordPress's own REST API, as TEC sends it: <site>/wp-json/wp/v2/tribe_events_cat/<id> or <site>/wp-json/wp/v2/tags/<id> */
         Location: string;
     };
     pathItems: never;
@@ -1006,6 +1020,26 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    describeIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
+        };
+    };
     getIndexHead: {
         parameters: {
             query?: {
@@ -1027,7 +1061,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1062,6 +1096,26 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    describeOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     getOpenApiDocumentHead: {
@@ -1150,7 +1204,6 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1180,7 +1233,6 @@ export interface operations {
             /** @description The new event */
             201: {
                 headers: {
-                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1192,6 +1244,26 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     listEventsHead: {
@@ -1255,12 +1327,11 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1274,7 +1345,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            /** @description <kind>-archive-page-not-found for a list page past the end */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1307,7 +1378,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateEventPut: {
@@ -1340,7 +1410,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -1375,17 +1444,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
     };
     deleteEvent: {
         parameters: {
-            query?: {
-                /** @description Remove for good instead of moving to the trash */
-                force?: boolean;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description Numeric ID of the event */
@@ -1395,7 +1460,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record as trashed, or its last data when force=true */
+            /** @description The record as trashed: TEC trashes, with force=true too (the library's delete takes force) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1407,10 +1472,29 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     getEventHead: {
@@ -1432,7 +1516,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1446,15 +1530,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1492,7 +1569,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -1518,9 +1594,9 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateEventBySlugPut: {
@@ -1553,7 +1629,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -1588,17 +1663,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
     };
     deleteEventBySlug: {
         parameters: {
-            query?: {
-                /** @description Remove for good instead of moving to the trash */
-                force?: boolean;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description Slug of the event */
@@ -1608,7 +1679,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record as trashed, or its last data when force=true */
+            /** @description The record as trashed: TEC trashes, with force=true too (the library's delete takes force) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1620,10 +1691,29 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeEventBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     getEventBySlugHead: {
@@ -1645,6 +1735,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
             401: {
                 headers: {
@@ -1652,15 +1749,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1698,7 +1788,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -1732,7 +1821,6 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1762,7 +1850,6 @@ export interface operations {
             /** @description The new venue */
             201: {
                 headers: {
-                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1774,6 +1861,26 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeVenues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     listVenuesHead: {
@@ -1805,12 +1912,11 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1824,7 +1930,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            /** @description <kind>-archive-page-not-found for a list page past the end */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1857,7 +1963,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateVenuePut: {
@@ -1890,7 +1995,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -1925,17 +2029,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
     };
     deleteVenue: {
         parameters: {
-            query?: {
-                /** @description Remove for good instead of moving to the trash */
-                force?: boolean;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description Numeric ID of the venue */
@@ -1945,7 +2045,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record as trashed, or its last data when force=true */
+            /** @description The record as trashed: TEC trashes, with force=true too (the library's delete takes force) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1957,10 +2057,29 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeVenue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     getVenueHead: {
@@ -1982,7 +2101,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1996,15 +2115,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2042,7 +2154,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -2068,9 +2179,9 @@ export interface operations {
                     "application/json": components["schemas"]["Venue"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateVenueBySlugPut: {
@@ -2103,7 +2214,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -2138,17 +2248,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
     };
     deleteVenueBySlug: {
         parameters: {
-            query?: {
-                /** @description Remove for good instead of moving to the trash */
-                force?: boolean;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description Slug of the venue */
@@ -2158,7 +2264,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record as trashed, or its last data when force=true */
+            /** @description The record as trashed: TEC trashes, with force=true too (the library's delete takes force) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2170,10 +2276,29 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeVenueBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     getVenueBySlugHead: {
@@ -2195,6 +2320,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
             401: {
                 headers: {
@@ -2202,15 +2334,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2248,7 +2373,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -2282,7 +2406,6 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2312,7 +2435,6 @@ export interface operations {
             /** @description The new organizer */
             201: {
                 headers: {
-                    Location: components["headers"]["Location"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2324,6 +2446,26 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeOrganizers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     listOrganizersHead: {
@@ -2355,12 +2497,11 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2374,7 +2515,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
+            /** @description <kind>-archive-page-not-found for a list page past the end */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2407,7 +2548,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateOrganizerPut: {
@@ -2440,7 +2580,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -2475,17 +2614,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
     };
     deleteOrganizer: {
         parameters: {
-            query?: {
-                /** @description Remove for good instead of moving to the trash */
-                force?: boolean;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description Numeric ID of the organizer */
@@ -2495,7 +2630,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record as trashed, or its last data when force=true */
+            /** @description The record as trashed: TEC trashes, with force=true too (the library's delete takes force) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2507,10 +2642,29 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeOrganizer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     getOrganizerHead: {
@@ -2532,7 +2686,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2546,15 +2700,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2592,7 +2739,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -2618,9 +2764,9 @@ export interface operations {
                     "application/json": components["schemas"]["Organizer"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateOrganizerBySlugPut: {
@@ -2653,7 +2799,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -2688,17 +2833,13 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
     };
     deleteOrganizerBySlug: {
         parameters: {
-            query?: {
-                /** @description Remove for good instead of moving to the trash */
-                force?: boolean;
-            };
+            query?: never;
             header?: never;
             path: {
                 /** @description Slug of the organizer */
@@ -2708,7 +2849,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The record as trashed, or its last data when force=true */
+            /** @description The record as trashed: TEC trashes, with force=true too (the library's delete takes force) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2720,10 +2861,29 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeOrganizerBySlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     getOrganizerBySlugHead: {
@@ -2745,6 +2905,13 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
             401: {
                 headers: {
@@ -2752,15 +2919,8 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-no-longer-available (trashed); <kind>-not-accessible */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
-            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2798,7 +2958,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -2816,10 +2975,10 @@ export interface operations {
                 include?: number[];
                 /** @description Leave out these term IDs */
                 exclude?: number[];
-                /** @description asc or desc */
-                order?: "asc" | "desc";
-                /** @description One of name, slug, id, description, parent, count, include, none */
-                orderby?: "name" | "slug" | "id" | "description" | "parent" | "count" | "include" | "none";
+                /** @description asc, or anything else for descending */
+                order?: string;
+                /** @description One of name, slug, id, description, parent, count, include, none; anything else sorts by name */
+                orderby?: string;
                 /** @description Hide terms no published event carries */
                 hide_empty?: boolean;
                 /** @description Direct children of this category */
@@ -2842,7 +3001,6 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2885,6 +3043,26 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    describeCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
+        };
+    };
     listCategoriesHead: {
         parameters: {
             query?: {
@@ -2898,10 +3076,10 @@ export interface operations {
                 include?: number[];
                 /** @description Leave out these term IDs */
                 exclude?: number[];
-                /** @description asc or desc */
-                order?: "asc" | "desc";
-                /** @description One of name, slug, id, description, parent, count, include, none */
-                orderby?: "name" | "slug" | "id" | "description" | "parent" | "count" | "include" | "none";
+                /** @description asc, or anything else for descending */
+                order?: string;
+                /** @description One of name, slug, id, description, parent, count, include, none; anything else sorts by name */
+                orderby?: string;
                 /** @description Hide terms no published event carries */
                 hide_empty?: boolean;
                 /** @description Direct children of this category */
@@ -2924,12 +3102,11 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2966,8 +3143,8 @@ export interface operations {
                     "application/json": components["schemas"]["Category"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateCategoryPut: {
@@ -3000,7 +3177,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -3035,7 +3211,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -3064,9 +3239,28 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     getCategoryHead: {
@@ -3088,15 +3282,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
-            401: {
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
-            404: {
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3134,7 +3328,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -3152,10 +3345,10 @@ export interface operations {
                 include?: number[];
                 /** @description Leave out these term IDs */
                 exclude?: number[];
-                /** @description asc or desc */
-                order?: "asc" | "desc";
-                /** @description One of name, slug, id, description, parent, count, include, none */
-                orderby?: "name" | "slug" | "id" | "description" | "parent" | "count" | "include" | "none";
+                /** @description asc, or anything else for descending */
+                order?: string;
+                /** @description One of name, slug, id, description, parent, count, include, none; anything else sorts by name */
+                orderby?: string;
                 /** @description Hide terms no published event carries */
                 hide_empty?: boolean;
                 /** @description Terms of this event */
@@ -3176,7 +3369,6 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3219,6 +3411,26 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    describeTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
+        };
+    };
     listTagsHead: {
         parameters: {
             query?: {
@@ -3232,10 +3444,10 @@ export interface operations {
                 include?: number[];
                 /** @description Leave out these term IDs */
                 exclude?: number[];
-                /** @description asc or desc */
-                order?: "asc" | "desc";
-                /** @description One of name, slug, id, description, parent, count, include, none */
-                orderby?: "name" | "slug" | "id" | "description" | "parent" | "count" | "include" | "none";
+                /** @description asc, or anything else for descending */
+                order?: string;
+                /** @description One of name, slug, id, description, parent, count, include, none; anything else sorts by name */
+                orderby?: string;
                 /** @description Hide terms no published event carries */
                 hide_empty?: boolean;
                 /** @description Terms of this event */
@@ -3256,12 +3468,11 @@ export interface operations {
                 headers: {
                     "X-TEC-Total": components["headers"]["XTecTotal"];
                     "X-TEC-TotalPages": components["headers"]["XTecTotalPages"];
-                    Link: components["headers"]["Link"];
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), rest-invalid-<kind>-id for an ID of another kind, term_exists, duplicate_term_slug */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3298,8 +3509,8 @@ export interface operations {
                     "application/json": components["schemas"]["Tag"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
-            404: components["responses"]["NotFound"];
         };
     };
     updateTagPut: {
@@ -3332,7 +3543,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -3367,7 +3577,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -3396,9 +3605,28 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    describeTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The route as the root route describes it, without links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RouteDescription"];
+                };
+            };
         };
     };
     getTagHead: {
@@ -3420,15 +3648,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
-            401: {
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content?: never;
             };
-            /** @description rest-<kind>-not-found; <kind>-archive-page-not-found for a list page past the end */
-            404: {
+            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3466,7 +3694,6 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
