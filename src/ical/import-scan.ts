@@ -80,10 +80,10 @@ function readLine(path: string, { text, line }: ContentLine, notes: ImportNote[]
  * Why a line is left out, if it is: it follows the last VCALENDAR's END (Podio appends an `X-COMMENT`), or it is an
  * EXDATE or RDATE without a value (`isEmptyDateList`).
  */
-function leftOut(walk: Walk, { name, value }: ContentParts): string | undefined {
-  const opens = name === 'BEGIN' && value.toUpperCase() === 'VCALENDAR'
+function leftOut(walk: Walk, parts: ContentParts): string | undefined {
+  const opens = parts.name === 'BEGIN' && parts.value.toUpperCase() === 'VCALENDAR'
   if (walk.open.length === 0 && walk.calendars.length > 0 && !opens) return 'after the end of the VCALENDAR'
-  if (isEmptyDateList({ name, value, params: [] })) return `${name} without a value`
+  if (isEmptyDateList(parts)) return `${parts.name} without a value`
   return undefined
 }
 
