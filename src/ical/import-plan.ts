@@ -2,7 +2,8 @@ import ICAL from 'ical.js'
 import { type InstanceContext, matchKey, type PlannedEvent, plannedEvent } from './import-instance.js'
 import type { Component, ParsedFile, SourceEvent, Time } from './import-parse.js'
 import type { ImportNote, ImportSkip, SourcePlace } from './import-report.js'
-import { instantOf, whenOf, withFileZones } from './import-zones.js'
+import { derivedUid } from './import-uid.js'
+import { instantOf, tzidNotes, whenOf, withFileZones } from './import-zones.js'
 import { endTzidOf, expandSeries, type Instance, tzidOf, type Within } from './recurrence.js'
 
 /**
@@ -38,14 +39,16 @@ interface UidGroup {
 /**
  * The events that `files` give, file by file with its own VTIMEZONEs: each VEVENT that does not recur, each
  * instance of a series (`expandSeries`) that starts before the window's end, and each override whose series is
- * not in its file. Left out, with the reason: a VEVENT without UID, a second one with the same UID and
- * RECURRENCE-ID, a time that cannot be placed, an override that names no instance, a series cut short.
+ * not in its file; a VEVENT without UID is given one (`derivedUid`), noted, and so are TZIDs read loosely
+ * (`tzidNotes`). Left out, with the reason: a second VEVENT with the same UID and RECURRENCE-ID, a time that
+ * cannot be placed, an override that names no instance, a series cut short.
  */
 export function planImport(files: ParsedFile[], options: PlanOptions): Plan {
   const planning: Planning = { ...options, plan: { series: [], skipped: [], notes: [] }, seen: new Map() }
   for (const file of files) {
     planning.plan.notes.push(...file.notes)
     withFileZones(file.calendars, () => {
+      planning.plan.notes.push(...tzidNotes(file.events))
       for (const group of byUid(file.events, planning)) planGroup(group, planning)
     })
   }
@@ -54,11 +57,13 @@ export function planImport(files: ParsedFile[], options: PlanOptions): Plan {
 
 function byUid(events: SourceEvent[], planning: Planning): UidGroup[] {
   const groups = new Map<string, UidGroup>()
+  const derived = new Map<string, number>()
   for (const event of events) {
-    const uid = String(event.component.getFirstPropertyValue('uid') ?? '').trim()
+    let uid = String(event.component.getFirstPropertyValue('uid') ?? '').trim()
     if (uid === '') {
-      skip(planning, event, '', 'no UID (RFC 5545 §3.6.1 requires one), so a second import could not find it')
-      continue
+      uid = derivedUid(event.component, derived)
+      const message = `no UID (RFC 5545 §3.6.1 requires one): given ${uid}, from its SUMMARY and DTSTART`
+      planning.plan.notes.push({ path: event.path, line: event.lines.begin, message })
     }
     const group = groups.get(uid) ?? { uid, masters: [], overrides: [] }
     ;(event.component.hasProperty('recurrence-id') ? group.overrides : group.masters).push(event)

@@ -1,8 +1,9 @@
 import { type ContentParts, splitContentLine } from './import-lines.js'
 
 /**
- * Two mistakes real producers make that ical.js refuses outright, so that a whole file would not import for one
- * line. Each is put right the way node-ical reads it, and the import says so in its report.
+ * Mistakes real producers make that ical.js refuses outright or misreads, so that a whole file would not import
+ * for one line. Each is put right the way node-ical or ical4j's relaxed parsing reads it, and the import says so
+ * in its report.
  */
 
 /**
@@ -22,13 +23,36 @@ export function splitMisquoted(text: string): ContentParts | undefined {
 const DATE_TIME_PROPERTIES = new Set(['DTSTART', 'DTEND', 'DUE', 'RECURRENCE-ID', 'EXDATE', 'RDATE'])
 
 /**
- * `parts` with `VALUE=DATE` added when a date-time property holds only dates without saying so (`EXDATE:20200116`,
- * Google's `DTSTART;TZID=America/Los_Angeles:20041225`); undefined when there is nothing to add. RFC 5545 §3.3.5:
- * a DATE-TIME value has a time, and a DATE value needs `VALUE=DATE` (§3.2.20).
+ * `parts` with `VALUE=DATE` when a date-time property holds only dates without saying so (`EXDATE:20200116`,
+ * Google's `DTSTART;TZID=America/Los_Angeles:20041225`) or while saying `VALUE=DATE-TIME` (Evolution 2.x);
+ * undefined when there is nothing to put right. RFC 5545 §3.3.5: a DATE-TIME value has a time, and a DATE value
+ * needs `VALUE=DATE` (§3.2.20).
  */
 export function withDateValue(parts: ContentParts): ContentParts | undefined {
   if (!DATE_TIME_PROPERTIES.has(parts.name)) return undefined
-  if (parts.params.some((param) => /^value=/iu.test(param))) return undefined
-  if (!parts.value.split(',').every((value) => /^\d{8}$/u.test(value))) return undefined
-  return { ...parts, params: [...parts.params, 'VALUE=DATE'] }
+  const value = parts.params.find((param) => /^value=/iu.test(param))
+  if (value !== undefined && value.toUpperCase() !== 'VALUE=DATE-TIME') return undefined
+  if (!parts.value.split(',').every((date) => /^\d{8}$/u.test(date))) return undefined
+  return { ...parts, params: [...parts.params.filter((param) => param !== value), 'VALUE=DATE'] }
+}
+
+/** The recurrence rules, whose values (RFC 5545 §3.3.10) hold no whitespace anywhere. */
+const RULES = new Set(['RRULE', 'EXRULE'])
+
+/**
+ * `parts` without the whitespace a recurrence rule holds (Exchange's CDO: `BYDAY=MO, TU`; PHP iCalendar:
+ * `BYDAY=1MO `), which ical.js refuses; undefined for another property or a rule without any. RFC 5545 §3.3.10
+ * has no whitespace in a RECUR value, so none carries meaning.
+ */
+export function withoutRuleSpaces(parts: ContentParts): ContentParts | undefined {
+  if (!RULES.has(parts.name) || !/\s/u.test(parts.value)) return undefined
+  return { ...parts, value: parts.value.replace(/\s+/gu, '') }
+}
+
+/**
+ * Whether a line says nothing and may be left out: an EXDATE or RDATE without a value (Google: `EXDATE;VALUE=DATE:`),
+ * which excludes or adds no instance, and which ical.js reads as a date it cannot place.
+ */
+export function isEmptyDateList(parts: ContentParts): boolean {
+  return (parts.name === 'EXDATE' || parts.name === 'RDATE') && parts.value.trim() === ''
 }

@@ -1,5 +1,5 @@
 import { type ContentLine, type ContentParts, joinContentLine, splitContentLine, unfoldLines } from './import-lines.js'
-import { splitMisquoted, withDateValue } from './import-repairs.js'
+import { isEmptyDateList, splitMisquoted, withDateValue, withoutRuleSpaces } from './import-repairs.js'
 import { clip, type ImportNote, invalidICal } from './import-report.js'
 
 /** Where a VEVENT starts in its file, and where each of its own properties does, by upper-case name, in order. */
@@ -29,8 +29,9 @@ interface Walk {
 
 /**
  * Checks that `source` is iCalendar (RFC 5545 §3.1, §3.4, §3.6): content lines, VCALENDAR objects only at the top,
- * every BEGIN closed by its END. Exchange's misquoted TZID and dates written as date-times are put right
- * (`import-repairs.ts`), each noted.
+ * every BEGIN closed by its END. Exchange's misquoted TZID, dates written as date-times, whitespace inside a
+ * recurrence rule, empty EXDATEs and lines after the last VCALENDAR are put right or left out (`import-repairs.ts`),
+ * each noted with its line.
  *
  * @throws CalendarError 400 `import-invalid-ical` naming `path` and the line: `events.ics:1: not iCalendar: expected
  *   BEGIN:VCALENDAR, found "{"events": []}"`.
@@ -41,13 +42,22 @@ export function scanICalendar(path: string, source: string): Scan {
   const walk: Walk = { path, open: [], calendars: [], event: undefined }
   const notes: ImportNote[] = []
   const dated: number[] = []
-  const read = lines.map((line) => {
+  const read: ContentLine[] = []
+  for (const line of lines) {
     const parts = readLine(path, line, notes)
-    const dates = withDateValue(parts)
+    const left = leftOut(walk, parts)
+    if (left) {
+      notes.push({ path, line: line.line, message: `${left}, left out: "${clip(line.text)}"` })
+      continue
+    }
+    const spaced = withoutRuleSpaces(parts)
+    if (spaced) notes.push({ path, line: line.line, message: `${parts.name}: whitespace inside the rule left out` })
+    const dates = withDateValue(spaced ?? parts)
     if (dates) dated.push(line.line)
-    follow(walk, dates ?? parts, line)
-    return { text: joinContentLine(dates ?? parts), line: line.line }
-  })
+    const repaired = dates ?? spaced ?? parts
+    follow(walk, repaired, line)
+    read.push({ text: joinContentLine(repaired), line: line.line })
+  }
   const unclosed = walk.open.at(-1)
   if (unclosed) throw invalidICal({ path, line: unclosed.line }, `BEGIN:${unclosed.name} is never closed by its END`)
   if (dated.length > 0) notes.push(datedNote(path, dated))
@@ -64,6 +74,17 @@ function readLine(path: string, { text, line }: ContentLine, notes: ImportNote[]
   }
   const what = line === 1 ? 'not iCalendar' : 'not an iCalendar content line (NAME;PARAM=...:VALUE)'
   throw invalidICal({ path, line }, `${what}: "${clip(text)}"`)
+}
+
+/**
+ * Why a line is left out, if it is: it follows the last VCALENDAR's END (Podio appends an `X-COMMENT`), or it is an
+ * EXDATE or RDATE without a value (`isEmptyDateList`).
+ */
+function leftOut(walk: Walk, parts: ContentParts): string | undefined {
+  const opens = parts.name === 'BEGIN' && parts.value.toUpperCase() === 'VCALENDAR'
+  if (walk.open.length === 0 && walk.calendars.length > 0 && !opens) return 'after the end of the VCALENDAR'
+  if (isEmptyDateList(parts)) return `${parts.name} without a value`
+  return undefined
 }
 
 function datedNote(path: string, lines: number[]): ImportNote {

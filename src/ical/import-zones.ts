@@ -1,7 +1,8 @@
 import ICAL from 'ical.js'
 import { instantToWall, isZone, wallToInstant } from '../core/dates.js'
-import type { Component, Time } from './import-parse.js'
-import { ianaOfWindowsZone } from './windows-zones.js'
+import type { Component, SourceEvent, Time } from './import-parse.js'
+import { clip, type ImportNote } from './import-report.js'
+import { ianaOfWindowsDisplayName, ianaOfWindowsZone } from './windows-zones.js'
 
 /**
  * A start or end as calfile stores it (CONTRACT §1): a whole day `YYYY-MM-DD` (an all-day event), or a wall time
@@ -35,27 +36,40 @@ export function withFileZones<T>(calendars: Component[], read: () => T): T {
 
 /**
  * The IANA zone a TZID names: an IANA name or link (`US/Central`), a Windows name as Exchange and Outlook write
- * (`W. Europe Standard Time` → `Europe/Berlin`), or an IANA name behind a vendor prefix, as old Mozilla and
- * Evolution files write (`/mozilla.org/20050126_1/America/New_York`). Undefined for any other name.
+ * (`W. Europe Standard Time` → `Europe/Berlin`), an IANA name behind a vendor prefix, as old Mozilla and
+ * Evolution files write (`/mozilla.org/20050126_1/America/New_York`), or a Windows display name as Outlook writes
+ * (`(UTC+01:00) Amsterdam, Berlin, ...`, `ianaOfWindowsDisplayName`). Undefined for any other name.
  */
 export function ianaZone(tzid: string): string | undefined {
-  // Every instance of a series asks again, and a name Intl does not know is slow to refuse.
-  if (!known.has(tzid)) known.set(tzid, lookUpZone(tzid))
-  return known.get(tzid)
+  return zoneOf(tzid).zone
 }
 
-const known = new Map<string, string | undefined>()
+/** The zone a TZID names, and whether it was only guessed from a Windows display name. */
+interface NamedZone {
+  zone?: string
+  displayed?: boolean
+}
 
-function lookUpZone(tzid: string): string | undefined {
-  if (isZone(tzid)) return tzid
+/** Every instance of a series asks again, and a name Intl does not know is slow to refuse. */
+const known = new Map<string, NamedZone>()
+
+function zoneOf(tzid: string): NamedZone {
+  const found = known.get(tzid) ?? lookUpZone(tzid)
+  known.set(tzid, found)
+  return found
+}
+
+function lookUpZone(tzid: string): NamedZone {
+  if (isZone(tzid)) return { zone: tzid }
   const windows = ianaOfWindowsZone(tzid)
-  if (windows) return windows
+  if (windows) return { zone: windows }
   const parts = tzid.split('/')
   for (let i = 1; i < parts.length; i++) {
     const tail = parts.slice(i).join('/')
-    if (tail.includes('/') && isZone(tail)) return tail
+    if (tail.includes('/') && isZone(tail)) return { zone: tail }
   }
-  return undefined
+  const displayed = ianaOfWindowsDisplayName(tzid)
+  return displayed ? { zone: displayed, displayed: true } : {}
 }
 
 /**
@@ -63,19 +77,56 @@ function lookUpZone(tzid: string): string | undefined {
  * a series that no VTIMEZONE defines):
  * - a DATE value is a whole day (RFC 5545 §3.3.4);
  * - a time with a TZID keeps its wall time, in the IANA zone the TZID names (`ianaZone`); a TZID that names none
- *   but has a VTIMEZONE in the file is placed by it, as the same instant in the site zone;
- * - a UTC time (`Z`, §3.3.5 form #2) is the same instant in the site zone; a floating time (form #1), the same wall
- *   time in the site zone.
- * @returns the place, or why there is none: a TZID nothing defines, an instant beyond years 0000–9999 in the site zone.
+ *   but has a VTIMEZONE in the file is placed by it, as the same instant in the site zone, and so is a time whose
+ *   zone was guessed from a Windows display name where the file's VTIMEZONE of that name gives another instant;
+ * - a UTC time (`Z`, §3.3.5 form #2) is the same instant in the site zone; a floating time (form #1), and a time
+ *   whose TZID nothing defines (§3.2.19 requires a VTIMEZONE; ical.js reads such a time as floating), the same
+ *   wall time in the site zone (`tzidNotes` reports the latter).
+ * @returns the place, or why there is none: an instant beyond years 0000–9999 in the site zone.
  */
 export function whenOf(time: Time, tzid: string | undefined, siteZone: string): When | { problem: string } {
   if (time.isDate) return { date: wallOf(time).slice(0, 10) }
   if (tzid === undefined)
     return time.zone?.tzid === 'UTC' ? inZone(time, siteZone) : { wall: wallOf(time), zone: siteZone }
-  const zone = ianaZone(tzid)
-  if (zone) return { wall: wallOf(time), zone }
-  if (time.zone?.tzid === tzid) return inZone(time, siteZone)
-  return { problem: `unknown time zone "${tzid}": no VTIMEZONE defines it, and it is no IANA or Windows name` }
+  const { zone, displayed } = zoneOf(tzid)
+  const defined = time.zone?.tzid === tzid
+  if (zone && !(displayed && defined && wallToInstant(wallOf(time), zone) !== time.toUnixTime() * 1000))
+    return { wall: wallOf(time), zone }
+  if (defined) return inZone(time, siteZone)
+  return { wall: wallOf(time), zone: siteZone }
+}
+
+/** The properties of a VEVENT whose values may carry a TZID (RFC 5545 §3.2.19). */
+const ZONED = ['dtstart', 'dtend', 'due', 'recurrence-id', 'exdate', 'rdate']
+
+/**
+ * What the import reads loosely in the TZIDs of `events`, once per TZID, at the line it first appears on: a
+ * Windows display name (read as the zone `ianaZone` gives), and a TZID that neither names a zone nor has a
+ * VTIMEZONE (read as floating, as `whenOf` does). Must run inside `withFileZones`, which tells the file's
+ * VTIMEZONEs.
+ */
+export function tzidNotes(events: SourceEvent[]): ImportNote[] {
+  const notes = new Map<string, ImportNote>()
+  for (const { component, path, lines } of events) {
+    for (const name of ZONED) {
+      component.getAllProperties(name).forEach((property, i) => {
+        const tzid = property.getParameter('tzid')
+        if (typeof tzid !== 'string' || notes.has(tzid)) return
+        const message = tzidMessage(tzid)
+        const line = lines.props.get(name.toUpperCase())?.[i] ?? lines.begin
+        if (message) notes.set(tzid, { path, line, message })
+      })
+    }
+  }
+  return [...notes.values()]
+}
+
+function tzidMessage(tzid: string): string | undefined {
+  const { zone, displayed } = zoneOf(tzid)
+  const checked = ICAL.TimezoneService.has(tzid) ? ', where its VTIMEZONE agrees' : ''
+  if (displayed) return `TZID "${clip(tzid)}" is a Windows display name, not a zone ID: read as ${zone}${checked}`
+  if (zone || ICAL.TimezoneService.has(tzid)) return undefined
+  return `TZID "${clip(tzid)}": no VTIMEZONE defines it, and it names no IANA or Windows zone: read as floating time, in the site time zone`
 }
 
 /** The instant (epoch ms) a place starts at: a whole day at its midnight in the site zone. */

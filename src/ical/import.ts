@@ -95,6 +95,7 @@ function importParsed(calendar: Calendar, files: ParsedFile[], options: ICalImpo
     const { added, updated, unchanged, skipped } = await applyPlan(batch, plan)
     const byPlace = (a: { path: string; line: number }, b: { path: string; line: number }) =>
       a.path.localeCompare(b.path) || a.line - b.line
-    return { added, updated, unchanged, skipped: [...plan.skipped, ...skipped].sort(byPlace), notes: plan.notes, until }
+    const notes = [...plan.notes].sort(byPlace)
+    return { added, updated, unchanged, skipped: [...plan.skipped, ...skipped].sort(byPlace), notes, until }
   })
 }

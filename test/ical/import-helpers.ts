@@ -14,11 +14,22 @@ export const SITE_ZONE = 'America/New_York'
 export const ICS_DIR = new URL('../../fixtures/ics/', import.meta.url).pathname
 
 /** The `.ics` files of the fixture folder, in name order. */
-export const ICS_FILES = readdirSync(ICS_DIR)
-  .filter((name) => name.endsWith('.ics'))
-  .sort()
+export const ICS_FILES = icsNames(ICS_DIR)
 
-/** A fixture file's text. */
+/**
+ * The corpus of real files that the import is compared with ical.js on (fixtures/ics/corpus/README.md), as paths
+ * below the fixture folder (`corpus/google-minimal.ics`), in name order; too many events together for the tests
+ * that import every file of the fixture folder at once.
+ */
+export const CORPUS_FILES = icsNames(`${ICS_DIR}corpus/`).map((name) => `corpus/${name}`)
+
+function icsNames(folder: string): string[] {
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.ics'))
+    .sort()
+}
+
+/** A fixture file's text, by its path below the fixture folder. */
 export function icsFixture(name: string): string {
   return readFileSync(`${ICS_DIR}${name}`, 'utf8')
 }

@@ -119,7 +119,7 @@ describe('a series: one event per instance', () => {
 })
 
 describe('what a series leaves out, and says why', () => {
-  it('an override of no instance, a zone nothing defines; an override without its series stands alone', async () => {
+  it('an override of no instance; a zone nothing defines is floating; an override without its series stands alone', async () => {
     const text = vcalendar(
       vevent(...WEEKLY),
       vevent('UID:weekly', 'RECURRENCE-ID;TZID=America/New_York:20260708T100000', 'DTSTART:20260708T150000Z'),
@@ -134,18 +134,26 @@ describe('what a series leaves out, and says why', () => {
         uid: 'weekly',
         reason: 'its RECURRENCE-ID names no instance of its series',
       },
+    ])
+    // A TZID nothing defines is read as ical.js reads it, floating: the same wall times in the site zone, noted.
+    expect(report.notes).toEqual([
       {
         path: 'series.ics',
-        line: 17,
-        uid: 'nowhere',
-        reason: 'unknown time zone "Mars/Olympus": no VTIMEZONE defines it, and it is no IANA or Windows name',
+        line: 20,
+        message:
+          'TZID "Mars/Olympus": no VTIMEZONE defines it, and it names no IANA or Windows zone: read as floating time, in the site time zone',
       },
+    ])
+    expect(events.filter((e) => e.title === 'Lost').map((e) => e.start_date)).toEqual([
+      '2026-07-07 10:00:00',
+      '2026-07-08 10:00:00',
+      '2026-07-09 10:00:00',
     ])
     expect(events.find((e) => e.title === 'Lone')?.ical).toMatchObject({
       uid: 'lone',
       recurrence_id: '20260801T100000Z',
     })
-    expect(report.added).toBe(5 + 1)
+    expect(report.added).toBe(5 + 3 + 1)
     await calendar.close()
   })
 })
