@@ -152,7 +152,13 @@ export class LinkedPosts {
       const status = writableStatus(view, input.status as Status | undefined, mode.lossy)
       const now = this.#nowWall(state)
       const cleared = mode.lossy && this.#kind.kind === 'venue' ? VENUE_FIELDS_CLEARED_BY_UPDATE : {}
-      const raw: Record<string, unknown> = { ...existing, ...cleared, ...fields, ...(status ? { status } : {}), modified: now }
+      const raw: Record<string, unknown> = {
+        ...existing,
+        ...cleared,
+        ...fields,
+        ...(status ? { status } : {}),
+        modified: now,
+      }
       Object.assign(raw, untrashedFields(existing, raw))
       const record = this.#kind.normalize(raw, existing.id, { state, now })
       this.#kind.collection(state).put(record)

@@ -182,7 +182,12 @@ export class Terms {
     const terms = state.terms(this.#taxonomy)
     const existing = id === undefined ? undefined : this.#find(state, id)
     const fields = definedFields(input, this.#taxonomy)
-    if (mode.tec && existing && typeof fields.parent === 'number' && withDescendants(state, existing.id).has(fields.parent))
+    if (
+      mode.tec &&
+      existing &&
+      typeof fields.parent === 'number' &&
+      withDescendants(state, existing.id).has(fields.parent)
+    )
       fields.parent = 0
     this.#check(state, fields, existing, mode)
     assertCanManageTerms(view)
