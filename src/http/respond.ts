@@ -25,13 +25,14 @@ export function jsonBody(body: string | Uint8Array, status = 200, headers: Recor
 }
 
 /**
- * The error body of CONTRACT §5 for anything thrown by a handler: a CalendarError as it is, anything else as a
- * 500 `rest_internal_error` (logged by the caller). A 413 closes the connection: the rest of a body too large to
+ * The error body of CONTRACT §5 for anything thrown by a handler: a CalendarError as TEC answers it (`asTec`, the
+ * REST routes) or as core threw it (the site's own pages, such as the iCalendar feeds), anything else as a 500
+ * `rest_internal_error` (logged by the caller). A 413 closes the connection: the rest of a body too large to
  * take is not read past a bound (issue 9 §4).
  */
-export function errorResponse(error: unknown): HTTPResponse {
+export function errorResponse(error: unknown, asTec = true): HTTPResponse {
   if (error instanceof CalendarError) {
-    const wire = onTheWire(error)
+    const wire = asTec ? onTheWire(error) : error
     return json(wire.toJSON(), wire.status, wire.status === 413 ? { Connection: 'close' } : {})
   }
   const internal = new CalendarError('rest_internal_error', 500, 'Internal server error.')

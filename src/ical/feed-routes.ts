@@ -94,6 +94,7 @@ function answer(event: H3Event, feed: () => RenderedFeed): HTTPResponse {
     })
   } catch (error) {
     if (!(error instanceof CalendarError)) console.error(error)
-    return errorResponse(error)
+    // A feed is a page of the site, not a REST route: a missing event is a 404, not TEC's 400 for a parameter.
+    return errorResponse(error, false)
   }
 }
