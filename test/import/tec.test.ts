@@ -123,14 +123,7 @@ describe('importTec on each real capture', () => {
         expect(event.tags).toEqual(raw.tags.map((t: Json) => t.id))
         expect(renderContent(event.description)).toBe(raw.description)
         expect(renderExcerpt(event.excerpt)).toBe(raw.excerpt)
-        for (const key of [
-          'all_day',
-          'show_map',
-          'show_map_link',
-          'hide_from_listings',
-          'sticky',
-          'featured',
-        ]) {
+        for (const key of ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured']) {
           expect(event[key], key).toEqual(raw[key])
         }
         expect(event.website === null ? null : renderEventWebsite(event.website)).toEqual(raw.website)

@@ -11,7 +11,7 @@ export const RENDER_SCENARIOS: Scenario[] = [
   {
     name: 'render: odd titles, their slugs and suffixes',
     steps: [
-      post('/events', { title: "Tom's & Jerry's 50% \"Sale\" (today) – final", ...when }),
+      post('/events', { title: 'Tom\'s & Jerry\'s 50% "Sale" (today) – final', ...when }),
       post('/events', { title: 'Straße Øre Łódź — 2x4 at 5\'6" ... (tm)', ...when }),
       post('/events', { title: 'Москва / Kyiv', ...when }),
       post('/events', { title: 'Repeat', ...when }),
@@ -64,7 +64,7 @@ export const RENDER_SCENARIOS: Scenario[] = [
         { venue: 'Hall & Bar', description: 'Big\n\nroom', city: 'Boston', website: 'https://h.example/?a=1&b=2' },
         'hall',
       ),
-      post('/organizers', { organizer: 'First & Co', description: "It's \"us\"", email: 'a@example.org' }, 'first'),
+      post('/organizers', { organizer: 'First & Co', description: 'It\'s "us"', email: 'a@example.org' }, 'first'),
       post('/organizers', { organizer: 'Second', website: 'https://s.example/?x=1&y=2' }, 'second'),
       post(
         '/events',
