@@ -10,10 +10,25 @@ import { capitalP, convertChars, texturize } from './texturize.js'
  * what lets the TEC importer store text it could not trace back to raw text as it was captured.
  */
 
-/** A post title (`the_title`: `wptexturize()`, `convert_chars()`, `trim()`, `capital_P_dangit()`). */
-export function renderTitle(raw: string): string {
-  return capitalP(convertChars(texturize(raw)).trim(), 'title')
+/** Texts kept per function: a record is shaped again for each view and after each change, mostly with the same texts. */
+const REMEMBERED = 2000
+
+/** `render` with its last results kept by raw text (all forgotten at once when `REMEMBERED` are kept). */
+function remembered(render: (raw: string) => string): (raw: string) => string {
+  const kept = new Map<string, string>()
+  return (raw) => {
+    let out = kept.get(raw)
+    if (out === undefined) {
+      out = render(raw)
+      if (kept.size >= REMEMBERED) kept.clear()
+      kept.set(raw, out)
+    }
+    return out
+  }
 }
+
+/** A post title (`the_title`: `wptexturize()`, `convert_chars()`, `trim()`, `capital_P_dangit()`). */
+export const renderTitle = remembered((raw) => capitalP(convertChars(texturize(raw)).trim(), 'title'))
 
 /** A block's opening, closing or self-closing comment: `<!-- wp:html -->`, `<!-- /wp:html -->`, `<!-- wp:x {"a":1} /-->`. */
 const BLOCK_DELIMITER = /<!--\s+\/?wp:[a-z][a-z\d_-]*(?:\/[a-z][a-z\d_-]*)?\s+(?:\{[\s\S]*?\}\s+)?\/?-->/gu
@@ -23,11 +38,11 @@ const BLOCK_DELIMITER = /<!--\s+\/?wp:[a-z][a-z\d_-]*(?:\/[a-z][a-z\d_-]*)?\s+(?
  * `convert_smilies()`), trimmed as TEC does. Content with blocks (`<!-- wp:` in it) loses their comments and is not put in paragraphs, as
  * `do_blocks()` takes `wpautop()` off; blocks that render on the server (dynamic blocks) render to nothing.
  */
-export function renderContent(raw: string): string {
+export const renderContent = remembered((raw) => {
   const blocks = raw.includes('<!-- wp:')
   const text = texturize(blocks ? raw.replace(BLOCK_DELIMITER, '') : raw)
   return convertSmilies(capitalP(blocks ? text : autop(text), 'content')).trim()
-}
+})
 
 /** Content as an HTML block (`core/html`), which `renderContent` shows as written, without paragraphs. */
 export function htmlBlock(html: string): string {
@@ -38,9 +53,7 @@ export function htmlBlock(html: string): string {
  * A post's excerpt (`the_excerpt`: `wptexturize()`, `convert_smilies()`, `convert_chars()`, `wpautop()`), trimmed
  * as TEC does.
  */
-export function renderExcerpt(raw: string): string {
-  return autop(convertChars(convertSmilies(texturize(raw)))).trim()
-}
+export const renderExcerpt = remembered((raw) => autop(convertChars(convertSmilies(texturize(raw)))).trim())
 
 /**
  * A term name as WordPress stores and serves it (`sanitize_text_field()` and `_wp_specialchars()` on
