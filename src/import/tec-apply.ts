@@ -1,5 +1,5 @@
 import type { Collection } from '../core/collection.js'
-import type { Taxonomy, TermRecord } from '../core/records.js'
+import type { EventRecord, Taxonomy, TermRecord } from '../core/records.js'
 import { normalizeEvent } from '../core/resources/event-record.js'
 import type { NormalizeContext } from '../core/resources/post.js'
 import { normalizeTerm } from '../core/resources/term-record.js'
@@ -85,8 +85,19 @@ function applyPosts(run: Run, plan: Plan): void {
     normalizeOrganizer({ ...old, ...organizerFields(value, fields) }, value.id, ctx),
   )
   applyEach(run, 'event', plan.events, state.events, (value: EventCapture, old) =>
-    normalizeEvent({ ...old, ...eventFields(value, fields) }, value.id, ctx),
+    normalizeEvent({ ...costMetaGone(old, value), ...eventFields(value, fields) }, value.id, ctx),
   )
+}
+
+/**
+ * The stored event without its currency meta when the capture shows `cost_details`: `eventFields` stores the meta
+ * only where the cost text does not give it, so a capture whose cost now gives it (a site that cleared its cost on
+ * update, as TEC does) must not keep the old meta.
+ */
+function costMetaGone(old: EventRecord | undefined, value: EventCapture): Partial<EventRecord> | undefined {
+  if (old === undefined || value.cost_details === undefined) return old
+  const { currency_symbol: _symbol, currency_position: _position, ...rest } = old
+  return rest
 }
 
 /**

@@ -41,15 +41,36 @@ describe('calfile import ics', SLOW, () => {
   it('a line per skip, after the summary', async () => {
     const folder = await tempDir()
     const source = join(folder, 'odd.ics')
+    const event = (summary: string) => [
+      'BEGIN:VEVENT',
+      'UID:same@x',
+      `SUMMARY:${summary}`,
+      'DTSTART:20260704T200000Z',
+      'END:VEVENT',
+    ]
+    await writeFile(source, ['BEGIN:VCALENDAR', ...event('Once'), ...event('Twice'), 'END:VCALENDAR'].join('\r\n'))
+    const result = await runCli(['import', 'ics', source, '--into', join(folder, 'calendar.json')])
+    expect(result.code).toBe(0)
+    expect(lines(result.stderr)).toEqual([
+      expect.stringMatching(
+        /^.*odd\.ics: 1 added, 0 updated, 0 unchanged, 1 skipped \(instances until \d{4}-\d{2}-\d{2}\)$/u,
+      ),
+      `warning: ${source}:7: same@x: a second VEVENT with this UID and no RECURRENCE-ID`,
+    ])
+  })
+
+  it('an event without a UID is imported under one made from its SUMMARY and DTSTART, with a warning', async () => {
+    const folder = await tempDir()
+    const source = join(folder, 'odd.ics')
     const event = ['BEGIN:VEVENT', 'SUMMARY:No UID', 'DTSTART:20260704T200000Z', 'END:VEVENT']
     await writeFile(source, ['BEGIN:VCALENDAR', ...event, 'END:VCALENDAR'].join('\r\n'))
     const result = await runCli(['import', 'ics', source, '--into', join(folder, 'calendar.json')])
     expect(result.code).toBe(0)
     expect(lines(result.stderr)).toEqual([
+      expect.stringMatching(/^.*odd\.ics: 1 added, 0 updated, 0 unchanged, 0 skipped/u),
       expect.stringMatching(
-        /^.*odd\.ics: 0 added, 0 updated, 0 unchanged, 1 skipped \(instances until \d{4}-\d{2}-\d{2}\)$/u,
+        /^.*odd\.ics:2: no UID \(RFC 5545 §3\.6\.1 requires one\): given calfile-[0-9a-f]{16}/u,
       ),
-      `warning: ${source}:2: no UID (RFC 5545 §3.6.1 requires one), so a second import could not find it`,
     ])
   })
 
