@@ -68,9 +68,7 @@ describe('calfile import ics', SLOW, () => {
     expect(result.code).toBe(0)
     expect(lines(result.stderr)).toEqual([
       expect.stringMatching(/^.*odd\.ics: 1 added, 0 updated, 0 unchanged, 0 skipped/u),
-      expect.stringMatching(
-        /^.*odd\.ics:2: no UID \(RFC 5545 §3\.6\.1 requires one\): given calfile-[0-9a-f]{16}/u,
-      ),
+      expect.stringMatching(/^.*odd\.ics:2: no UID \(RFC 5545 §3\.6\.1 requires one\): given calfile-[0-9a-f]{16}/u),
     ])
   })
 
