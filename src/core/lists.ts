@@ -76,10 +76,9 @@ export function paginateJson<T>(
   const from = (request.page - 1) * perPage
   const slice = request.items.slice(from, from + perPage)
   if (slice.length === 0 && request.page > 1 && request.notFoundCode) {
-    throw new CalendarError(request.notFoundCode, 404, `Page ${request.page} is past the end of the list.`, {
-      page: request.page,
-      total_pages: totalPages,
-    })
+    // TEC's words, and no more data than the status (`Tribe__Events__REST__V1__Endpoints__Archive_Event`).
+    const kind = request.notFoundCode.replace(/-archive-page-not-found$/u, '')
+    throw new CalendarError(request.notFoundCode, 404, `The requested ${kind} archive page does not exist`)
   }
   const urls = pageUrls(view, request, perPage)
   // The envelope's keys after the items, in order.

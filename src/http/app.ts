@@ -2,7 +2,7 @@ import { type EventHandler, H3, type H3Event, type HTTPMethod } from 'h3'
 import type { GenericSchema } from 'valibot'
 import { safeParseOnce } from '../core/cache/parsed-input.js'
 import type { Calendar } from '../core/calendar.js'
-import { CalendarError, invalidParams, noRoute } from '../core/errors.js'
+import { CalendarError, noRoute } from '../core/errors.js'
 import { firstIssuesByField } from '../core/fields.js'
 import { assertTecArgs, invalidBody } from '../core/resources/tec-args.js'
 import { TEC_READING } from '../core/resources/write-mode.js'
@@ -258,8 +258,9 @@ function originOf(url: URL): string {
 async function checkParameters(spec: RouteSpec, event: H3Event): Promise<void> {
   const check = (schema: GenericSchema, input: unknown) => {
     const parsed = safeParseOnce(schema, input ?? {})
-    if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
+    if (!parsed.success) throw invalidBody(firstIssuesByField(parsed.issues), TEC_READING)
   }
+  // Parameters are refused in WordPress's words (`Invalid parameter.` each, `rest_invalid_param`), as bodies are.
   if (spec.query) check(spec.query, parseQuery(event.url))
   if (spec.method === 'GET') return
   const body = await bodyOf(event)

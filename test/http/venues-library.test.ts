@@ -179,9 +179,20 @@ describe('categories and tags (library = HTTP)', () => {
     expect((await request('GET', '/categories/5')).body.code).toBe('rest_invalid_param')
   })
 
-  it('categories.list errors are the HTTP errors', async () => {
+  it("categories.list errors are the HTTP errors; a malformed parameter is in WordPress's words over HTTP only", async () => {
+    const library = (await thrown(() => calendar.categories.list({ per_page: 0 }))) as {
+      status: number
+      body: { code: string; data: { params: object } }
+    }
+    const http = await request('GET', '/categories?per_page=0')
+    expect(library.body.code).toBe('rest_invalid_param')
+    expect(Object.keys(library.body.data.params)).toEqual(['per_page'])
+    expect(http.body).toEqual({
+      code: 'rest_invalid_param',
+      message: 'Invalid parameter(s): per_page',
+      data: { status: 400, params: { per_page: 'Invalid parameter.' }, details: [] },
+    })
     for (const [query, path] of [
-      [{ per_page: 0 }, '/categories?per_page=0'],
       [{ include: [999] }, '/categories?include=999'],
       [{ event: 9999 }, '/categories?event=9999'],
     ] as const) {

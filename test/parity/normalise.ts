@@ -62,7 +62,7 @@ export class IdLabels {
   text(value: string): string {
     return value
       .replace(/\/(events|venues|organizers)\/(\d+)/gu, (_, kind, id) => `/${kind}/${this.of('post', id)}`)
-      .replace(/\/(categories|tags)\/(\d+)/gu, (_, kind, id) => `/${kind}/${this.of('term', id)}`)
+      .replace(/\/(categories|tags|tribe_events_cat)\/(\d+)/gu, (_, kind, id) => `/${kind}/${this.of('term', id)}`)
       .replace(/([?&](?:id|p|post_parent)=)(\d+)/gu, (_, key, id) => `${key}${this.of('post', id)}`)
       .replace(
         /([?&](?:venue|organizer|event|post|include|exclude)(?:%5B%5D|\[\])?=)([\d,]+)/gu,
