@@ -256,17 +256,26 @@ function originOf(url: URL): string {
  * arrived whole (issue 9 §2).
  */
 async function checkParameters(spec: RouteSpec, event: H3Event): Promise<void> {
-  const check = (schema: GenericSchema, input: unknown) => {
-    const parsed = safeParseOnce(schema, input ?? {})
-    if (!parsed.success) throw invalidBody(firstIssuesByField(parsed.issues), TEC_READING)
-  }
-  // Parameters are refused in WordPress's words (`Invalid parameter.` each, `rest_invalid_param`), as bodies are.
-  if (spec.query) check(spec.query, parseQuery(event.url))
+  if (spec.query) checkQuery(spec.query, event.url)
   if (spec.method === 'GET') return
   const body = await bodyOf(event)
   if (!spec.body) return
   // A body is refused in TEC's words (`Invalid parameter.`), its argument types first, as the write would be.
   if (spec.args) assertTecArgs(body, spec.args)
   const parsed = safeParseOnce(spec.body, body ?? {})
+  if (!parsed.success) throw invalidBody(firstIssuesByField(parsed.issues), TEC_READING)
+}
+
+/**
+ * Checks a request's query against a route's parameters, refusing it in WordPress's words: 400
+ * `rest_invalid_param`, `Invalid parameter.` for each (`WP_REST_Request::has_valid_params()`), as bodies are.
+ * Exported for the routes that take a list's parameters outside the route table (the iCalendar feed).
+ *
+ * @example
+ * checkQuery(eventQuerySchema('extended'), new URL('http://127.0.0.1:3000/events?per_page=0')) // throws
+ * @throws CalendarError 400 `rest_invalid_param`.
+ */
+export function checkQuery(schema: GenericSchema, url: URL): void {
+  const parsed = safeParseOnce(schema, parseQuery(url))
   if (!parsed.success) throw invalidBody(firstIssuesByField(parsed.issues), TEC_READING)
 }

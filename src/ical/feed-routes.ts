@@ -1,7 +1,8 @@
 import { type H3, type H3Event, HTTPResponse } from 'h3'
 import type { Calendar } from '../core/calendar.js'
 import { CalendarError, noRoute } from '../core/errors.js'
-import { type AppExtension, viewOf } from '../http/app.js'
+import { eventQuerySchema } from '../core/resources/event-query.js'
+import { type AppExtension, checkQuery, viewOf } from '../http/app.js'
 import { namesTag } from '../http/conditional.js'
 import { parseQuery } from '../http/params.js'
 import { errorResponse } from '../http/respond.js'
@@ -35,7 +36,11 @@ export function icalFeeds(options: ICalFeedOptions = {}): AppExtension {
     mount(app: H3, calendar: Calendar): void {
       const asked = (event: H3Event) => ({ ...options, view: viewOf(calendar, event) })
       const sources: Record<string, (event: H3Event, use: Exporter) => FeedSource> = {
-        '/events': (event, use) => use.listFeed(calendar, parseQuery(event.url), asked(event)),
+        '/events': (event, use) => {
+          // The list's parameters are refused as the list refuses them.
+          checkQuery(eventQuerySchema(calendar.state.settings.api_revision), event.url)
+          return use.listFeed(calendar, parseQuery(event.url), asked(event))
+        },
         '/event/:slug': (event, use) =>
           use.eventFeed(calendar, { slug: decodeURIComponent(event.context.params?.slug ?? '') }, asked(event)),
       }
