@@ -11,6 +11,8 @@
  * - headers that carry a moment or a nonce are not compared at all (see `COMPARED_HEADERS`).
  */
 
+import { decodeEntities } from '../../src/core/render/entities.js'
+
 /** The headers clients read, compared value by value. */
 export const COMPARED_HEADERS = [
   'content-type',
@@ -129,10 +131,4 @@ export function normaliseHeader(value: string, labels: IdLabels, origin: string)
 function isNear(value: string, now: number): boolean {
   const time = Date.parse(`${value.replace(' ', 'T')}Z`)
   return Number.isFinite(time) && Math.abs(time - now) < DAY
-}
-
-function decodeEntities(text: string): string {
-  return text
-    .replace(/&#x([0-9a-f]+);/giu, (_, hex) => String.fromCodePoint(Number.parseInt(hex, 16)))
-    .replace(/&#(\d+);/gu, (_, dec) => String.fromCodePoint(Number(dec)))
 }

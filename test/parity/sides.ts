@@ -6,12 +6,9 @@
  */
 import { openCalendar } from '../../src/core/calendar.js'
 import { tokenHash } from '../../src/core/users.js'
-import { createApp } from '../../src/http/app.js'
+import { createApp, TEC_PREFIX } from '../../src/http/app.js'
 import { type Realtec, resetOracle } from './oracle.js'
 import type { As, Step } from './scenario.js'
-
-/** TEC's prefix, under which both sides are asked. */
-export const TEC_PREFIX = '/wp-json/tribe/events/v1'
 
 /** calfile's origin in these runs: another port than the oracle's, as two installs have. */
 export const CALFILE_ORIGIN = 'http://127.0.0.1:3000'
