@@ -202,9 +202,9 @@ export class Events {
   }
 
   /**
-   * Creates (`ref` undefined) or updates an event, all or nothing, in the order of CONTRACT §5: the body against
-   * the state (400), then permission (401/403), then the reference (404), and only then creates what the body
-   * names and stores the event.
+   * Creates (`ref` undefined) or updates an event, all or nothing, in TEC's order: the body against the state
+   * (400), then the reference (404 here, 400 over HTTP), then permission (401/403), and only then creates what the
+   * body names and stores the event.
    */
   #save(state: CalendarState, input: EventBody, ref: EventRef | undefined, view: View, mode: WriteMode): EventRecord {
     const nowWall = this.#nowWall(state)
