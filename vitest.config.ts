@@ -7,7 +7,10 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     // The real TEC beside the clone (../shared/realtec), for the parity suite and the real-engine sync tests.
     globalSetup: ['test/parity/global-setup.ts'],
+    // A file's first request imports the whole app in a cold worker; beside the browser and the oracle on two cores
+    // that has taken over vitest's default 10 s for a hook.
     testTimeout: 20_000,
+    hookTimeout: 30_000,
     // vitest's default (one worker fewer than the cores) runs the files one at a time on a 2-core machine; most of
     // their time is spent waiting on child processes, watchers, sockets and the browser, so two share a core well.
     maxWorkers: Math.max(2, availableParallelism() - 1),
