@@ -144,6 +144,20 @@ export function wallToIso(wall: string, zone: string): string {
   return `${formatWall(ms + offset).replace(' ', 'T')}${formatOffset(offset)}`
 }
 
+/**
+ * A wall time as the number lists order and compare event dates by: its fields read as if in UTC (epoch ms), so
+ * that two wall times compare as their texts do, whatever their zones. TEC's lists compare each event's own wall
+ * times (`_EventStartDate`, `_EventEndDate`) with bounds in the site zone (Tribe__Events__Repositories__Event::
+ * filter_by_starts_on_or_after and its siblings), so an event at 09:00 in Paris sorts and filters as 09:00 on a New
+ * York site. Throws RangeError on a bad wall.
+ *
+ * @example
+ * wallTimeMs('1970-01-02 00:00:00') // 86_400_000
+ */
+export function wallTimeMs(wall: string): number {
+  return requireWall(wall)
+}
+
 /** The same day at `00:00:00` (wall in, wall out, zone-free). Throws RangeError on a bad wall. CONTRACT §3, §4.1. */
 export function dayStart(wall: string): string {
   return formatWall(startOfWallDay(requireWall(wall)))
@@ -173,7 +187,7 @@ export function addToWall(wall: string, n: number, unit: WallUnit): string {
  * `YYYY-MM-DD` (→ 00:00:00), `YYYY-MM-DD HH:MM[:SS]` or with `T` (read in `zone`), ISO 8601 with `Z`/offset
  * (fraction dropped), a Unix timestamp in seconds (any finite number; a string of 9–11 digits or `-` and up to 11),
  * `now`, `today`/`tomorrow`/`yesterday` optionally with a time (`9am`, `12pm`, `14:30`, `at 14:30:15`), and chained
- * `±N unit[s]` (minute … year). Words are case-insensitive; input is trimmed. `now` is epoch ms.
+ * `[±]N unit[s]` (minute … year; no sign adds). Words are case-insensitive; input is trimmed. `now` is epoch ms.
  * Throws RangeError only on a bad zone or non-finite `now` (caller bugs, not user input).
  */
 export function parseDateInput(input: string | number, zone: string, now: number): string | null {

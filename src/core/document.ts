@@ -112,6 +112,7 @@ function normalizeSettings(raw: NonNullable<DocumentFile['settings']>): Settings
     base_url: raw.base_url ?? null,
     api_revision: raw.api_revision ?? 'extended',
     tec_lossy_writes: raw.tec_lossy_writes ?? true,
+    geoloc_filters: raw.geoloc_filters ?? false,
   }
 }
 

@@ -139,6 +139,7 @@ export const SettingsFileSchema = v.looseObject({
   base_url: v.optional(v.nullable(text)),
   api_revision: v.optional(v.picklist(['extended', 'earlier'], expected('"extended" or "earlier"'))),
   tec_lossy_writes: v.optional(v.boolean(expected('true or false'))),
+  geoloc_filters: v.optional(v.boolean(expected('true or false'))),
 })
 
 /** The whole data file (CONTRACT §1): every key optional. */
@@ -268,6 +269,12 @@ export interface Settings extends Extra {
    * organizer lists. `false` keeps the data; the library's own calls never lose it.
    */
   tec_lossy_writes: boolean
+  /**
+   * Whether the event list's `geoloc`, `geoloc_lat` and `geoloc_lng` filter (default false). They are Events
+   * Calendar Pro's (spec §4.2: "requires a premium extension"): TEC alone reads and checks them and returns what the
+   * other parameters select; `true` filters as a site with Pro does.
+   */
+  geoloc_filters: boolean
 }
 
 /** The kinds that share the post ID space (CONTRACT §1). */

@@ -24,7 +24,7 @@ type Revision = 'extended' | 'earlier'
 
 const q = encodeURIComponent
 /** The default window of events-dates.json: 2026-06-30 00:00:00 .. 2028-07-01 23:59:59. */
-const DEFAULT_LIST = [102, 103, 104, 105, 106, 107, 108, 111, 110, 117, 112, 113, 114]
+const DEFAULT_LIST = [102, 103, 104, 105, 108, 106, 107, 111, 110, 117, 112, 113, 114]
 
 /** A fixture with `settings.api_revision` set. */
 function withRevision(name: string, revision: Revision): Json {
@@ -83,10 +83,11 @@ describe('end_date (spec §4.2)', () => {
   })
 
   it('earlier keeps rounding end_date up to 23:59:59, whatever strict_dates says', async () => {
-    const given = `strict_dates=true&end_date=${q('2026-07-01 09:30:00')}`
+    // Strict, 14:00 UTC is 10:00 in New York.
+    const given = `strict_dates=true&end_date=${q('2026-07-01 14:00:00')}`
     const extended = await list('extended', given)
-    expect(extended.ids).toEqual([102])
-    expect(extended.echo).toContainEqual(['end_date', '2026-07-01 09:30:00'])
+    expect(extended.ids).toEqual([103])
+    expect(extended.echo).toContainEqual(['end_date', '2026-07-01 10:00:00'])
     expect(extended.echo).toContainEqual(['strict_dates', 'true'])
     const earlier = await list('earlier', given)
     expect(earlier.ids).toEqual([102, 103, 104])
@@ -143,8 +144,10 @@ describe('the extended-only parameters (spec §9)', () => {
     expect(earlier.echo.map(([key]) => key)).not.toContain('ticketed')
   })
 
-  it('include still ignores the dates under both, and the other parameters still apply under earlier', async () => {
-    expect((await list('earlier', 'include=101,115&starts_after=garbage')).ids).toEqual([101, 115])
+  it('include still ignores the dates given under both, and the other parameters still apply under earlier', async () => {
+    expect((await list('earlier', 'include=105,103&start_date=2026-07-05&starts_after=garbage')).ids).toEqual([
+      103, 105,
+    ])
     expect((await list('earlier', 'end_date=2026-07-01&search=overnight')).ids).toEqual([104])
     expect((await list('earlier', 'per_page=0&starts_before=garbage')).body.data.params).toEqual({
       per_page: expect.any(String),

@@ -219,8 +219,19 @@ describe('post_parent (CONTRACT §4.2)', () => {
   })
 })
 
+// The fixture sets `settings.geoloc_filters`, as a site with Events Calendar Pro.
 describe('geoloc (CONTRACT §4.2)', () => {
   const BOSTON = 'geoloc_lat=42.3601&geoloc_lng=-71.0589'
+
+  it('without settings.geoloc_filters they filter nothing, as TEC without Pro, but are still checked', async () => {
+    const data = JSON.parse(fixture('events-filters.json'))
+    const { request: plain } = await open({ ...data, settings: { timezone: 'America/New_York' } })
+    for (const query of ['geoloc=true', BOSTON, `${BOSTON}&geoloc_radius=1`]) {
+      const response = await plain('GET', `/events?per_page=50&${query}`)
+      expect(response.body.events.map((event: Json) => event.id)).toEqual(PUBLISHED)
+    }
+    expect((await plain('GET', '/events?geoloc_lat=42.36')).status).toBe(400)
+  })
 
   it('geoloc=true: events whose venue has coordinates', async () => {
     expect(await ids('geoloc=true')).toEqual([301, 302, 303, 304])

@@ -35,10 +35,10 @@ async function echo(query: string): Promise<Array<[string, string]>> {
 }
 
 const q = encodeURIComponent
-const DEFAULT_LIST = [102, 103, 104, 105, 106, 107, 108, 111, 110, 117, 112, 113, 114]
+const DEFAULT_LIST = [102, 103, 104, 105, 108, 106, 107, 111, 110, 117, 112, 113, 114]
 
 describe('default window and order (CONTRACT §4.1)', () => {
-  it('yesterday 00:00:00 .. 23:59:59 of the day 24 months from now, site zone; ordered by UTC start, then date, then ID', async () => {
+  it('yesterday 00:00:00 .. 23:59:59 of the day 24 months from now; ordered by start wall time, then date, then ID', async () => {
     expect(await ids('')).toEqual(DEFAULT_LIST)
   })
 
@@ -54,12 +54,13 @@ describe('default window and order (CONTRACT §4.1)', () => {
     ])
   })
 
-  it('the default window follows the site time zone (Pacific/Kiritimati is already on 2 July)', async () => {
+  it("the default window is TEC's: yesterday 23:59 UTC in the site zone, 24 months from now in UTC (Kiritimati)", async () => {
+    // 2026-06-30 23:59 UTC is 2026-07-01 13:59 in Kiritimati; 2028-07-01 12:00 UTC is taken as it is.
     const { request: kiritimati } = await open(fixture('events-dates.json'), { timezone: 'Pacific/Kiritimati' })
     const response = await kiritimati('GET', '/events')
     const pairs = [...new URL(response.body.rest_url).searchParams.entries()]
     expect(pairs).toContainEqual(['start_date', '2026-07-01 00:00:00'])
-    expect(pairs).toContainEqual(['end_date', '2028-07-02 23:59:59'])
+    expect(pairs).toContainEqual(['end_date', '2028-07-01 23:59:59'])
   })
 
   it('events with hide_from_listings are never listed, but stay readable by ID', async () => {
@@ -70,9 +71,9 @@ describe('default window and order (CONTRACT §4.1)', () => {
     expect(single.body.hide_from_listings).toBe(true)
   })
 
-  it('events in different time zones are ordered as instants (Tokyo 08:00 before London 09:00 before New York 05:00)', async () => {
+  it('events in different time zones are ordered by wall time, as TEC does (New York 05:00, Tokyo 08:00, London 09:00)', async () => {
     const list = await ids('start_date=2026-07-02&end_date=2026-07-03')
-    expect(list).toEqual([105, 106, 107, 108])
+    expect(list).toEqual([105, 108, 106, 107])
   })
 
   it('same instant: ordered by publication date, even across zones (111, 110, then London 117)', async () => {
@@ -87,7 +88,7 @@ describe('default window and order (CONTRACT §4.1)', () => {
 describe('start_date and end_date (CONTRACT §4.1)', () => {
   it('start_date keeps events that start on or after it, rounded down to 00:00:00; end_date default stays', async () => {
     expect(await ids(`start_date=${q('2026-07-01 15:00')}`)).toEqual([
-      103, 104, 105, 106, 107, 108, 111, 110, 117, 112, 113, 114,
+      103, 104, 105, 108, 106, 107, 111, 110, 117, 112, 113, 114,
     ])
     expect(await echo(`start_date=${q('2026-07-01 15:00')}`)).toEqual([
       ['page', '1'],
@@ -100,7 +101,7 @@ describe('start_date and end_date (CONTRACT §4.1)', () => {
   })
 
   it('end_date keeps events that end on or before it, rounded up to 23:59:59; start_date default stays', async () => {
-    expect(await ids('end_date=2026-07-02')).toEqual([102, 103, 104, 105, 106])
+    expect(await ids('end_date=2026-07-02')).toEqual([102, 103, 104, 105])
     expect(await echo('end_date=2026-07-02')).toEqual([
       ['page', '1'],
       ['per_page', '6'],
@@ -119,9 +120,9 @@ describe('start_date and end_date (CONTRACT §4.1)', () => {
     expect(await ids('start_date=2028-07-01&end_date=2028-12-31')).toEqual([114, 115])
   })
 
-  it('bounds are instants: start_date=2026-07-03 (04:00 UTC) drops Tokyo 08:00 on 3 July (23:00 UTC on 2 July)', async () => {
+  it('bounds are wall times: start_date=2026-07-03 keeps Tokyo 08:00 on 3 July (23:00 UTC on 2 July)', async () => {
     const list = await ids('start_date=2026-07-03&end_date=2026-07-03')
-    expect(list).toEqual([107, 108])
+    expect(list).toEqual([108, 106, 107])
   })
 
   it('a bound without an offset is read in the site time zone (site in Asia/Tokyo)', async () => {
@@ -135,48 +136,50 @@ describe('start_date and end_date (CONTRACT §4.1)', () => {
     expect(pairs).toContainEqual(['start_date', '2026-07-03 00:00:00'])
   })
 
-  it('a bound with an offset is that instant', async () => {
+  it('a bound with an offset is that instant, as a wall time in the site zone', async () => {
+    // 05:00 UTC is 01:00 in New York; 14:00 UTC is 10:00.
     expect(
-      await ids(`strict_dates=true&start_date=${q('2026-07-02T23:30:00Z')}&end_date=2026-07-03T09:30:00Z`),
-    ).toEqual([107])
+      await ids(`strict_dates=true&start_date=${q('2026-07-03T08:00:00+03:00')}&end_date=2026-07-03T14:00:00Z`),
+    ).toEqual([108, 106, 107])
     expect(
-      await ids(`strict_dates=true&start_date=${q('2026-07-02T23:00:00+00:00')}&end_date=2026-07-03T09:30:00Z`),
+      await ids(`strict_dates=true&start_date=${q('2026-07-03T09:00:01+00:00')}&end_date=2026-07-03T14:00:00Z`),
     ).toEqual([106, 107])
-    expect(
-      await ids(
-        `strict_dates=true&start_date=${q('2026-07-03T01:00:00+02:00')}&end_date=${q('2026-07-03T06:00:00-04:00')}`,
-      ),
-    ).toEqual([106, 107, 108])
   })
 
-  it('a Unix timestamp bound', async () => {
+  it('a Unix timestamp bound: the day it is in UTC', async () => {
     const ts = Date.UTC(2026, 6, 3, 4, 0, 0) / 1000 // 2026-07-03 00:00 in New York
-    expect(await ids(`start_date=${ts}&end_date=2026-07-03`)).toEqual([107, 108])
+    expect(await ids(`start_date=${ts}&end_date=2026-07-03`)).toEqual([108, 106, 107])
   })
 
   it('word and relative bounds: tomorrow, +2 weeks, yesterday', async () => {
     expect(await echo('start_date=tomorrow')).toContainEqual(['start_date', '2026-07-02 00:00:00'])
-    expect(await ids('start_date=tomorrow&end_date=2026-07-02')).toEqual([105, 106])
+    expect(await ids('start_date=tomorrow&end_date=2026-07-02')).toEqual([105])
     expect(await echo(`start_date=${q('+2 weeks')}`)).toContainEqual(['start_date', '2026-07-15 00:00:00'])
     expect(await ids(`start_date=${q('+2 weeks')}&end_date=2026-07-16`)).toEqual([111, 110, 117, 112, 113])
     expect(await ids('start_date=yesterday')).toEqual(DEFAULT_LIST)
   })
 })
 
+// TEC reads a strict date in UTC and moves it into the site zone (Tribe__Timezones::localize_date): in July,
+// 13:00 is 09:00 in New York.
 describe('strict_dates=true (CONTRACT §4.1)', () => {
-  it('start_date at its exact time, inclusive (≥)', async () => {
-    expect((await ids(`strict_dates=true&start_date=${q('2026-07-01 09:00:00')}`))[0]).toBe(103)
-    expect((await ids(`strict_dates=true&start_date=${q('2026-07-01 09:00:01')}`))[0]).toBe(104)
+  it('start_date at its exact time, read in UTC, inclusive (≥)', async () => {
+    expect((await ids(`strict_dates=true&start_date=${q('2026-07-01 13:00:00')}`))[0]).toBe(103)
+    expect((await ids(`strict_dates=true&start_date=${q('2026-07-01 13:00:01')}`))[0]).toBe(104)
   })
 
-  it('end_date at its exact time, inclusive (≤)', async () => {
-    expect(await ids(`strict_dates=true&end_date=${q('2026-07-02 12:00:00')}`)).toEqual([102, 103, 104, 105])
-    expect(await ids(`strict_dates=true&end_date=${q('2026-07-02 11:59:59')}`)).toEqual([102, 103, 104])
+  it('end_date at its exact time, inclusive (≤); the default start_date is read once more in UTC (15:59 yesterday)', async () => {
+    expect(await ids(`strict_dates=true&end_date=${q('2026-07-02 16:00:00')}`)).toEqual([103, 104, 105])
+    expect(await ids(`strict_dates=true&end_date=${q('2026-07-02 15:59:59')}`)).toEqual([103, 104])
+    expect(await echo(`strict_dates=true&end_date=${q('2026-07-02 16:00:00')}`)).toContainEqual([
+      'start_date',
+      '2026-06-30 15:59:00',
+    ])
   })
 
-  it('rest_url shows the dates as given', async () => {
+  it('rest_url shows the dates in the site zone', async () => {
     const pairs = await echo(
-      `strict_dates=true&start_date=${q('2026-07-01 09:30:00')}&end_date=${q('2026-07-02 11:00:00')}`,
+      `strict_dates=true&start_date=${q('2026-07-01 13:30:00')}&end_date=${q('2026-07-02 15:00:00')}`,
     )
     expect(pairs).toContainEqual(['start_date', '2026-07-01 09:30:00'])
     expect(pairs).toContainEqual(['end_date', '2026-07-02 11:00:00'])
@@ -184,7 +187,7 @@ describe('strict_dates=true (CONTRACT §4.1)', () => {
 
   it('without strict_dates the same values are rounded to whole days', async () => {
     expect(await ids(`start_date=${q('2026-07-01 09:00:01')}&end_date=${q('2026-07-02 11:59:59')}`)).toEqual([
-      103, 104, 105, 106,
+      103, 104, 105,
     ])
   })
 
@@ -220,32 +223,33 @@ describe('starts_before, starts_after, ends_before, ends_after (CONTRACT §4.1)'
     expect(await echo('ends_after=2028-07-01')).toContainEqual(['ends_after', '2028-07-01 23:59:59'])
   })
 
+  // Strict values are read in UTC: 13:00 is 09:00 in New York (see strict_dates above).
   it('strict: starts_after is exclusive', async () => {
-    expect((await ids(`strict_dates=true&starts_after=${q('2026-07-01 09:00:00')}`))[0]).toBe(104)
-    expect((await ids(`strict_dates=true&starts_after=${q('2026-07-01 08:59:59')}`))[0]).toBe(103)
+    expect((await ids(`strict_dates=true&starts_after=${q('2026-07-01 13:00:00')}`))[0]).toBe(104)
+    expect((await ids(`strict_dates=true&starts_after=${q('2026-07-01 12:59:59')}`))[0]).toBe(103)
   })
 
   it('strict: starts_before is exclusive', async () => {
-    expect(await ids(`strict_dates=true&starts_before=${q('2026-07-01 09:00:00')}`)).toEqual([101, 102])
-    expect(await ids(`strict_dates=true&starts_before=${q('2026-07-01 09:00:01')}`)).toEqual([101, 102, 103])
+    expect(await ids(`strict_dates=true&starts_before=${q('2026-07-01 13:00:00')}`)).toEqual([101, 102])
+    expect(await ids(`strict_dates=true&starts_before=${q('2026-07-01 13:00:01')}`)).toEqual([101, 102, 103])
   })
 
   it('strict: ends_before is exclusive', async () => {
-    expect(await ids(`strict_dates=true&ends_before=${q('2026-07-01 10:00:00')}`)).toEqual([101, 102])
-    expect(await ids(`strict_dates=true&ends_before=${q('2026-07-01 10:00:01')}`)).toEqual([101, 102, 103])
+    expect(await ids(`strict_dates=true&ends_before=${q('2026-07-01 14:00:00')}`)).toEqual([101, 102])
+    expect(await ids(`strict_dates=true&ends_before=${q('2026-07-01 14:00:01')}`)).toEqual([101, 102, 103])
   })
 
   it('strict: ends_after is exclusive', async () => {
-    expect((await ids(`strict_dates=true&ends_after=${q('2026-07-01 10:00:00')}`))[0]).toBe(104)
-    expect((await ids(`strict_dates=true&ends_after=${q('2026-07-01 09:59:59')}`))[0]).toBe(103)
+    expect((await ids(`strict_dates=true&ends_after=${q('2026-07-01 14:00:00')}`))[0]).toBe(104)
+    expect((await ids(`strict_dates=true&ends_after=${q('2026-07-01 13:59:59')}`))[0]).toBe(103)
   })
 
   it('everything overlapping a window: ends_after=<from>&starts_before=<to>', async () => {
     expect(
-      await ids(`strict_dates=true&ends_after=${q('2026-07-01 21:00:00')}&starts_before=${q('2026-07-01 22:00:00')}`),
+      await ids(`strict_dates=true&ends_after=${q('2026-07-02 01:00:00')}&starts_before=${q('2026-07-02 02:00:00')}`),
     ).toEqual([104])
     expect(
-      await ids(`strict_dates=true&ends_after=${q('2026-07-01 09:30:00')}&starts_before=${q('2026-07-01 20:30:00')}`),
+      await ids(`strict_dates=true&ends_after=${q('2026-07-01 13:30:00')}&starts_before=${q('2026-07-02 00:30:00')}`),
     ).toEqual([103, 104])
   })
 
@@ -262,9 +266,9 @@ describe('starts_before, starts_after, ends_before, ends_after (CONTRACT §4.1)'
     expect(await ids('end_date=2026-06-30&ends_after=2026-06-28')).toEqual([101, 102])
   })
 
-  it('bounds in other zones compare as instants: ends_before 2026-07-02 20:00 NY keeps Tokyo breakfast (ends 20:00 NY)', async () => {
+  it("bounds compare with each event's own wall times: Tokyo breakfast (08:00–09:00) ends between 07:30 and 09:30 New York time", async () => {
     expect(
-      await ids(`strict_dates=true&ends_after=${q('2026-07-02 12:00:00')}&ends_before=${q('2026-07-02 20:00:01')}`),
+      await ids(`strict_dates=true&ends_after=${q('2026-07-03 11:30:00')}&ends_before=${q('2026-07-03 13:30:00')}`),
     ).toEqual([106])
   })
 })
@@ -287,22 +291,25 @@ describe('invalid dates (CONTRACT §4.1, §5)', () => {
   })
 })
 
+// TEC drops the start_date and end_date given with include, and takes its own defaults as they are: from
+// yesterday 23:59 UTC in the site zone (2026-06-30 19:59:00) to 24 months from now in UTC (2028-07-01 12:00:00).
 describe('include (CONTRACT §4.1)', () => {
-  it('only those events, ordered by start then ID', async () => {
-    expect(await ids('include=104,102')).toEqual([102, 104])
+  it("only those events in TEC's default window, by publication date then ID", async () => {
+    expect(await ids('include=104,103')).toEqual([103, 104])
+    expect(await ids('include=104,102')).toEqual([104])
   })
 
   it('as an array with brackets', async () => {
-    expect(await ids('include[]=103&include[]=101')).toEqual([101, 103])
+    expect(await ids('include[]=105&include[]=103')).toEqual([103, 105])
   })
 
-  it('all date filters are ignored', async () => {
-    expect(await ids('include=115,101&start_date=2026-07-01&end_date=2026-07-02')).toEqual([101, 115])
-    expect(await ids('include=101,115&starts_after=2030-01-01&strict_dates=true')).toEqual([101, 115])
+  it('the start_date and end_date given are ignored; a relative bound replaces the default window', async () => {
+    expect(await ids('include=115,103&start_date=2026-07-01&end_date=2026-07-02')).toEqual([103])
+    expect(await ids('include=101,115&starts_after=2020-01-01&strict_dates=true')).toEqual([101, 115])
   })
 
-  it('same start: by ID, not by publication date', async () => {
-    expect(await ids('include=113,112,111,110')).toEqual([110, 111, 112, 113])
+  it('by publication date, then ID, whatever the start', async () => {
+    expect(await ids('include=113,112,111,110')).toEqual([111, 112, 113, 110])
   })
 
   it('hide_from_listings events are not listed even when included', async () => {
@@ -313,10 +320,10 @@ describe('include (CONTRACT §4.1)', () => {
     expect(await ids('include=116,103')).toEqual([103])
   })
 
-  it('no date parameters in rest_url', async () => {
-    const keys = (await echo('include=103')).map(([key]) => key)
-    expect(keys).toContain('include')
-    expect(keys).not.toContain('start_date')
-    expect(keys).not.toContain('end_date')
+  it("TEC's default dates in rest_url, as they are", async () => {
+    const pairs = await echo('include=103')
+    expect(pairs).toContainEqual(['include', '103'])
+    expect(pairs).toContainEqual(['start_date', '2026-06-30 19:59:00'])
+    expect(pairs).toContainEqual(['end_date', '2028-07-01 12:00:00'])
   })
 })

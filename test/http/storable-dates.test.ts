@@ -133,9 +133,10 @@ describe('event list dates (issue 9 §1: the date query parameters)', () => {
     expectInvalid(await opened.request('GET', `/events?${key}=${encodeURIComponent(value)}`), key)
   })
 
-  it('with strict_dates the value is used as given, so 9999-12-31 18:59:59 fits and 19:00:00 does not', async () => {
-    expect((await request('GET', '/events?end_date=9999-12-31%2018:59:59&strict_dates=true')).status).toBe(200)
-    expectInvalid(await request('GET', '/events?end_date=9999-12-31%2019:00:00&strict_dates=true'), 'end_date')
+  it('with strict_dates the value is read in UTC, as TEC does, so 0000-01-01 05:00:00 fits and 04:00:00 (the year before in New York) does not', async () => {
+    expect((await request('GET', '/events?end_date=9999-12-31%2023:59:59&strict_dates=true')).status).toBe(200)
+    expect((await request('GET', '/events?start_date=0000-01-01%2005:00:00&strict_dates=true')).status).toBe(200)
+    expectInvalid(await request('GET', '/events?start_date=0000-01-01%2004:00:00&strict_dates=true'), 'start_date')
     expect((await request('GET', '/events?start_date=0000-01-01&end_date=9999-12-30')).status).toBe(200)
   })
 })

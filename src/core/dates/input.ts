@@ -17,7 +17,8 @@ const WEEKDAY_RE = /^(?:(next|last|this)\s+)?(sun|mon|tues?|wed(?:nes)?|thu(?:rs
 const WEEKDAYS = ['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat']
 const TIME_12_RE = /^(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*([ap])\.?m\.?$/i
 const TIME_24_RE = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/
-const RELATIVE_RE = /\s*([+-])\s*(\d+)\s*(minute|hour|day|week|month|year)s?/iy
+const RELATIVE_RE = /\s*([+-]?)\s*(\d+)\s*(minute|hour|day|week|month|year)s?/iy
+const RELATIVE_START_RE = /^[+-]?\s*\d+\s*[a-z]/i
 
 /** `+02:00`, `+0200`, `+02` or `Z` → ms east of UTC; null past 23:59. */
 function parseIsoOffset(s: string): number | null {
@@ -96,7 +97,8 @@ function calendarShift(now: number, z: Zone, months: number, days: number): numb
 }
 
 /**
- * Chained `±N unit`: calendar units go on now's wall clock (as PHP strtotime does, so `+1 day` across a DST change
+ * Chained `[±]N unit` (a term without a sign adds, as in strtotime's `1 month`, which is also what `+1 month` becomes
+ * in a query string whose `+` was read as a space): calendar units go on now's wall clock (as PHP strtotime does, so `+1 day` across a DST change
  * keeps the clock time), then minutes and hours go on the instant (so `+1 hour` is always 60 real minutes).
  */
 function parseRelative(s: string, z: Zone, now: number): string | null {
@@ -126,6 +128,6 @@ export function parseInputString(s: string, z: Zone, now: number): string | null
   if (m !== null) return parseDayWord(m, z, now)
   m = WEEKDAY_RE.exec(s)
   if (m !== null) return parseWeekday(m, z, now)
-  if (s[0] === '+' || s[0] === '-') return parseRelative(s, z, now)
+  if (RELATIVE_START_RE.test(s)) return parseRelative(s, z, now)
   return null
 }

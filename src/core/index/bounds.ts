@@ -2,7 +2,7 @@ import type { IndexEntry } from './entry.js'
 import { firstAfter } from './sorted-entries.js'
 
 /**
- * A list's date window as instants (epoch ms), each bound optional (CONTRACT §4.1): the start is ≥ `min`, >
+ * A list's date window in wall-time ms (`wallTimeMs`, as `IndexEntry` holds event dates), each bound optional (CONTRACT §4.1): the start is ≥ `min`, >
  * `after`, ≤ `max` and < `before`; the end is ≤ `max`, < `before` and > `after`.
  */
 export interface WindowBounds {
@@ -28,15 +28,25 @@ export function startRange(list: readonly IndexEntry[], start: WindowBounds['sta
   return [from, Math.max(from, to)]
 }
 
-/** Index of the first entry starting at or after `instant` (after it when `strict`); `list.length` when none. */
-export function firstStart(list: readonly IndexEntry[], instant: number, strict: boolean): number {
-  return firstAfter(list.length, (at) => {
-    const start = (list[at] as IndexEntry).start
-    return start < instant || (strict && start === instant)
+/** Index of the first entry starting at or after `at` (after it when `strict`); `list.length` when none. */
+export function firstStart(list: readonly IndexEntry[], at: number, strict: boolean): number {
+  return firstAfter(list.length, (index) => {
+    const start = (list[index] as IndexEntry).start
+    return start < at || (strict && start === at)
   })
 }
 
-/** True when an end instant is inside the window's end bounds. */
+/** True when a start is inside the window's start bounds (what `startRange` finds by binary search). */
+export function startInside(start: number, bounds: WindowBounds['start']): boolean {
+  return (
+    (bounds.min === undefined || start >= bounds.min) &&
+    (bounds.after === undefined || start > bounds.after) &&
+    (bounds.max === undefined || start <= bounds.max) &&
+    (bounds.before === undefined || start < bounds.before)
+  )
+}
+
+/** True when an end is inside the window's end bounds. */
 export function endInside(end: number, bounds: WindowBounds['end']): boolean {
   return (
     (bounds.max === undefined || end <= bounds.max) &&

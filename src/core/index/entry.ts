@@ -1,14 +1,14 @@
+import { wallTimeMs } from '../dates.js'
 import { type EventRecord, STATUSES } from '../records.js'
-import { eventTimes } from './event-times.js'
 
 /**
- * One event as the indexes hold it: its instants and its "kind" (status and flags packed in a small number, so
+ * One event as the indexes hold it: its wall times and its "kind" (status and flags packed in a small number, so
  * that a block of the timeline counts each kind and a list total adds counts instead of testing events). An entry
  * belongs to one record object; a put replaces the record, and with it the entry.
  */
 export interface IndexEntry {
   readonly event: EventRecord
-  /** UTC start and end, epoch ms. */
+  /** Start and end as `wallTimeMs` of the event's own wall times: TEC orders and filters by them, not by instants. */
   readonly start: number
   readonly end: number
   /** `kindOf(event)`. */
@@ -61,13 +61,18 @@ export function allowedKinds(filter: KindFilter): { table: Uint8Array; list: num
 
 /** The entry of a record. */
 export function makeEntry(event: EventRecord): IndexEntry {
-  const { start, end } = eventTimes(event)
-  return { event, start, end, kind: kindOf(event), mark: 0 }
+  const start = wallTimeMs(event.start_date)
+  return { event, start, end: wallTimeMs(event.end_date), kind: kindOf(event), mark: 0 }
 }
 
-/** List order (CONTRACT §4.1): start instant, then publication `date`, then ID. */
+/** List order (CONTRACT §4.1): start wall time whatever the zone (TEC's `_EventStartDate`), then `comparePosts`. */
 export function compareEntries(a: IndexEntry, b: IndexEntry): number {
-  return a.start - b.start || compareText(a.event.date, b.event.date) || a.event.id - b.event.id
+  return a.start - b.start || comparePosts(a, b)
+}
+
+/** Publication `date`, then ID: the order of WordPress's `orderby => [date, ID]`, which TEC's `include` lists use. */
+export function comparePosts(a: IndexEntry, b: IndexEntry): number {
+  return compareText(a.event.date, b.event.date) || a.event.id - b.event.id
 }
 
 function compareText(a: string, b: string): number {

@@ -1,6 +1,6 @@
 import type { EventRecord } from '../records.js'
-import { endInside, startRange, type WindowBounds } from './bounds.js'
-import { allowedKinds, type IndexEntry, type KindFilter, lowerText } from './entry.js'
+import { endInside, startInside, startRange, type WindowBounds } from './bounds.js'
+import { allowedKinds, comparePosts, type IndexEntry, type KindFilter, lowerText } from './entry.js'
 import type { EventIndex } from './event-index.js'
 import type { ListSlice } from './list-slice.js'
 import { type EntryRange, mergedSlice } from './merged-slice.js'
@@ -11,7 +11,7 @@ type Relation = (typeof RELATIONS)[number]
 
 /**
  * A list query as the indexes read it (CONTRACT §4.1, §4.2), after its parameters are checked and resolved: the
- * window as instants, the kinds shown, the IDs of each relation filter (categories with their descendants), the
+ * window in wall-time ms, the kinds shown, the IDs of each relation filter (categories with their descendants), the
  * search words in lower case, and the filters without an index, tested one by one.
  */
 export interface IndexQuery extends KindFilter {
@@ -37,13 +37,16 @@ export function selectIndexed(index: EventIndex, query: IndexQuery): ListSlice<E
 }
 
 /**
- * The events of `include` (CONTRACT §4.2: date bounds ignored) that pass the query's other filters, by start then
- * ID as TEC orders them.
+ * The events of `include` that pass the query's other filters, the window among them (TEC drops the dates given and
+ * its default window comes back), by publication date then ID, the order TEC's `include` asks WordPress for.
  */
 export function selectIncluded(index: EventIndex, ids: readonly number[], query: IndexQuery): EventRecord[] {
   const entries = [...new Set(ids)].flatMap((id) => index.entry(id) ?? [])
-  entries.sort((a, b) => a.start - b.start || a.event.id - b.event.id)
-  return entries.filter(matcher(query)).map((entry) => entry.event)
+  entries.sort(comparePosts)
+  const matches = matcher(query)
+  return entries
+    .filter((entry) => startInside(entry.start, query.bounds.start) && matches(entry))
+    .map((entry) => entry.event)
 }
 
 type Test = (event: EventRecord) => boolean

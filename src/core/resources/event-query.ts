@@ -1,7 +1,16 @@
 import * as v from 'valibot'
 import { listStatuses } from '../access.js'
 import { RecentResults } from '../cache/recent-results.js'
-import { addToWall, dayEnd, dayStart, instantToWall, readDateInput, wallOutOfRange, wallToInstant } from '../dates.js'
+import {
+  addToWall,
+  dayEnd,
+  dayStart,
+  instantToWall,
+  readDateInput,
+  wallInZone,
+  wallOutOfRange,
+  wallTimeMs,
+} from '../dates.js'
 import { invalidParam } from '../errors.js'
 import { boolField, dateField, idListField, refListField, statusListField, textField } from '../fields.js'
 import type { WindowBounds } from '../index/bounds.js'
@@ -126,9 +135,7 @@ export function selectEvents(state: CalendarState, parsed: EventQuery, view: Vie
   const revision = state.settings.api_revision
   const query = revision === 'extended' ? parsed : ignoreExtendedOnly(parsed)
   const statuses = listStatuses(view, query.status)
-  const { bounds, window } = query.include
-    ? { bounds: {}, window: windowBounds({}, revision, state.siteTimezone) }
-    : dateWindow(query, revision, state.siteTimezone, now)
+  const { bounds, window } = dateWindow(query, revision, state.siteTimezone, now)
   const { relations, tests } = relationFilters(state, query)
   tests.push(...geoFilters(state, query))
   const indexQuery: IndexQuery = {
@@ -157,11 +164,12 @@ function ignoreExtendedOnly(query: EventQuery): EventQuery {
 }
 
 /**
- * The window as instants (CONTRACT §4.1). `end_date` caps the start in both revisions: the earlier one compares
- * it with the start alone (spec §4.2), the extended one with the end too, which is never before the start.
+ * The window in wall-time ms (`wallTimeMs`), as the index compares it with each event's own wall times (CONTRACT
+ * §4.1). `end_date` caps the start in both revisions: the earlier one compares it with the start alone (spec
+ * §4.2), the extended one with the end too, which is never before the start.
  */
-function windowBounds(bounds: Partial<Record<Bound, string>>, revision: ApiRevision, zone: string): WindowBounds {
-  const at = (key: Bound) => (bounds[key] === undefined ? undefined : wallToInstant(bounds[key] as string, zone))
+function windowBounds(bounds: Partial<Record<Bound, string>>, revision: ApiRevision): WindowBounds {
+  const at = (key: Bound) => (bounds[key] === undefined ? undefined : wallTimeMs(bounds[key] as string))
   const [min, endDate, before, after, endBefore, endAfter] = DATE_BOUNDS.map(at)
   return {
     start: { min, after, max: endDate, before },
@@ -187,31 +195,60 @@ const recentWindows = new RecentResults<string, DateWindow>(256)
  */
 function dateWindow(query: EventQuery, revision: ApiRevision, zone: string, now: number): DateWindow {
   const inputs = DATE_BOUNDS.map((key) => query[key])
-  const key = JSON.stringify([zone, revision, Math.floor(now / 1000), query.strict_dates === true, inputs])
+  const mode = [query.strict_dates === true, query.include !== undefined]
+  const key = JSON.stringify([zone, revision, Math.floor(now / 1000), mode, inputs])
   return recentWindows.get(key, () => {
     const bounds = readBounds(query, zone, now)
-    return { bounds, window: windowBounds(bounds, revision, zone) }
+    return { bounds, window: windowBounds(bounds, revision) }
   })
 }
 
+/**
+ * The bounds given, as TEC reads them (Archive_Event::get; Tribe__Timezones::localize_date, tribe_beginning_of_day,
+ * tribe_end_of_day): each input is read in UTC, PHP's zone under WordPress; with `strict_dates` that instant becomes
+ * a wall time in the site zone, else its UTC date becomes the whole day in the site zone (`start_date` from
+ * 00:00:00, every other bound to 23:59:59). So `strict_dates` with `2026-07-04 12:00:00` is 08:00 in New York, as
+ * TEC's own doc comment on the strict mode says. `include` drops the start_date and end_date given. Without a
+ * relative bound, `tecDefaults` fill the start_date and end_date not given.
+ */
 function readBounds(query: EventQuery, zone: string, now: number): Bounds {
+  const strict = query.strict_dates === true
   const bounds: Partial<Record<Bound, string>> = {}
   for (const key of DATE_BOUNDS) {
     const input = query[key]
     if (input === undefined || input === '') continue
-    const read = readDateInput(input, zone, now)
+    if (query.include && (key === 'start_date' || key === 'end_date')) continue
+    const read = readDateInput(input, 'UTC', now)
     if (read.problem !== undefined) throw invalidParam(key, read.problem)
-    const bound = query.strict_dates ? read.wall : key === 'start_date' ? dayStart(read.wall) : dayEnd(read.wall)
-    const problem = wallOutOfRange(bound, zone)
+    const bound = strict
+      ? wallInZone(read.wall, 'UTC', zone)
+      : key === 'start_date'
+        ? dayStart(read.wall)
+        : dayEnd(read.wall)
+    const problem =
+      bound === null ? `${JSON.stringify(input)} is outside years 0000–9999 in ${zone}` : wallOutOfRange(bound, zone)
     if (problem !== undefined) throw invalidParam(key, problem)
-    bounds[key] = bound
+    bounds[key] = bound as string
   }
-  const relative = DATE_BOUNDS.slice(2).some((key) => bounds[key] !== undefined)
-  if (!relative && bounds.start_date === undefined)
-    bounds.start_date = dayStart(addToWall(instantToWall(now, zone), -1, 'day'))
-  if (!relative && bounds.end_date === undefined)
-    bounds.end_date = dayEnd(addToWall(instantToWall(now, zone), 24, 'month'))
+  if (DATE_BOUNDS.slice(2).some((key) => bounds[key] !== undefined)) return bounds
+  const defaults = tecDefaults(zone, now)
+  // The defaults go through what a given value goes through, but for `include`, which takes them as they are.
+  const take = (wall: string, round: (wall: string) => string) =>
+    query.include ? wall : strict ? (wallInZone(wall, 'UTC', zone) as string) : round(wall)
+  bounds.start_date ??= take(defaults.start_date, dayStart)
+  bounds.end_date ??= take(defaults.end_date, dayEnd)
   return bounds
+}
+
+/**
+ * TEC's default start_date and end_date, as its route fills them in before reading them (Archive_Event::READ_args):
+ * `yesterday 23:59` in UTC as a wall time in the site zone, and 24 months from now as a UTC wall time, used as it is.
+ * Rounded to whole days as inputs are, the start is yesterday (UTC's) in zones at or west of UTC and today east of it.
+ */
+function tecDefaults(zone: string, now: number): { start_date: string; end_date: string } {
+  const utcNow = instantToWall(now, 'UTC')
+  const yesterday = `${addToWall(utcNow, -1, 'day').slice(0, 10)} 23:59:00`
+  return { start_date: wallInZone(yesterday, 'UTC', zone) as string, end_date: addToWall(utcNow, 24, 'month') }
 }
 
 type Test = (event: EventRecord) => boolean
@@ -264,6 +301,7 @@ function geoFilters(state: CalendarState, query: EventQuery): Test[] {
   if ((lat === undefined) !== (lng === undefined)) {
     throw invalidParam(lat === undefined ? 'geoloc_lat' : 'geoloc_lng', 'geoloc_lat and geoloc_lng go together')
   }
+  if (!state.settings.geoloc_filters) return []
   const coords = (event: EventRecord) => {
     const venue = event.venue === null ? undefined : state.venues.get(event.venue)
     return venue && venue.geo_lat !== null && venue.geo_lng !== null

@@ -25,7 +25,7 @@ export type LinkedQuery = v.InferOutput<typeof LinkedQuerySchema>
 type LinkedRecord = VenueRecord | OrganizerRecord
 
 /**
- * The venues or organizers a list query selects, newest `date` first, then highest ID (CONTRACT §4.3), and the
+ * The venues or organizers a list query selects, newest `date` first, then lowest ID (CONTRACT §4.3), and the
  * effective query to echo in the list's URLs.
  *
  * @throws CalendarError 400 `rest_invalid_param` for an `event` that is not an event or an unknown status.
@@ -50,7 +50,8 @@ export function selectLinked(state: CalendarState, kind: LinkedKind, query: Link
     tests.push((record) => linked(record, upcoming))
   }
   const records = [...kind.collection(state).values()].filter((record) => tests.every((test) => test(record)))
-  records.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id))
+  // WordPress's default `date DESC`; posts of the same second come by ID ascending, as MySQL returns them to TEC.
+  records.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.id - b.id))
   return { records, echo: echoQuery(query) }
 }
 
@@ -70,11 +71,15 @@ function readable(view: View, event: EventRecord): boolean {
   return event.status === 'publish' || seesAllStatuses(view) || (view.user !== null && view.user.id === event.author)
 }
 
+/**
+ * What TEC puts back in the list's URLs (Archive_Venue::get, Archive_Organizer::get): `search` and
+ * `only_with_upcoming` are taken out of its query arguments before it builds them, so they are not.
+ */
 function echoQuery(query: LinkedQuery): Array<[string, string]> {
   const echo: Array<[string, string]> = []
-  for (const key of ['search', 'event', 'has_events', 'only_with_upcoming', 'status'] as const) {
+  for (const key of ['event', 'has_events', 'status'] as const) {
     const value = query[key]
-    if (value === undefined || (key === 'only_with_upcoming' && value === false)) continue
+    if (value === undefined) continue
     echo.push([key, Array.isArray(value) ? value.join(',') : String(value)])
   }
   return echo
