@@ -1,5 +1,6 @@
 /**
- * Runs a scenario on both sides, step by step in lockstep, and compares each answer (compare.ts). Each side keeps
+ * Runs a scenario on both sides, step by step in lockstep (the oracle first, then calfile at the oracle's time),
+ * and compares each answer (compare.ts). Each side keeps
  * its own names (`save`) and its own ID labels, so a step's `{name}` becomes that side's ID.
  */
 import { type Comparison, compare } from './compare.js'
@@ -21,7 +22,9 @@ export async function runScenario(realtec: Realtec, scenario: Scenario): Promise
   const b = sideRun(await calfileSide(realtec))
   const comparisons: Comparison[] = []
   for (const [index, step] of scenario.steps.entries()) {
-    const [tec, calfile] = await Promise.all([send(a, step), send(b, step)])
+    const tec = await send(a, step)
+    b.side.clock.now = oracleTime(step, tec)
+    const calfile = await send(b, step)
     const request = `${scenario.name} #${index + 1} ${step.method ?? 'GET'} ${step.path}${step.as ? ` (${step.as})` : ''}`
     comparisons.push(
       compare(
@@ -32,6 +35,20 @@ export async function runScenario(realtec: Realtec, scenario: Scenario): Promise
     )
   }
   return comparisons
+}
+
+/**
+ * When the oracle did a step, to the second: the `modified_utc` of the post a write answers with (WordPress's clock
+ * while it wrote), else its `Date` header.
+ */
+function oracleTime(step: Step, answer: Answer): number {
+  const write = (step.method ?? 'GET') !== 'GET'
+  const written = write ? /"modified_utc":"(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d)"/u.exec(answer.text)?.[1] : undefined
+  const at = written ? Date.parse(`${written.replace(' ', 'T')}Z`) : Number.NaN
+  // A draft's `0000-00-00 00:00:00` (WordPress's "not set") is no time.
+  if (!Number.isNaN(at)) return at
+  const date = answer.headers.get('date')
+  return date ? Date.parse(date) : Date.now()
 }
 
 async function send(run: SideRun, step: Step): Promise<Answer> {

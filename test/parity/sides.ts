@@ -2,7 +2,9 @@
  * The two sides of a parity run, each fresh per scenario: the real TEC site (reset by `reset.sh`, reached over
  * HTTP) and calfile (a memory calendar in the same fresh state, reached in-process through `app.request`).
  * "The same fresh state": the site zone America/New_York, the site's page size of 10 (WordPress's
- * `posts_per_page`), an administrator `admin` whose application password is the oracle's, no records.
+ * `posts_per_page`), an administrator `admin` whose application password is the oracle's, no records. calfile's
+ * clock is the oracle's (`Side.clock`), so that posts written in the same step get the same second on both sides
+ * and lists ordered by publication date compare.
  */
 import { openCalendar } from '../../src/core/calendar.js'
 import { tokenHash } from '../../src/core/users.js'
@@ -23,6 +25,8 @@ export interface Side {
   name: 'tec' | 'calfile'
   origin: string
   send(step: Step, path: string, body: unknown): Promise<Answer>
+  /** The side's clock, epoch ms: the oracle's own for TEC; for calfile, set to the oracle's before each step. */
+  clock: { now: number }
 }
 
 /** The real TEC, reset to its fresh state. */
@@ -31,6 +35,7 @@ export async function tecSide(realtec: Realtec): Promise<Side> {
   return {
     name: 'tec',
     origin: realtec.base,
+    clock: { now: Date.now() },
     async send(step, path, body) {
       const response = await fetch(realtec.base + TEC_PREFIX + path, request(step, body, realtec.password))
       return { status: response.status, headers: response.headers, text: await response.text() }
@@ -44,10 +49,12 @@ export async function calfileSide(realtec: Realtec): Promise<Side> {
     settings: { timezone: 'America/New_York', per_page: 10 },
     users: [{ id: 1, name: realtec.user, role: 'administrator', token_sha256: tokenHash(realtec.password) }],
   })
-  const app = createApp(await openCalendar(null, { initial }))
+  const clock = { now: Date.now() }
+  const app = createApp(await openCalendar(null, { initial, now: () => clock.now }))
   return {
     name: 'calfile',
     origin: CALFILE_ORIGIN,
+    clock,
     async send(step, path, body) {
       const response = await app.request(CALFILE_ORIGIN + TEC_PREFIX + path, request(step, body, realtec.password))
       return { status: response.status, headers: response.headers, text: await response.text() }

@@ -25,7 +25,8 @@ export type LinkedQuery = v.InferOutput<typeof LinkedQuerySchema>
 type LinkedRecord = VenueRecord | OrganizerRecord
 
 /**
- * The venues or organizers a list query selects, newest `date` first, then lowest ID (CONTRACT §4.3), and the
+ * The venues or organizers a list query selects, newest `date` first, then by ID as TEC's database returns them
+ * (CONTRACT §4.3), and the
  * effective query to echo in the list's URLs.
  *
  * @throws CalendarError 400 `rest_invalid_param` for an `event` that is not an event or an unknown status.
@@ -50,8 +51,11 @@ export function selectLinked(state: CalendarState, kind: LinkedKind, query: Link
     tests.push((record) => linked(record, upcoming))
   }
   const records = [...kind.collection(state).values()].filter((record) => tests.every((test) => test(record)))
-  // WordPress's default `date DESC`; posts of the same second come by ID ascending, as MySQL returns them to TEC.
-  records.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : a.id - b.id))
+  // WordPress's `ORDER BY post_date DESC`. Posts of the same second come as MySQL returns them to TEC: for one
+  // status it reads its (post_type, post_status, post_date, ID) index backwards, so by ID descending; for several
+  // (an administrator's `any`) it sorts the rows it found in ID order, so by ID ascending.
+  const tie = statuses.size === 1 ? -1 : 1
+  records.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : tie * (a.id - b.id)))
   return { records, echo: echoQuery(query) }
 }
 
