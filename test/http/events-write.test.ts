@@ -531,6 +531,20 @@ describe('slugs (CONTRACT §3)', () => {
     expect(published.body).toMatchObject({ slug: 'secret-plan-3', url: 'http://localhost/event/secret-plan-3/' })
   })
 
+  it('a draft stays undated until published, and its trashed slug is unique, as on TEC (wp_update_post)', async () => {
+    const draft = await created({ title: 'Undated', status: 'draft', sticky: false })
+    expect(draft).toMatchObject({ date_utc: '0000-00-00 00:00:00', modified_utc: '0000-00-00 00:00:00' })
+    const saved = (await request('PATCH', `/events/${draft.id}`, { status: 'draft' })).body
+    expect(saved).toMatchObject({ date_utc: '0000-00-00 00:00:00', modified_utc: '2026-07-01 12:00:00' })
+    expect((await created({ title: 'Sticky', status: 'draft', sticky: true })).modified_utc).toBe('2026-07-01 12:00:00')
+    const first = (await request('DELETE', `/events/${draft.id}`)).body
+    expect(first).toMatchObject({ slug: '__trashed', date_utc: '2026-07-01 12:00:00' })
+    const other = await created({ title: 'Other', status: 'pending' })
+    expect((await request('DELETE', `/events/${other.id}`)).body.slug).toBe('__trashed-2')
+    const single = (await request('GET', `/events/${other.id}`)).body
+    expect(single.json_ld.url).toBe(`http://localhost/?post_type=tribe_events&p=${other.id}%2F/`)
+  })
+
   it('an update keeps the slug when the title changes, and may set a new one', async () => {
     const renamed = await request('PATCH', '/events/21', { title: 'Renamed bare' })
     expect(renamed.body.slug).toBe('bare')
