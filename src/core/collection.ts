@@ -4,7 +4,7 @@ import type { Journal } from './journal.js'
 export type Changed<T> = (previous: T | undefined, next: T | undefined) => void
 
 /**
- * One kind of record, by ID and by slug, in file order. Records are replaced, never mutated, so a cached value
+ * One kind of record, by ID and by slug (an empty slug is none), in file order. Records are replaced, never mutated, so a cached value
  * keyed by a record object (a WeakMap) stays right; `version` changes on every put, delete or undo so that
  * derived indexes know when to rebuild, and `changed` hears of each record replaced, to keep an index up to date
  * instead. Every change is recorded in the state's journal, so a change that fails half-way can be taken back
@@ -58,9 +58,10 @@ export class Collection<T extends { id: number; slug?: string }> {
   put(record: T): void {
     const old = this.#byId.get(record.id)
     this.#remember(record.id, [old?.slug, record.slug], false)
-    if (old?.slug !== undefined && this.#bySlug.get(old.slug) === old.id) this.#freeSlug(old.slug)
+    if (old?.slug && this.#bySlug.get(old.slug) === old.id) this.#freeSlug(old.slug)
     this.#byId.set(record.id, record)
-    if (record.slug !== undefined) this.#bySlug.set(record.slug, record.id)
+    // An empty slug (a draft event's, as WordPress leaves it) is no slug: never taken, never found.
+    if (record.slug) this.#bySlug.set(record.slug, record.id)
     this.#version++
     this.#changed?.(old, record)
   }
@@ -70,7 +71,7 @@ export class Collection<T extends { id: number; slug?: string }> {
     if (!old) return undefined
     this.#remember(id, [old.slug], true)
     this.#byId.delete(id)
-    if (old.slug !== undefined && this.#bySlug.get(old.slug) === id) this.#freeSlug(old.slug)
+    if (old.slug && this.#bySlug.get(old.slug) === id) this.#freeSlug(old.slug)
     this.#version++
     this.#changed?.(old, undefined)
     return old
@@ -89,7 +90,7 @@ export class Collection<T extends { id: number; slug?: string }> {
     if (!this.#journal?.recording) return
     const record = this.#byId.get(id)
     const order = reorders ? [...this.#byId] : undefined
-    const holders = slugs.flatMap((slug) => (slug === undefined ? [] : [[slug, this.#bySlug.get(slug)] as const]))
+    const holders = slugs.flatMap((slug) => (slug ? [[slug, this.#bySlug.get(slug)] as const] : []))
     this.#journal.record(() => {
       const current = this.#byId.get(id)
       if (order) this.#byId = new Map(order)

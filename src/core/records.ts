@@ -13,6 +13,12 @@ import { expected } from './messages.js'
 export const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const
 export type Status = (typeof STATUSES)[number]
 
+/**
+ * The `post_date_gmt` WordPress gives a draft or pending post it has not dated (`wp_insert_post()`): the post's
+ * date is then only the time of its last save, and the real one is set when it is published.
+ */
+export const NO_GMT_DATE = '0000-00-00 00:00:00'
+
 /** WordPress roles (CONTRACT §6). */
 export const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const
 export type Role = (typeof ROLES)[number]
@@ -38,7 +44,9 @@ const postFields = {
   author: v.optional(id),
   status: v.optional(status),
   date: v.optional(wall),
+  date_utc: v.optional(v.literal(NO_GMT_DATE, expected(`"${NO_GMT_DATE}" (a draft not dated yet) or no key`))),
   modified: v.optional(wall),
+  modified_utc: v.optional(v.literal(NO_GMT_DATE, expected(`"${NO_GMT_DATE}" or no key`))),
   description: v.optional(text),
   excerpt: v.optional(text),
   slug: v.optional(text),
@@ -158,12 +166,20 @@ export type DocumentFile = v.InferOutput<typeof DocumentFileSchema>
 
 type Extra = { [key: string]: unknown }
 
+/**
+ * The fields every post kind stores. `date` and `modified` are wall times in the site zone, and their UTC is worked
+ * out from them, so the file holds no `date_utc` or `modified_utc`, with one exception WordPress makes: a draft or
+ * pending post not dated yet stores `date_utc: "0000-00-00 00:00:00"` (`NO_GMT_DATE`), and so does its
+ * `modified_utc` until its first update, and the API shows these as they are. Any other status drops the two keys.
+ */
 interface PostRecord extends Extra {
   id: number
   author: number
   status: Status
   date: string
+  date_utc?: typeof NO_GMT_DATE
   modified: string
+  modified_utc?: typeof NO_GMT_DATE
   description: string
   excerpt: string
   slug: string

@@ -1,5 +1,5 @@
 import { wallInZone } from '../core/dates.js'
-import { type MediaRecord, STATUSES, type Status } from '../core/records.js'
+import { type MediaRecord, NO_GMT_DATE, STATUSES, type Status } from '../core/records.js'
 import { costDetails } from '../core/render/cost.js'
 import { extraKeys } from '../core/resources/post.js'
 import { ORGANIZER_TEXT_FIELDS, texts, VENUE_TEXT_FIELDS } from '../core/resources/venue-record.js'
@@ -70,7 +70,7 @@ export function label(kind: string, id: number, name: string | undefined): strin
  * that falls outside what the site zone can show keeps the local value, which the import then refuses.
  */
 function siteWall(utc: string | undefined, local: string | undefined, zone: string): string | undefined {
-  return utc === undefined ? local : (wallInZone(utc, 'UTC', zone) ?? local)
+  return utc === undefined || utc === NO_GMT_DATE ? local : (wallInZone(utc, 'UTC', zone) ?? local)
 }
 
 function isStatus(status: string): status is Status {
@@ -104,6 +104,9 @@ function postFields(value: PostCapture, who: string, ctx: FieldContext) {
     status: storedStatus(value.status, who, ctx.warnings),
     date: siteWall(value.date_utc, value.date, ctx.siteTimezone),
     modified: siteWall(value.modified_utc, value.modified, ctx.siteTimezone),
+    // A draft the site has not dated stays so (`PostRecord`); normalizing drops these for any other status.
+    date_utc: value.date_utc === NO_GMT_DATE ? NO_GMT_DATE : undefined,
+    modified_utc: value.modified_utc === NO_GMT_DATE ? NO_GMT_DATE : undefined,
     slug: value.slug,
   }
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { isWallTime, isZone } from '../core/dates.js'
 import { expected } from '../core/messages.js'
+import { NO_GMT_DATE } from '../core/records.js'
 import { ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS } from '../core/resources/venue-record.js'
 
 /**
@@ -71,14 +72,17 @@ const ImageSchema = v.looseObject(
   expected('an image object or false'),
 )
 
+/** A UTC wall time, or the `NO_GMT_DATE` of a draft WordPress has not dated. */
+const gmtWall = v.union([v.literal(NO_GMT_DATE), wall], expected(WALL))
+
 const postFields = {
   id,
   author: v.optional(digits),
   status: v.optional(text),
   date: v.optional(wall),
-  date_utc: v.optional(wall),
+  date_utc: v.optional(gmtWall),
   modified: v.optional(wall),
-  modified_utc: v.optional(wall),
+  modified_utc: v.optional(gmtWall),
   description: v.optional(text),
   excerpt: v.optional(text),
   slug: v.optional(text),

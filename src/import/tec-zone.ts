@@ -1,4 +1,5 @@
 import { wallInZone } from '../core/dates.js'
+import { NO_GMT_DATE } from '../core/records.js'
 import type { Capture } from './tec-capture.js'
 import { label } from './tec-fields.js'
 import type { PostCapture } from './tec-schema.js'
@@ -34,7 +35,8 @@ function postSamples(kind: string, post: PostCapture, name: string | undefined):
     ['modified', post.modified, post.modified_utc],
   ] as const
   return pairs.flatMap(([field, local, utc]) =>
-    local === undefined || utc === undefined ? [] : [{ who, field, local, utc }],
+    // A draft's `NO_GMT_DATE` is no instant: it tells nothing of the zone.
+    local === undefined || utc === undefined || utc === NO_GMT_DATE ? [] : [{ who, field, local, utc }],
   )
 }
 

@@ -520,10 +520,29 @@ describe('slugs (CONTRACT §3)', () => {
     expect((await created({ title: 'Blue Room' })).slug).toBe('blue-room')
   })
 
-  it('drafts get a slug too (calfile differs), unique against drafts', async () => {
+  it('a draft has no slug until published, as on TEC (wp_insert_post); one given is kept, unique', async () => {
     const draft = await created({ title: 'Secret plan', status: 'draft' })
-    expect(draft.slug).toBe('secret-plan-2')
-    expect((await request('GET', '/events/by-slug/secret-plan-2')).body.id).toBe(draft.id)
+    expect(draft).toMatchObject({ slug: '', url: `http://localhost/?post_type=tribe_events&p=${draft.id}` })
+    expect((await created({ title: 'Other plan', status: 'pending' })).slug).toBe('')
+    expect((await created({ title: 'Named', status: 'draft', slug: 'secret-plan' })).slug).toBe('secret-plan')
+    expect((await created({ title: 'Named', status: 'draft', slug: 'secret-plan' })).slug).toBe('secret-plan-2')
+    expect((await request('GET', '/events/by-slug/secret-plan-2')).status).toBe(200)
+    const published = await request('PATCH', `/events/${draft.id}`, { status: 'publish' })
+    expect(published.body).toMatchObject({ slug: 'secret-plan-3', url: 'http://localhost/event/secret-plan-3/' })
+  })
+
+  it('a draft stays undated until published, and its trashed slug is unique, as on TEC (wp_update_post)', async () => {
+    const draft = await created({ title: 'Undated', status: 'draft', sticky: false })
+    expect(draft).toMatchObject({ date_utc: '0000-00-00 00:00:00', modified_utc: '0000-00-00 00:00:00' })
+    const saved = (await request('PATCH', `/events/${draft.id}`, { status: 'draft' })).body
+    expect(saved).toMatchObject({ date_utc: '0000-00-00 00:00:00', modified_utc: '2026-07-01 12:00:00' })
+    expect((await created({ title: 'Sticky', status: 'draft', sticky: true })).modified_utc).toBe('2026-07-01 12:00:00')
+    const first = (await request('DELETE', `/events/${draft.id}`)).body
+    expect(first).toMatchObject({ slug: '__trashed', date_utc: '2026-07-01 12:00:00' })
+    const other = await created({ title: 'Other', status: 'pending' })
+    expect((await request('DELETE', `/events/${other.id}`)).body.slug).toBe('__trashed-2')
+    const single = (await request('GET', `/events/${other.id}`)).body
+    expect(single.json_ld.url).toBe(`http://localhost/?post_type=tribe_events&p=${other.id}%2F/`)
   })
 
   it('an update keeps the slug when the title changes, and may set a new one', async () => {
@@ -728,8 +747,10 @@ describe("updates as TEC's (the default): what an update is not sent is cleared"
       organizer: [],
       timezone: 'America/New_York',
     })
-    for (const key of ['description', 'excerpt', 'slug', 'date', 'author', 'start_date', 'end_date'])
+    for (const key of ['description', 'excerpt', 'slug', 'author', 'start_date', 'end_date'])
       expect(after[key], key).toEqual(before[key])
+    // The update made it an undated draft, which publishing dates now (wp_update_post()).
+    expect(after.date).toBe('2026-07-01 08:00:00')
     expect(after.venue.id).toBe(before.venue.id)
     expect(after.categories).toEqual(before.categories)
     expect(after.tags.map((t: Json) => t.id)).toEqual(before.tags.map((t: Json) => t.id))

@@ -77,6 +77,8 @@ const KNOWN: Record<string, string> = {
     'TEC prints a fixed-offset zone as its abbreviation ("UTC+0"); CONTRACT §2.1 shows the offset ("+00:00")',
   'atl_beltline_events.json#65536.timezone_abbr': 'likewise: "UTC+0" in TEC, "+00:00" in calfile',
   'atlbyday_event_6178.json#6178.status': '"tribe-ignored" is not a calfile status; imported as draft',
+  'atlbyday_event_6178.json#6178.url':
+    "likewise: as a draft it has WordPress's plain link (get_post_permalink()), where the site showed its page",
   'det_community_education_events.json#392.cost_details':
     'the cost text "Free" is kept as written; TEC lower-cased the value',
   'hacc_single_event.json#2644.cost_details': 'older TEC has no currency_code key',

@@ -57,7 +57,7 @@ export function normalizeEvent(raw: Record<string, unknown>, id: number, ctx: No
   const allDay = (raw.all_day as boolean | undefined) ?? false
   const start = raw.start_date as string
   const end = raw.end_date as string
-  const post = postDefaults(raw, id, title, ctx.state.events, ctx)
+  const post = postDefaults(raw, id, title, ctx.state.events, ctx, true)
   const record: EventRecord = {
     id,
     title,

@@ -9,15 +9,26 @@ import type { View } from '../view.js'
 import { EVENT_KEYS } from './event-record.js'
 import { imageUrl, type ShapeOptions, shapeOrganizer, shapeVenue } from './linked-shape.js'
 import { extraKeys } from './post.js'
-import { globalId, postDates, shapeImage } from './post-shape.js'
+import { globalId, postDates, postPermalink, shapeImage } from './post-shape.js'
 import { shapeEmbeddedTerm } from './term-shape.js'
 
 /**
  * An event's `url` (CONTRACT §2.1): its stored `permalink` path, else `/event/<slug>/`, on the site URL of the
- * view, so that it follows the host the event is served on (§2.6).
+ * view, so that it follows the host the event is served on (§2.6); the plain link of a draft, pending, scheduled
+ * or trashed event (`postPermalink`).
  */
 function eventUrl(view: View, event: EventRecord): string {
-  return `${view.siteUrl}${event.permalink ?? `/event/${event.slug}/`}`
+  return postPermalink(view, 'event', event, event.permalink ?? `/event/${event.slug}/`)
+}
+
+/**
+ * The event's link in its JSON-LD (`tribe_get_event_link()`): its URL with a trailing slash. On a plain link the
+ * slash lands in the query's last value before `add_query_arg()` encodes it, and another follows:
+ * `…&p=12` → `…&p=12%2F/`.
+ */
+function eventLink(url: string): string {
+  if (url.includes('?')) return `${url}%2F/`
+  return url.endsWith('/') ? url : `${url}/`
 }
 
 /**
@@ -122,7 +133,7 @@ function eventJsonLdOf(state: CalendarState, event: EventRecord, url: string): R
       excerpt: event.excerpt,
       description: event.description,
       image: imageUrl(state, event.image),
-      url,
+      url: eventLink(url),
       startDate: wallToIso(event.start_date, event.timezone),
       endDate: wallToIso(event.end_date, event.timezone),
       cost: event.cost,

@@ -22,6 +22,7 @@ import { eventQuerySchema, selectEvents } from './event-query.js'
 import { normalizeEvent } from './event-record.js'
 import { eventShapeInputs, shapeEvent } from './event-shape.js'
 import { findPost, findPostBySlug } from './lookup.js'
+import { datesSent, savedPostDates } from './post.js'
 import { forgetPost, trashed, untrashedFields } from './removal.js'
 import { assertTecArgs, invalidBody } from './tec-args.js'
 import { eventFieldsClearedByUpdate, LIBRARY_WRITES, type WriteMode } from './write-mode.js'
@@ -182,7 +183,7 @@ export class Events {
         forgetPost(state, 'event', existing.id)
         return shaped
       }
-      const record = trashed(existing, 'event', this.#nowWall(state))
+      const record = trashed(existing, 'event', this.#nowWall(state), (slug) => state.events.bySlug(slug) !== undefined)
       state.events.put(record)
       return shapeEvent(state, record, view, { single: false })
     })
@@ -235,6 +236,9 @@ export class Events {
     // Published by an update that does not send a status, a scheduled event is dated now, as on TEC.
     const published = found?.status === 'future' && mode.lossy && input.status === undefined
     if ((ref === undefined || published) && fields.date === undefined) raw.date = nowWall
+    Object.assign(raw, savedPostDates(found, raw.status as Status, datesSent(input), nowWall, mode.lossy))
+    // TEC saves a new sticky event a second time (its `menu_order`, `Tribe__Events__API::saveEventMeta()`).
+    if (ref === undefined && raw.sticky === true) raw.modified_utc = undefined
     // TEC keeps no empty website on a new event, which then shows its own page (`Post_Repository::get_event_data()`).
     if (ref === undefined && raw.website === '') raw.website = null
     Object.assign(raw, untrashedFields(found, raw))

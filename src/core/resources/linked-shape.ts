@@ -4,17 +4,17 @@ import { organizerJsonLd, venueJsonLd } from '../render/json-ld.js'
 import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
 import { extraKeys } from './post.js'
-import { dropEmpty, globalId, postDates, shapeImage } from './post-shape.js'
+import { dropEmpty, globalId, postDates, postPermalink, shapeImage } from './post-shape.js'
 import { ORGANIZER_KEYS, ORGANIZER_TEXT_FIELDS, VENUE_KEYS, VENUE_TEXT_FIELDS } from './venue-record.js'
 
-/** `<site_url>/venue/<slug>/` (CONTRACT §2.2). */
+/** `<site_url>/venue/<slug>/` (CONTRACT §2.2), or the plain link of a draft or trashed venue (`postPermalink`). */
 export function venueUrl(view: View, venue: VenueRecord): string {
-  return `${view.siteUrl}/venue/${venue.slug}/`
+  return postPermalink(view, 'venue', venue, `/venue/${venue.slug}/`)
 }
 
-/** `<site_url>/organizer/<slug>/` (CONTRACT §2.3). */
+/** `<site_url>/organizer/<slug>/` (CONTRACT §2.3), or the plain link of a draft or trashed one (`postPermalink`). */
 export function organizerUrl(view: View, organizer: OrganizerRecord): string {
-  return `${view.siteUrl}/organizer/${organizer.slug}/`
+  return postPermalink(view, 'organizer', organizer, `/organizer/${organizer.slug}/`)
 }
 
 /** Options of a shape: `single` adds `json_ld`, as only single GETs carry it (CONTRACT §2.1–2.3). */

@@ -13,6 +13,7 @@ import { findOrCreateLinked, resolveLinkedFields, VENUE_ARGS } from './linked-in
 import type { LinkedKind } from './linked-kinds.js'
 import { LinkedQuerySchema, selectLinked } from './linked-query.js'
 import { findPost, findPostBySlug } from './lookup.js'
+import { datesSent, savedPostDates } from './post.js'
 import type { ResolveContext } from './post-input.js'
 import { forgetPost, trashed, untrashedFields } from './removal.js'
 import { assertTecArgs, invalidBody } from './tec-args.js'
@@ -120,10 +121,12 @@ export class LinkedPosts {
       if (Object.keys(ctx.errors).length > 0) throw invalidBody(ctx.errors, mode)
       assertCanWrite(view)
       const author = view.user?.id ?? 1
+      const now = this.#nowWall(state)
+      const dates = savedPostDates(undefined, status ?? 'publish', datesSent(input), now, mode.lossy)
       const id = findOrCreateLinked(
         this.#kind,
-        { ...fields, status },
-        { ...ctx, normalize: { state, now: this.#nowWall(state) }, author },
+        { ...fields, status, ...dates },
+        { ...ctx, normalize: { state, now }, author },
       )
       return this.#kind.shape(state, this.#kind.collection(state).get(id) as LinkedRecord, view, { single: false })
     })
@@ -159,6 +162,7 @@ export class LinkedPosts {
         ...(status ? { status } : {}),
         modified: now,
       }
+      Object.assign(raw, savedPostDates(existing, raw.status as Status, datesSent(input), now, mode.lossy))
       Object.assign(raw, untrashedFields(existing, raw))
       const record = this.#kind.normalize(raw, existing.id, { state, now })
       this.#kind.collection(state).put(record)
@@ -190,7 +194,12 @@ export class LinkedPosts {
         forgetPost(state, this.#kind.kind, existing.id)
         return shaped
       }
-      const record = trashed(existing, this.#kind.kind, this.#nowWall(state))
+      const record = trashed(
+        existing,
+        this.#kind.kind,
+        this.#nowWall(state),
+        (slug) => collection.bySlug(slug) !== undefined,
+      )
       collection.put(record)
       if (mode.lossy && this.#kind.kind === 'organizer') dropOrganizerLists(state, record.id)
       return this.#kind.shape(state, record, view, { single: false })

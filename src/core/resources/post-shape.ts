@@ -1,13 +1,42 @@
 import { instantToWall, wallToInstant } from '../dates.js'
-import type { MediaRecord } from '../records.js'
+import type { MediaRecord, Status } from '../records.js'
 import type { CalendarState } from '../state.js'
 import { siteHost, type View } from '../view.js'
 
-/** `date`, `date_utc`, `modified`, `modified_utc` of a post: stored in the site zone, UTC derived (CONTRACT §2.1). */
-export function postDates(state: CalendarState, post: { date: string; modified: string }) {
+/**
+ * `date`, `date_utc`, `modified`, `modified_utc` of a post: stored in the site zone, UTC derived (CONTRACT §2.1),
+ * except a draft's stored `NO_GMT_DATE`, shown as it is.
+ */
+export function postDates(
+  state: CalendarState,
+  post: { date: string; modified: string; date_utc?: string; modified_utc?: string },
+) {
   const zone = state.siteTimezone
   const utc = (wall: string) => instantToWall(wallToInstant(wall, zone), 'UTC')
-  return { date: post.date, date_utc: utc(post.date), modified: post.modified, modified_utc: utc(post.modified) }
+  return {
+    date: post.date,
+    date_utc: post.date_utc ?? utc(post.date),
+    modified: post.modified,
+    modified_utc: post.modified_utc ?? utc(post.modified),
+  }
+}
+
+/** WordPress's post type of each post kind. */
+const POST_TYPES = { event: 'tribe_events', venue: 'tribe_venue', organizer: 'tribe_organizer' } as const
+
+/**
+ * A post's permalink (`get_post_permalink()`): its `path` on the view's site URL while its status is publicly
+ * viewable (`publish`) or `private` (shown only to readers allowed to read it), else the plain link of
+ * `wp_force_plain_post_permalink()`, `<site>/?post_type=<type>&p=<id>`: drafts, pending, scheduled and trashed posts.
+ */
+export function postPermalink(
+  view: View,
+  kind: keyof typeof POST_TYPES,
+  post: { id: number; status: Status },
+  path: string,
+): string {
+  if (post.status === 'publish' || post.status === 'private') return `${view.siteUrl}${path}`
+  return `${view.siteUrl}/?post_type=${POST_TYPES[kind]}&p=${post.id}`
 }
 
 /** `global_id` and `global_id_lineage` (CONTRACT §2.1): `"<host>?id=<id>"`. */

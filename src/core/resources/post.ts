@@ -1,5 +1,5 @@
 import { firstSuffix, noteSuffix, type SuffixedCollection } from '../cache/slug-suffixes.js'
-import type { Status } from '../records.js'
+import { NO_GMT_DATE, type Status } from '../records.js'
 import { slugFromTitle, uniqueSlug } from '../slugs.js'
 import type { CalendarState } from '../state.js'
 
@@ -25,9 +25,17 @@ export const POST_KEYS = [
   'status',
   'author',
   'date',
+  'date_utc',
   'modified',
+  'modified_utc',
   'image',
 ] as const
+
+/**
+ * The statuses whose date floats (`get_post_stati( [ 'date_floating' => true ] )`): a post saved in one without a
+ * GMT date is left undated (`NO_GMT_DATE`), and an event in one may have no slug (`wp_insert_post()`).
+ */
+export const FLOATING_STATUSES: ReadonlySet<Status> = new Set(['draft', 'pending'])
 
 /** The fields every post kind shares, defaults filled in, in the order the data file writes them. */
 export interface PostDefaults {
@@ -37,12 +45,17 @@ export interface PostDefaults {
   status: Status
   author: number
   date: string
+  date_utc?: typeof NO_GMT_DATE
   modified: string
+  modified_utc?: typeof NO_GMT_DATE
 }
 
 /**
  * Fills the shared post fields of a record read from the file or built by a create (CONTRACT §1, §2.1):
  * empty texts, a unique slug from `title`, `status` publish, `author` user 1, `date` now, `modified` = `date`.
+ * `unnamedDrafts` (events): a draft or pending record keeps no slug unless it is given one, as `wp_insert_post()`
+ * leaves its `post_name` empty; TEC names venues and organizers from their name whatever their status
+ * (`Tribe__Events__Venue::create()`). `date_utc`/`modified_utc` `NO_GMT_DATE` are kept for a floating status only.
  */
 export function postDefaults(
   raw: Record<string, unknown>,
@@ -50,17 +63,64 @@ export function postDefaults(
   title: string,
   collection: SlugIndex,
   ctx: NormalizeContext,
+  unnamedDrafts = false,
 ): PostDefaults {
   const date = (raw.date as string | undefined) ?? ctx.now
+  const status = (raw.status as Status | undefined) ?? 'publish'
+  const undated = FLOATING_STATUSES.has(status) && raw.date_utc === NO_GMT_DATE
+  const unnamed = unnamedDrafts && FLOATING_STATUSES.has(status)
   return {
     description: (raw.description as string | undefined) ?? '',
     excerpt: (raw.excerpt as string | undefined) ?? '',
-    slug: resolveSlug(raw.slug as string | undefined, title, id, collection),
-    status: (raw.status as Status | undefined) ?? 'publish',
+    slug: resolveSlug(raw.slug as string | undefined, title, id, collection, unnamed),
+    status,
     author: (raw.author as number | undefined) ?? 1,
     date,
+    ...(undated ? { date_utc: NO_GMT_DATE } : {}),
     modified: (raw.modified as string | undefined) ?? date,
+    ...(undated && raw.modified_utc === NO_GMT_DATE ? { modified_utc: NO_GMT_DATE } : {}),
   }
+}
+
+/** Which of the publication date fields a write is sent. */
+export interface DateSent {
+  date: boolean
+  date_utc: boolean
+}
+
+/** The `DateSent` of a parsed body. */
+export function datesSent(body: { date?: unknown; date_utc?: unknown }): DateSent {
+  return { date: body.date !== undefined, date_utc: body.date_utc !== undefined }
+}
+
+/**
+ * The dates a save gives a post (`previous` undefined: a create) that becomes `status`, to spread over the record
+ * being built: `date` now where WordPress dates it, and `date_utc`/`modified_utc` `NO_GMT_DATE` or undefined
+ * (derived from the wall times). The rules of `wp_insert_post()` and `wp_update_post()`:
+ * - a create in a floating status without a `date_utc` stays undated, and so does its `modified_utc`;
+ * - an update of an undated post is dated now (its `date` sent is ignored) unless it is sent a date with a new
+ *   status (`edit_date`, as `Tribe__Events__API::updateEvent()` sets it), and stays undated in a floating status;
+ * - any other update in a floating status is undated when it sends no `date_utc` and either the post was undated
+ *   or the write is `lossy` (TEC sends an empty `post_date_gmt`, which a floating status leaves empty).
+ * An update always has a real `modified_utc`.
+ */
+export function savedPostDates(
+  previous: { status: Status; date_utc?: string } | undefined,
+  status: Status,
+  sent: DateSent,
+  now: string,
+  lossy: boolean,
+): { date?: string; date_utc: typeof NO_GMT_DATE | undefined; modified_utc: typeof NO_GMT_DATE | undefined } {
+  const floats = FLOATING_STATUSES.has(status)
+  if (previous === undefined) {
+    const undated = floats && !sent.date_utc ? NO_GMT_DATE : undefined
+    return { date_utc: undated, modified_utc: undated }
+  }
+  const wasUndated = previous.date_utc === NO_GMT_DATE && FLOATING_STATUSES.has(previous.status)
+  const editDate = (sent.date || sent.date_utc) && status !== previous.status
+  if (wasUndated && !editDate) return { date: now, date_utc: floats ? NO_GMT_DATE : undefined, modified_utc: undefined }
+  const undated = floats && !sent.date_utc && (wasUndated || lossy)
+  return { date_utc: undated ? NO_GMT_DATE : undefined, modified_utc: undefined }
 }
 
 // A slug that is already in its final form: sanitizing it again would give it back (and costs ~30 µs).
@@ -69,14 +129,17 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/u
 /**
  * The slug a record keeps: its own when given and free in its kind, else one made from its title and made
  * unique with `-2`, `-3`, … (CONTRACT §3; `wp_unique_post_slug()`). A title with no usable characters (or only `0`)
- * falls back to the ID. `widen` gives the base to number instead when the base itself is taken (a category's
- * ancestors' slugs, `wp_unique_term_slug()`).
+ * falls back to the ID. `unnamed`: no slug given gives `""` (a draft's empty `post_name`, `wp_insert_post()`),
+ * which is never taken nor found by slug; one given is still made unique, unlike WordPress's drafts, as calfile
+ * finds every named post by its slug. `widen` gives the base to number instead when the base itself is taken (a
+ * category's ancestors' slugs, `wp_unique_term_slug()`).
  */
 export function resolveSlug(
   wanted: string | undefined,
   title: string,
   id: number,
   collection: SlugIndex,
+  unnamed = false,
   widen?: (base: string, taken: (slug: string) => boolean) => string,
 ): string {
   const taken = (slug: string) => {
@@ -84,6 +147,7 @@ export function resolveSlug(
     return holder !== undefined && holder.id !== id
   }
   const asked = wanted !== undefined && SLUG.test(wanted) ? wanted : slugFromTitle(wanted ?? '')
+  if (unnamed && usable(asked) === '') return ''
   const first = usable(asked) || usable(slugFromTitle(title)) || String(id)
   const base = widen && taken(first) ? widen(first, taken) : first
   // A record that holds no slug yet may skip the suffixes known taken; one that does may keep its own.

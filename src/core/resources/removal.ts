@@ -1,26 +1,45 @@
 import { CalendarError } from '../errors.js'
 import type { EventRecord, Status, Taxonomy } from '../records.js'
+import { uniqueSlug } from '../slugs.js'
 import type { CalendarState } from '../state.js'
+import { savedPostDates } from './post.js'
 
 /** What WordPress appends to the slug of a trashed post, so that a new post may take the plain slug. */
 const TRASHED_SUFFIX = '__trashed'
 
 /**
  * Moves a post to the trash (CONTRACT §5): a new record with status `trash`, `modified` now and the slug
- * `<slug>__trashed` (`wp_add_trashed_suffix_to_post_name_for_post()`); links to it are kept, only hidden.
+ * `<slug>__trashed` (`wp_add_trashed_suffix_to_post_name_for_post()`), made unique in its kind where `taken` says
+ * so (`__trashed-2` for a second draft without a slug, as `wp_unique_post_slug()` does); links to it are kept, only
+ * hidden. A draft not dated yet is dated now, as the update that trashes it dates it (`savedPostDates`).
  *
  * @throws CalendarError 410 `<kind>-is-in-trash` "The <kind> is already trashed" when it is already there.
  */
-export function trashed<T extends { id: number; status: Status; modified: string; slug?: string }>(
-  record: T,
-  kind: string,
-  now: string,
-): T {
+export function trashed<
+  T extends {
+    id: number
+    status: Status
+    date: string
+    modified: string
+    slug?: string
+    date_utc?: string
+    modified_utc?: string
+  },
+>(record: T, kind: string, now: string, taken: (slug: string) => boolean): T {
   if (record.status === 'trash') throw new CalendarError(`${kind}-is-in-trash`, 410, `The ${kind} is already trashed`)
   const slug =
-    record.slug === undefined || record.slug.endsWith(TRASHED_SUFFIX) ? {} : { slug: record.slug + TRASHED_SUFFIX }
-  return { ...record, status: 'trash', modified: now, ...slug }
+    record.slug === undefined || record.slug.endsWith(TRASHED_SUFFIX)
+      ? {}
+      : { slug: uniqueSlug(record.slug + TRASHED_SUFFIX, taken) }
+  // Trash is no floating status: the record keeps no `NO_GMT_DATE`.
+  const { date } = savedPostDates(record, 'trash', NOTHING_SENT, now, false)
+  const next = { ...record, status: 'trash', modified: now, ...slug, ...(date ? { date } : {}) }
+  delete next.date_utc
+  delete next.modified_utc
+  return next
 }
+
+const NOTHING_SENT = { date: false, date_utc: false }
 
 /**
  * The fields of a post an update takes out of the trash (`from` its stored record, `to` what it becomes): the

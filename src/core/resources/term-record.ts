@@ -17,7 +17,7 @@ export function normalizeTerm(
   const record: TermRecord = {
     id,
     name,
-    slug: resolveSlug(raw.slug as string | undefined, name, id, terms, (base, taken) =>
+    slug: resolveSlug(raw.slug as string | undefined, name, id, terms, false, (base, taken) =>
       withAncestorSlugs(base, parent, terms, taken),
     ),
     description: (raw.description as string | undefined) ?? '',
