@@ -38,6 +38,19 @@ export function listStatuses(view: View, requested: unknown): ReadonlySet<Status
 }
 
 /**
+ * The `status` TEC writes in a post list's URLs (Archive_Event::get and its siblings' `post_status`): the statuses
+ * asked for as a CSV, else `any` when the reader lists every status but the trash, `publish` otherwise.
+ *
+ * @example
+ * statusEcho(view, undefined) // 'any' for an administrator
+ */
+export function statusEcho(view: View, requested: unknown): string {
+  const asked = listItems(requested).map((item) => String(item).toLowerCase())
+  if (asked.length > 0) return asked.join(',')
+  return listsEveryStatus(view) ? 'any' : 'publish'
+}
+
+/**
  * True when a list without `status` shows every status but `trash` to the viewer (TEC's `status=any`), false when
  * it shows `publish` only: anonymous requests, open mode, and roles that may not read others' posts.
  */

@@ -1,5 +1,4 @@
 import * as v from 'valibot'
-import { listsEveryStatus } from './access.js'
 import { CalendarError } from './errors.js'
 import { positiveIntField } from './fields.js'
 import type { ListSlice } from './index/list-slice.js'
@@ -25,14 +24,27 @@ export interface ListPage<K extends string, T> {
   headers: Record<string, string>
 }
 
+/**
+ * A post list's query as TEC writes it in the list's URLs (Archive_Base::get_current_rest_url): `pairs`, the query
+ * variables it supports in their order, `status` among them, an empty value written as a bare key (WordPress's
+ * build_query); then `extra`, which it adds with add_query_arg, re-encoding what is already there.
+ */
+export interface QueryEcho {
+  pairs: Array<[string, string]>
+  extra: Array<[string, string]>
+}
+
+/** No query to echo: term lists, whose URLs TEC leaves bare. */
+export const NO_ECHO: QueryEcho = { pairs: [], extra: [] }
+
 /** What a list needs to page: the kind, the sorted matches, and the query to echo in its URLs. */
 export interface PageRequest<T> {
   kind: 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
   items: ListSlice<T>
   page: number
   perPage: number | undefined
-  /** The effective query beyond page/per_page, in order: echoed in `rest_url` and the next/previous links. */
-  query: Array<[string, string]>
+  /** The effective query beyond page/per_page: echoed in `rest_url` and the next/previous links. */
+  query: QueryEcho
   /** The 404 code for a page past the end; term lists answer an empty 200 instead. */
   notFoundCode?: string
 }
@@ -100,22 +112,27 @@ export function paginateJson<T>(
 /**
  * A list's own URL and those of its other pages, as TEC writes them. Term lists (`Archive_Category`, `Archive_Tag`)
  * are bare: `<base>/categories/`, other pages `?page=N` (page 1 bare). Post lists (`Archive_Event`, `Archive_Venue`,
- * `Archive_Organizer`) echo `page`, `per_page`, the effective query and the statuses shown (`status=any` when every
- * status but the trash, `publish` otherwise), values as they are in `rest_url`; the other pages are encoded, with
- * `page` last and left out for page 1.
+ * `Archive_Organizer`) write `page`, `per_page` and the query (`QueryEcho`): as they are, unless extra arguments
+ * follow, which leave the rest encoded; the other pages are encoded, with `page` last and left out for page 1
+ * (add_query_arg, remove_query_arg).
  */
 function pageUrls<T>(view: View, request: PageRequest<T>, perPage: number) {
   const collection = `${view.base}/${request.kind}/`
   if (request.kind === 'categories' || request.kind === 'tags')
     return { self: collection, at: (page: number) => (page === 1 ? collection : `${collection}?page=${page}`) }
-  const status = request.query.find(([key]) => key === 'status')?.[1] ?? (listsEveryStatus(view) ? 'any' : 'publish')
-  const query: Array<[string, string]> = [
-    ['per_page', String(perPage)],
-    ...request.query.filter(([key]) => key !== 'status'),
-    ['status', status],
-  ]
-  const raw = [['page', String(request.page)], ...query].map(([key, value]) => `${key}=${value}`).join('&')
+  const { pairs, extra } = request.query
+  const query: Array<[string, string]> = [['per_page', String(perPage)], ...pairs]
+  const first: Array<[string, string]> = [['page', String(request.page)], ...query]
+  const self =
+    extra.length === 0
+      ? `${collection}?${asWritten(first)}`
+      : `${collection}?${new URLSearchParams(first).toString()}&${asWritten(extra)}`
   const at = (page: number) =>
-    `${collection}?${new URLSearchParams(page === 1 ? query : [...query, ['page', String(page)]]).toString()}`
-  return { self: `${collection}?${raw}`, at }
+    `${collection}?${new URLSearchParams(page === 1 ? [...query, ...extra] : [...query, ...extra, ['page', String(page)]]).toString()}`
+  return { self, at }
+}
+
+/** Pairs as WordPress's build_query writes them unencoded: `key=value`, a bare `key` for an empty value. */
+function asWritten(pairs: Array<[string, string]>): string {
+  return pairs.map(([key, value]) => (value === '' ? key : `${key}=${value}`)).join('&')
 }

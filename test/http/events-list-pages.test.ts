@@ -213,22 +213,26 @@ describe('page and per_page (CONTRACT §4)', () => {
 })
 
 describe('rest_url carries every filter given (CONTRACT §4)', () => {
-  it('filters after the dates, kept on next_rest_url', async () => {
+  it("filters after the dates in TEC's order, kept on next_rest_url; featured=false is not written", async () => {
     const response = await request('GET', '/events?per_page=2&search=tie&featured=false')
     expect(response.status).toBe(200)
-    const url = parse(response.body.rest_url)
-    expect(url.pairs.slice(0, 4)).toEqual([
-      ['page', '1'],
-      ['per_page', '2'],
-      ['start_date', '2026-06-30 00:00:00'],
-      ['end_date', '2028-07-01 23:59:59'],
-    ])
-    expect(url.params.get('search')).toBe('tie')
-    expect(url.params.get('featured')).toBe('false')
+    expect(response.body.rest_url).toBe(
+      'http://localhost/calendar/events/v1/events/?page=1&per_page=2&start_date=2026-06-30 00:00:00&end_date=2028-07-01 23:59:59&search=tie&status=publish',
+    )
     const next = parse(response.body.next_rest_url)
     expect(next.params.get('search')).toBe('tie')
     expect(next.params.get('page')).toBe('2')
     expect(response.body.total).toBe(3)
+  })
+
+  it('venue, organizer and featured come last, after the rest encoded, as add_query_arg leaves them', async () => {
+    const { request: filters } = await open(fixture('events-filters.json'))
+    const response = await filters('GET', '/events?venue=201&organizer=206,207&featured=true&include=301,302')
+    expect(response.status).toBe(200)
+    expect(response.body.events.map((event: Json) => event.id)).toEqual([301])
+    expect(response.body.rest_url).toBe(
+      'http://localhost/calendar/events/v1/events/?page=1&per_page=6&start_date=2026-06-30+19%3A59%3A00&end_date=2028-07-01+12%3A00%3A00&status=publish&include=301%2C302&venue=201&organizer=206,207&featured=1',
+    )
   })
 
   it('unknown parameters are ignored and not echoed', async () => {

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest'
 import { listStatuses } from '../../src/core/access.js'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
 import { wallToInstant } from '../../src/core/dates.js'
+import type { QueryEcho } from '../../src/core/lists.js'
 import type { EventRecord, UserRecord } from '../../src/core/records.js'
 import { eventQuerySchema, selectEvents } from '../../src/core/resources/event-query.js'
 import type { View } from '../../src/core/view.js'
@@ -122,14 +123,15 @@ const viewOf = (user: UserRecord | null): View => ({
 })
 
 /** Today's semantics, by scanning every event (CONTRACT §4.1, §4.2). */
-function reference(calendar: Calendar, parsed: Record<string, unknown>, view: View, echo: Array<[string, string]>) {
+function reference(calendar: Calendar, parsed: Record<string, unknown>, view: View, echo: QueryEcho) {
   const state = calendar.state
   const revision = state.settings.api_revision
   const extended = revision === 'extended'
   const statuses = listStatuses(view, parsed.status)
+  // TEC compares wall times, whatever the zones: each as the same text read in UTC.
   const bound = (key: string) => {
-    const wall = echo.find(([name]) => name === key)?.[1]
-    return wall === undefined ? undefined : wallToInstant(wall, ZONE)
+    const wall = echo.pairs.find(([name]) => name === key)?.[1]
+    return wall === undefined ? undefined : wallToInstant(wall, 'UTC')
   }
   const [min, endDate, before, after, endBefore, endAfter] = [
     'start_date',
@@ -140,8 +142,8 @@ function reference(calendar: Calendar, parsed: Record<string, unknown>, view: Vi
     'ends_after',
   ].map(bound)
   const times = (event: EventRecord) => ({
-    start: wallToInstant(event.start_date, event.timezone),
-    end: wallToInstant(event.end_date, event.timezone),
+    start: wallToInstant(event.start_date, 'UTC'),
+    end: wallToInstant(event.end_date, 'UTC'),
   })
   const inWindow = (event: EventRecord) => {
     const { start, end } = times(event)
@@ -180,8 +182,8 @@ function reference(calendar: Calendar, parsed: Record<string, unknown>, view: Vi
   if (parsed.include) {
     const included = new Set(ids(parsed.include))
     return all
-      .filter((event) => included.has(event.id) && listed(event))
-      .sort((a, b) => times(a).start - times(b).start || a.id - b.id)
+      .filter((event) => included.has(event.id) && inWindow(event) && listed(event))
+      .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) || a.id - b.id)
   }
   return all
     .filter((event) => inWindow(event) && listed(event))

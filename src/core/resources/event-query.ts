@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { listStatuses } from '../access.js'
+import { listStatuses, statusEcho } from '../access.js'
 import { RecentResults } from '../cache/recent-results.js'
 import {
   addToWall,
@@ -16,7 +16,7 @@ import { boolField, dateField, idListField, refListField, statusListField, textF
 import type { WindowBounds } from '../index/bounds.js'
 import type { ListSlice } from '../index/list-slice.js'
 import { type IndexQuery, selectIncluded, selectIndexed } from '../index/select.js'
-import { pageEntries } from '../lists.js'
+import { pageEntries, type QueryEcho } from '../lists.js'
 import type { EventRecord, Settings, Taxonomy } from '../records.js'
 import type { CalendarState } from '../state.js'
 import { withDescendants } from '../term-tree.js'
@@ -120,7 +120,7 @@ type Bound = (typeof DATE_BOUNDS)[number]
  */
 export interface EventSelection {
   events: ListSlice<EventRecord>
-  echo: Array<[string, string]>
+  echo: QueryEcho
 }
 
 /**
@@ -150,7 +150,7 @@ export function selectEvents(state: CalendarState, parsed: EventQuery, view: Vie
   const events = query.include
     ? selectIncluded(state.eventIndex, query.include, indexQuery)
     : selectIndexed(state.eventIndex, indexQuery)
-  return { events, echo: echoQuery(query, bounds) }
+  return { events, echo: echoQuery(query, bounds, view) }
 }
 
 /**
@@ -329,32 +329,35 @@ function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): num
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.sqrt(a))
 }
 
-const ECHOED = [
-  'search',
-  'categories',
-  'tags',
-  'venue',
-  'organizer',
-  'featured',
-  'ticketed',
-  'status',
-  'geoloc',
-  'geoloc_lat',
-  'geoloc_lng',
-  'geoloc_radius',
-  'include',
-  'post_parent',
-] as const
-
-/** The effective query (CONTRACT §4): dates after rounding, then every filter given. */
-function echoQuery(query: EventQuery, bounds: Partial<Record<Bound, string>>): Array<[string, string]> {
-  const echo: Array<[string, string]> = []
-  for (const key of DATE_BOUNDS) if (bounds[key] !== undefined) echo.push([key, bounds[key] as string])
-  if (query.strict_dates) echo.push(['strict_dates', 'true'])
-  for (const key of ECHOED) {
-    const value = query[key]
-    if (value === undefined) continue
-    echo.push([key, Array.isArray(value) ? value.join(',') : String(value)])
+/**
+ * The query as TEC writes it in the list's URLs (Archive_Event::get, Archive_Base::get_current_rest_url): its
+ * supported query variables in their order, those it holds in its query arguments: the dates after rounding and
+ * defaults, `search`, `geoloc` (`1`, with `geoloc_lat` and `geoloc_lng` bare unless given), `status`,
+ * `post_parent`, `include`, the relative bounds, `ticketed` (`1`). Then `venue`, `organizer` and `featured` (`1`)
+ * as extra arguments. `categories`, `tags`, `strict_dates` and `geoloc_radius` are not written.
+ */
+function echoQuery(query: EventQuery, bounds: Bounds, view: View): QueryEcho {
+  const pairs: Array<[string, string]> = []
+  const put = (into: Array<[string, string]>, key: string, value: unknown) => {
+    if (value === undefined || value === false) return
+    into.push([key, value === true ? '1' : Array.isArray(value) ? value.join(',') : String(value)])
   }
-  return echo
+  put(pairs, 'start_date', bounds.start_date)
+  put(pairs, 'end_date', bounds.end_date)
+  put(pairs, 'search', query.search)
+  if (query.geoloc) {
+    put(pairs, 'geoloc', true)
+    put(pairs, 'geoloc_lat', query.geoloc_lat ?? '')
+    put(pairs, 'geoloc_lng', query.geoloc_lng ?? '')
+  }
+  put(pairs, 'status', statusEcho(view, query.status))
+  put(pairs, 'post_parent', query.post_parent)
+  put(pairs, 'include', query.include)
+  for (const key of DATE_BOUNDS.slice(2)) put(pairs, key, bounds[key])
+  put(pairs, 'ticketed', query.ticketed)
+  const extra: Array<[string, string]> = []
+  put(extra, 'venue', query.venue)
+  put(extra, 'organizer', query.organizer)
+  put(extra, 'featured', query.featured)
+  return { pairs, extra }
 }

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
-import { listStatuses, seesAllStatuses } from '../access.js'
+import { listStatuses, seesAllStatuses, statusEcho } from '../access.js'
 import { invalidParam } from '../errors.js'
 import { boolField, positiveIntField, statusListField, textField } from '../fields.js'
 import { eventTimes, someLinkedEvent } from '../indexes.js'
-import { pageEntries } from '../lists.js'
+import { pageEntries, type QueryEcho } from '../lists.js'
 import type { EventRecord, OrganizerRecord, VenueRecord } from '../records.js'
 import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
@@ -56,7 +56,7 @@ export function selectLinked(state: CalendarState, kind: LinkedKind, query: Link
   // (an administrator's `any`) it sorts the rows it found in ID order, so by ID ascending.
   const tie = statuses.size === 1 ? -1 : 1
   records.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : tie * (a.id - b.id)))
-  return { records, echo: echoQuery(query) }
+  return { records, echo: echoQuery(query, view) }
 }
 
 function searchTest(kind: LinkedKind, search: string) {
@@ -76,15 +76,13 @@ function readable(view: View, event: EventRecord): boolean {
 }
 
 /**
- * What TEC puts back in the list's URLs (Archive_Venue::get, Archive_Organizer::get): `search` and
- * `only_with_upcoming` are taken out of its query arguments before it builds them, so they are not.
+ * What TEC puts back in the list's URLs (Archive_Venue::get, Archive_Organizer::get): `event`, `has_events` and the
+ * status; `search` and `only_with_upcoming` are taken out of its query arguments before it builds them.
  */
-function echoQuery(query: LinkedQuery): Array<[string, string]> {
-  const echo: Array<[string, string]> = []
-  for (const key of ['event', 'has_events', 'status'] as const) {
-    const value = query[key]
-    if (value === undefined) continue
-    echo.push([key, Array.isArray(value) ? value.join(',') : String(value)])
-  }
-  return echo
+function echoQuery(query: LinkedQuery, view: View): QueryEcho {
+  const pairs: Array<[string, string]> = []
+  for (const key of ['event', 'has_events'] as const)
+    if (query[key] !== undefined) pairs.push([key, String(query[key])])
+  pairs.push(['status', statusEcho(view, query.status)])
+  return { pairs, extra: [] }
 }

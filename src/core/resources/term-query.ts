@@ -59,8 +59,8 @@ export function termQuerySchema(taxonomy: Taxonomy): typeof CategoryQuerySchema 
 export type TermQuery = v.InferOutput<typeof CategoryQuerySchema>
 
 /**
- * The terms a list query selects, in the asked order, and the effective query to echo (CONTRACT §4.4); `query`
- * as `termQuerySchema(taxonomy)` parsed it.
+ * The terms a list query selects, in the asked order (CONTRACT §4.4); `query` as `termQuerySchema(taxonomy)` parsed
+ * it. TEC's term lists echo no query in their URLs.
  *
  * @throws CalendarError 400 `rest_invalid_param` for an unknown include/exclude ID or a `post`/`event` that is not
  * an event.
@@ -88,7 +88,7 @@ export function selectTerms(state: CalendarState, taxonomy: Taxonomy, query: Ter
   if (event) tests.push((t) => event[field].includes(t.id))
   if (query.slug !== undefined) tests.push((t) => t.slug === query.slug)
   const selected = [...terms.values()].filter((term) => tests.every((test) => test(term)))
-  return { terms: sortTerms(state, selected, query), echo: echoQuery(query, parent) }
+  return sortTerms(state, selected, query)
 }
 
 function sortTerms(state: CalendarState, terms: TermRecord[], query: TermQuery): TermRecord[] {
@@ -107,13 +107,4 @@ function sortTerms(state: CalendarState, terms: TermRecord[], query: TermQuery):
   const compare = key[query.orderby]
   const sign = query.order === 'desc' ? -1 : 1
   return terms.sort((a, b) => sign * compare(a, b) || a.id - b.id)
-}
-
-/** The effective query (CONTRACT §4): every filter given, in the order of the parameters; a tag's `parent` is not one. */
-function echoQuery(query: TermQuery, parent: number | undefined): Array<[string, string]> {
-  const { search, include, exclude, order, orderby, hide_empty, post, event, slug } = query
-  const given = Object.entries({ search, include, exclude, order, orderby, hide_empty, parent, post, event, slug })
-  return given.flatMap(([key, value]) =>
-    value === undefined ? [] : [[key, Array.isArray(value) ? value.join(',') : String(value)]],
-  )
 }

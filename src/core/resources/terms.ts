@@ -6,7 +6,7 @@ import { instantToWall } from '../dates.js'
 import { CalendarError, invalidParams, missingParams } from '../errors.js'
 import { firstIssuesByField, textField } from '../fields.js'
 import { termCount } from '../indexes.js'
-import { type ListPage, type ListPageJson, paginateJson, parsedPage } from '../lists.js'
+import { type ListPage, type ListPageJson, NO_ECHO, paginateJson, parsedPage } from '../lists.js'
 import type { Taxonomy, TermRecord } from '../records.js'
 import { slugFromTitle } from '../slugs.js'
 import type { CalendarState } from '../state.js'
@@ -81,14 +81,14 @@ export class Terms {
   #page(query: Record<string, unknown>, view: View, state: CalendarState): ListPageJson {
     const parsed = safeParseOnce(termQuerySchema(this.#taxonomy), query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
-    const { terms, echo } = selectTerms(state, this.#taxonomy, parsed.output)
+    const terms = selectTerms(state, this.#taxonomy, parsed.output)
     assertCredentials(view)
     const request = {
       kind: termRoute(this.#taxonomy),
       items: terms,
       page: parsed.output.page,
       perPage: parsed.output.per_page,
-      query: echo,
+      query: NO_ECHO,
     }
     const form = shapeForm(termRoute(this.#taxonomy), false, view)
     return paginateJson(request, state.settings, view, (term) => this.#json(state, term, view, form))
