@@ -89,13 +89,14 @@ export function wallDetails(wall: string): {
 
 /**
  * The zone abbreviation in force at the instant, as PHP `date('T')` prints it for the common zones (`EDT`, `CEST`,
- * `IST`, `AEST`, `JST`); the offset such as `+05:30` where ICU knows no abbreviation; the offset for a TEC
- * fixed-offset zone (`UTC+5:30` → `+05:30`), and `UTC` for UTC. Throws RangeError on a bad zone or instant.
+ * `IST`, `AEST`, `JST`); the offset such as `+05:30` where ICU knows no abbreviation; a TEC fixed-offset zone as
+ * it is written (`UTC+5:30`), as TEC prints it, and `UTC` for UTC. Throws RangeError on a bad zone or instant.
  * CONTRACT §2.1 `timezone_abbr`.
  */
 export function zoneAbbr(ms: number, zone: string): string {
   const z = requireZone(zone)
-  return abbrAt(z, requireInstant(ms))
+  requireInstant(ms)
+  return z.kind === 'fixed' ? zone : abbrAt(z, ms)
 }
 
 /**

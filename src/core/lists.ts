@@ -27,11 +27,12 @@ export interface ListPage<K extends string, T> {
 /**
  * A post list's query as TEC writes it in the list's URLs (Archive_Base::get_current_rest_url): `pairs`, the query
  * variables it supports in their order, `status` among them, an empty value written as a bare key (WordPress's
- * build_query); then `extra`, which it adds with add_query_arg, re-encoding what is already there.
+ * build_query); then `extra`, which it adds with add_query_arg, re-encoding what is already there. An extra value
+ * `false` is not written (add_query_arg drops it) but still leaves the rest encoded.
  */
 export interface QueryEcho {
   pairs: Array<[string, string]>
-  extra: Array<[string, string]>
+  extra: Array<[string, string | false]>
 }
 
 /** No query to echo: term lists, whose URLs TEC leaves bare. */
@@ -120,13 +121,14 @@ function pageUrls<T>(view: View, request: PageRequest<T>, perPage: number) {
   const collection = `${view.base}/${request.kind}/`
   if (request.kind === 'categories' || request.kind === 'tags')
     return { self: collection, at: (page: number) => (page === 1 ? collection : `${collection}?page=${page}`) }
-  const { pairs, extra } = request.query
+  const { pairs } = request.query
+  const extra = request.query.extra.filter((pair): pair is [string, string] => pair[1] !== false)
   const query: Array<[string, string]> = [['per_page', String(perPage)], ...pairs]
   const first: Array<[string, string]> = [['page', String(request.page)], ...query]
   const self =
-    extra.length === 0
+    request.query.extra.length === 0
       ? `${collection}?${asWritten(first)}`
-      : `${collection}?${new URLSearchParams(first).toString()}&${asWritten(extra)}`
+      : [`${collection}?${new URLSearchParams(first).toString()}`, asWritten(extra)].filter(Boolean).join('&')
   const at = (page: number) =>
     `${collection}?${new URLSearchParams(page === 1 ? [...query, ...extra] : [...query, ...extra, ['page', String(page)]]).toString()}`
   return { self, at }

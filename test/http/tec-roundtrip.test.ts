@@ -73,9 +73,6 @@ const KNOWN: Record<string, string> = {
   ),
   'atlbyday_event_6178.json#6178.cost_details':
     'the "$" is in the cost text, not in TEC currency meta; calfile parses it (CONTRACT §3), so currency_symbol is "$", and currency_code is present',
-  'atlbyday_event_6178.json#6178.timezone_abbr':
-    'TEC prints a fixed-offset zone as its abbreviation ("UTC+0"); CONTRACT §2.1 shows the offset ("+00:00")',
-  'atl_beltline_events.json#65536.timezone_abbr': 'likewise: "UTC+0" in TEC, "+00:00" in calfile',
   'atlbyday_event_6178.json#6178.status': '"tribe-ignored" is not a calfile status; imported as draft',
   'atlbyday_event_6178.json#6178.url':
     "likewise: as a draft it has WordPress's plain link (get_post_permalink()), where the site showed its page",

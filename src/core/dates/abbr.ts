@@ -9,7 +9,7 @@
  * formatInTimeZone loads the whole of date-fns (over 100 ms at start-up) and makes a new Intl formatter per call.
  */
 import { formatOffset, offsetAt } from './offsets.js'
-import type { IanaZone, Zone } from './zones.js'
+import type { IanaZone } from './zones.js'
 
 const ABBR_LOCALES = ['en-US', 'en-GB', 'en-IN', 'en-AU', 'en-NZ', 'en-IE', 'en-ZA', 'en-SG', 'en-CA', 'ja-JP']
 
@@ -35,12 +35,9 @@ function findAbbr(z: IanaZone, ms: number, offset: number): string {
 }
 
 /**
- * The abbreviation of `z` at instant `ms` (epoch ms in Date's range). A TEC fixed-offset zone shows its offset
- * (`+05:30`), as CONTRACT §2.1 does where TEC prints the zone string (`UTC+0`; the round-trip test lists that
- * difference), and `UTC` stays `UTC`. Cached per zone and offset.
+ * The abbreviation of the IANA zone `z` at instant `ms` (epoch ms in Date's range). Cached per zone and offset.
  */
-export function abbrAt(z: Zone, ms: number): string {
-  if (z.kind === 'fixed') return z.name === 'UTC' ? 'UTC' : formatOffset(z.offset)
+export function abbrAt(z: IanaZone, ms: number): string {
   const offset = offsetAt(z, ms)
   let abbr = z.abbrs.get(offset)
   if (abbr === undefined) {

@@ -333,12 +333,12 @@ function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): num
  * The query as TEC writes it in the list's URLs (Archive_Event::get, Archive_Base::get_current_rest_url): its
  * supported query variables in their order, those it holds in its query arguments: the dates after rounding and
  * defaults, `search`, `geoloc` (`1`, with `geoloc_lat` and `geoloc_lng` bare unless given), `status`,
- * `post_parent`, `include`, the relative bounds, `ticketed` (`1`). Then `venue`, `organizer` and `featured` (`1`)
- * as extra arguments. `categories`, `tags`, `strict_dates` and `geoloc_radius` are not written.
+ * `post_parent`, `include`, the relative bounds, `ticketed` (`1`). Then `venue`, `organizer` and `featured` (`1`;
+ * `false` is dropped, yet leaves the rest encoded) as extra arguments. `categories`, `tags`, `strict_dates` and `geoloc_radius` are not written.
  */
 function echoQuery(query: EventQuery, bounds: Bounds, view: View): QueryEcho {
   const pairs: Array<[string, string]> = []
-  const put = (into: Array<[string, string]>, key: string, value: unknown) => {
+  const put = (into: Array<[string, string | false]>, key: string, value: unknown) => {
     if (value === undefined || value === false) return
     into.push([key, value === true ? '1' : Array.isArray(value) ? value.join(',') : String(value)])
   }
@@ -355,9 +355,9 @@ function echoQuery(query: EventQuery, bounds: Bounds, view: View): QueryEcho {
   put(pairs, 'include', query.include)
   for (const key of DATE_BOUNDS.slice(2)) put(pairs, key, bounds[key])
   put(pairs, 'ticketed', query.ticketed)
-  const extra: Array<[string, string]> = []
+  const extra: QueryEcho['extra'] = []
   put(extra, 'venue', query.venue)
   put(extra, 'organizer', query.organizer)
-  put(extra, 'featured', query.featured)
+  if (query.featured !== undefined) extra.push(['featured', query.featured && '1'])
   return { pairs, extra }
 }
