@@ -240,9 +240,11 @@ function optionsOperation(route: DescribedRoute): Json {
     tags: [route.resource ?? 'index'],
     responses: {
       200: {
-        description: 'The route as the root route describes it, without links',
+        description:
+          "The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does",
         content: { [JSON_TYPE]: { schema: { $ref: `${SCHEMAS}RouteDescription` } } },
       },
+      401: { $ref: '#/components/responses/Unauthorized' },
     },
   }
 }
