@@ -5,6 +5,12 @@ import type { View } from './view.js'
 
 const MANAGERS = new Set(['administrator', 'editor'])
 
+/**
+ * WordPress's refusal when a route's permission callback says no (`WP_REST_Server::respond_to_request()`): the same
+ * words for anonymous requests (401, `rest_authorization_required_code()`) and for signed-in ones (403).
+ */
+const NOT_ALLOWED = 'Sorry, you are not allowed to do that.'
+
 /** The permission step starts here: refused credentials are a 401 for every request, reads included (CONTRACT §6). */
 export function assertCredentials(view: View): void {
   if (view.rejected) throw view.rejected
@@ -85,9 +91,8 @@ const WRITERS = new Set(['administrator', 'editor', 'author', 'contributor'])
 export function assertCanWrite(view: View): void {
   assertCredentials(view)
   if (view.openMode) return
-  if (!view.user) throw new CalendarError('rest_forbidden', 401, 'Sorry, you must be logged in to do that.')
-  if (!WRITERS.has(view.user.role))
-    throw new CalendarError('rest_forbidden', 403, 'Sorry, you are not allowed to do that.')
+  if (!view.user) throw new CalendarError('rest_forbidden', 401, NOT_ALLOWED)
+  if (!WRITERS.has(view.user.role)) throw new CalendarError('rest_forbidden', 403, NOT_ALLOWED)
 }
 
 /**
@@ -117,7 +122,7 @@ export function writableStatus(view: View, asked: Status | undefined, creating: 
 export function assertCanManageTerms(view: View): void {
   assertCredentials(view)
   if (view.openMode) return
-  if (!view.user) throw new CalendarError('rest_forbidden', 401, 'Sorry, you must be logged in to do that.')
+  if (!view.user) throw new CalendarError('rest_forbidden', 401, NOT_ALLOWED)
   if (!MANAGERS.has(view.user.role))
     throw new CalendarError('rest_forbidden', 403, 'Sorry, you are not allowed to manage terms.')
 }

@@ -9,7 +9,7 @@ import { TEC_READING } from '../core/resources/write-mode.js'
 import { type View, viewUrls } from '../core/view.js'
 import { authenticate } from './auth.js'
 import { asPreflight, type CorsOptions, preflight, withCors } from './cors.js'
-import { type DescribedRoute, META_ROUTES } from './describe.js'
+import { type DescribedRoute, META_ROUTES, TEC_NAMESPACE } from './describe.js'
 import type { OpenApiPart } from './openapi.js'
 import { parseQuery } from './params.js'
 import { bodyOf, drainRest, receivedBytes } from './request-body.js'
@@ -19,7 +19,7 @@ import { type RouteSpec, routeTable } from './routes.js'
 
 /** calfile's own route prefix and TEC's, which it also serves (CONTRACT §5). */
 export const PREFIX = '/calendar/events/v1'
-export const TEC_PREFIX = '/wp-json/tribe/events/v1'
+export const TEC_PREFIX = `/wp-json/${TEC_NAMESPACE}`
 
 /** One line of the request log. */
 export interface RequestLine {
@@ -143,7 +143,11 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
       const origin = event.req.headers.get('origin')
       if (!keyMatches(specs[0] ?? {}, event)) return preflight(origin, options.cors ?? {})
       event.context.route = path
-      const described = (await import('./root.js')).optionsResponse(calendar, path)
+      // A wrong password is refused here too, as WordPress authenticates before it answers `OPTIONS`.
+      const view = viewOf(calendar, event)
+      const described = view.rejected
+        ? errorResponse(view.rejected)
+        : (await import('./root.js')).optionsResponse(calendar, path, view.base)
       return asPreflight(described, origin, options.cors ?? {})
     })
   }

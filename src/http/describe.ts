@@ -16,13 +16,28 @@ import { type FieldDoc, objectFields } from './schemas/requests.js'
 /** calfile's namespace, as WordPress names it: the prefix without its leading slash. */
 export const NAMESPACE = 'calendar/events/v1'
 
+/** TEC's namespace, served under `/wp-json/` (CONTRACT §5). */
+export const TEC_NAMESPACE = 'tribe/events/v1'
+
+/** The namespace a request came in under, from its `base` (`<origin>/wp-json/tribe/events/v1` is TEC's). */
+export function namespaceOf(base: string): string {
+  return base.endsWith(`/wp-json/${TEC_NAMESPACE}`) ? TEC_NAMESPACE : NAMESPACE
+}
+
 const CONTEXTS = ['view', 'embed', 'edit'] as const
 
-/** Query parameters of the root route: WordPress's namespace index takes `namespace` and `context` (CONTRACT §7). */
+const NAMESPACES = [NAMESPACE, TEC_NAMESPACE] as const
+
+/**
+ * Query parameters of the root route: WordPress's namespace index takes `namespace` and `context` (CONTRACT §7);
+ * either prefix's namespace is taken, as both name the same routes.
+ */
 export const RootQuerySchema = v.looseObject({
   namespace: v.optional(
-    v.pipe(textField('The namespace to describe'), v.literal(NAMESPACE, `must be ${NAMESPACE}`)),
-    NAMESPACE,
+    v.pipe(
+      textField('The namespace to describe; default the one of the prefix asked'),
+      v.picklist(NAMESPACES, `must be one of ${NAMESPACES.join(', ')}`),
+    ),
   ),
   context: v.optional(
     v.pipe(
@@ -106,10 +121,13 @@ function withSettingsDefault(field: FieldDoc, settings: Settings): FieldDoc {
   return { ...field, default: settings.per_page, schema: { ...field.schema, default: settings.per_page } }
 }
 
-/** `/events/:id` → `/calendar/events/v1/events/(?P<id>\d+)`: WordPress's route pattern (CONTRACT §7). */
-export function wordpressPath(path: string): string {
+/**
+ * `/events/:id` → `/calendar/events/v1/events/(?P<id>\d+)`: WordPress's route pattern (CONTRACT §7), under the
+ * namespace asked for (`tribe/events/v1` under TEC's prefix).
+ */
+export function wordpressPath(path: string, namespace: string = NAMESPACE): string {
   const pattern = path.replace(/:id\b/gu, '(?P<id>\\d+)').replace(/:slug\b/gu, '(?P<slug>[^/]+)')
-  return `/${NAMESPACE}${pattern}`
+  return `/${namespace}${pattern}`
 }
 
 /** `/events/:id` → `/events/{id}`: the OpenAPI path template, below `servers[0].url`; the prefix itself is `/`. */

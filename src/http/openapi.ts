@@ -240,9 +240,11 @@ function optionsOperation(route: DescribedRoute): Json {
     tags: [route.resource ?? 'index'],
     responses: {
       200: {
-        description: 'The route as the root route describes it, without links',
+        description:
+          "The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does",
         content: { [JSON_TYPE]: { schema: { $ref: `${SCHEMAS}RouteDescription` } } },
       },
+      401: { $ref: '#/components/responses/Unauthorized' },
     },
   }
 }
@@ -359,7 +361,7 @@ const ERROR_RESPONSES: Record<string, Json> = {
     'rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route\'s kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers',
   ),
   Unauthorized: documentedError(
-    'rest_forbidden: a write without a token while tokens exist, or a token that matches no user',
+    "rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token",
   ),
   Forbidden: documentedError(
     'rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read',

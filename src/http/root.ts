@@ -4,34 +4,42 @@ import * as v from 'valibot'
 import type { Calendar } from '../core/calendar.js'
 import { invalidParams } from '../core/errors.js'
 import { firstIssuesByField } from '../core/fields.js'
-import type { Settings } from '../core/records.js'
 import type { View } from '../core/view.js'
 import {
   type DescribedRoute,
   describedRoutes,
-  NAMESPACE,
+  namespaceOf,
   RootQuerySchema,
+  type RouteArg,
   routeArgs,
   wordpressPath,
 } from './describe.js'
 import { parseQuery } from './params.js'
 import { errorResponse, json } from './respond.js'
 import { wordpressType } from './schemas/requests.js'
+import { type DefaultContext, TEC_INDEX_ARGS, TEC_ROUTE_ARGS, type TecArgDoc } from './tec-route-args.js'
 
-/** One argument of an endpoint, as WordPress's index shows it (CONTRACT §7). */
+/**
+ * One argument of an endpoint, as WordPress's index shows it (CONTRACT §7): TEC's declaration for the arguments
+ * calfile shares with TEC (`tec-route-args.ts`), calfile's schema for the others.
+ */
 export interface IndexArg {
   required: boolean
   default?: unknown
-  description: string
-  type: string | string[]
+  description?: string
+  type?: string | string[]
+  format?: string
   items?: JsonSchema
   enum?: unknown[]
 }
 
-/** One endpoint of a route: the methods that share one set of arguments (`POST, PUT, PATCH` for updates). */
+/**
+ * One endpoint of a route: the methods that share one set of arguments (`POST, PUT, PATCH` for updates). An
+ * endpoint without arguments has `[]`, PHP's empty array, as WordPress sends it.
+ */
 export interface IndexEndpoint {
   methods: string[]
-  args: Record<string, IndexArg>
+  args: Record<string, IndexArg> | []
 }
 
 /** One route of the index, keyed by its WordPress path. */
@@ -44,7 +52,7 @@ export interface IndexRoute {
 
 /** The body of `GET <prefix>` (CONTRACT §7). */
 export interface RootIndex {
-  namespace: typeof NAMESPACE
+  namespace: string
   routes: Record<string, IndexRoute>
   _links: Record<string, Array<{ href: string; type?: string }>>
 }
@@ -63,18 +71,19 @@ export function rootResponse(calendar: Calendar, event: H3Event, view: View): HT
 }
 
 /**
- * The namespace index of a calendar, with links under `base` (the prefix the request came in on). The arguments
- * are those of the revision in the calendar's settings now (spec §9, CONTRACT §7).
+ * The namespace index of a calendar, under the namespace of `base` (the prefix the request came in on) with links
+ * under it. The arguments are those of the revision in the calendar's settings now (spec §9, CONTRACT §7).
  */
 export function rootIndex(calendar: Calendar, base: string): RootIndex {
+  const context = defaultContext(calendar, base)
   const routes: Record<string, IndexRoute> = {}
   for (const route of describedRoutes(calendar)) {
-    const path = wordpressPath(route.path)
-    routes[path] ??= newRoute(route, base)
-    addRoute(routes[path], route, calendar.state.settings)
+    const path = wordpressPath(route.path, context.namespace)
+    routes[path] ??= newRoute(route, base, context.namespace)
+    addRoute(routes[path], route, context)
   }
   return {
-    namespace: NAMESPACE,
+    namespace: context.namespace,
     routes,
     _links: { self: [{ href: base }], 'service-desc': [{ href: `${base}/doc`, type: 'application/openapi+json' }] },
   }
@@ -82,23 +91,31 @@ export function rootIndex(calendar: Calendar, base: string): RootIndex {
 
 /**
  * The answer to `OPTIONS` on a route (`path` below the prefix, h3 style): 200 with the route as the index shows it,
- * without links, as WordPress's `rest_handle_options_request()` answers.
+ * its self link included, as WordPress's `rest_handle_options_request()` answers (`get_data_for_route()`).
  */
-export function optionsResponse(calendar: Calendar, path: string): HTTPResponse {
-  const entry: IndexRoute = { namespace: NAMESPACE, methods: [], endpoints: [] }
-  for (const route of describedRoutes(calendar))
-    if (route.path === path) addRoute(entry, route, calendar.state.settings)
-  return json(entry)
+export function optionsResponse(calendar: Calendar, path: string, base: string): HTTPResponse {
+  const context = defaultContext(calendar, base)
+  let entry: IndexRoute | undefined
+  for (const route of describedRoutes(calendar)) {
+    if (route.path !== path) continue
+    entry ??= newRoute(route, base, context.namespace)
+    addRoute(entry, route, context)
+  }
+  return json(entry ?? { namespace: context.namespace, methods: [], endpoints: [] })
 }
 
-function addRoute(entry: IndexRoute, route: DescribedRoute, settings: Settings): void {
+function defaultContext(calendar: Calendar, base: string): DefaultContext {
+  return { settings: calendar.state.settings, now: calendar.now(), namespace: namespaceOf(base) }
+}
+
+function addRoute(entry: IndexRoute, route: DescribedRoute, context: DefaultContext): void {
   entry.methods.push(route.method)
-  addEndpoint(entry, route, settings)
+  addEndpoint(entry, route, context)
 }
 
 /** A route entry; routes without path parameters link to themselves, as WordPress's do. */
-function newRoute(route: DescribedRoute, base: string): IndexRoute {
-  const entry: IndexRoute = { namespace: NAMESPACE, methods: [], endpoints: [] }
+function newRoute(route: DescribedRoute, base: string, namespace: string): IndexRoute {
+  const entry: IndexRoute = { namespace, methods: [], endpoints: [] }
   if (!route.key) entry._links = { self: [{ href: base + route.path }] }
   return entry
 }
@@ -109,23 +126,43 @@ const EDITABLE = new Set(['POST', 'PUT', 'PATCH'])
  * Joins the update methods into one endpoint, as WordPress's `EDITABLE` (`POST, PUT, PATCH`) does; on a path with
  * a key, POST is always an update, so the previous endpoint is one when its first method is editable.
  */
-function addEndpoint(entry: IndexRoute, route: DescribedRoute, settings: Settings): void {
+function addEndpoint(entry: IndexRoute, route: DescribedRoute, context: DefaultContext): void {
   const last = entry.endpoints.at(-1)
   if (route.action === 'update' && last && EDITABLE.has(last.methods[0] ?? '')) last.methods.push(route.method)
-  else entry.endpoints.push({ methods: [route.method], args: endpointArgs(route, settings) })
+  else entry.endpoints.push({ methods: [route.method], args: endpointArgs(route, context) })
 }
 
-function endpointArgs(route: DescribedRoute, settings: Settings): Record<string, IndexArg> {
+/** Each argument calfile takes, in TEC's declaration where TEC declares it, else as calfile's schema has it. */
+function endpointArgs(route: DescribedRoute, context: DefaultContext): Record<string, IndexArg> | [] {
   const args: Record<string, IndexArg> = {}
-  for (const arg of routeArgs(route, settings)) {
-    args[arg.name] = {
-      required: arg.required,
-      ...(arg.default === undefined ? {} : { default: arg.default }),
-      description: arg.description,
-      type: wordpressType(arg.schema),
-      ...(typeof arg.schema.items === 'object' && !Array.isArray(arg.schema.items) ? { items: arg.schema.items } : {}),
-      ...(arg.schema.enum ? { enum: arg.schema.enum } : {}),
-    }
+  for (const arg of routeArgs(route, context.settings)) {
+    const declared = tecDeclaration(route, arg)
+    args[arg.name] = declared ? fromTec(declared, arg.required, context) : fromSchema(arg)
   }
-  return args
+  return Object.keys(args).length === 0 ? [] : args
+}
+
+/** TEC's declaration of an argument of a route, if TEC's route has it. */
+function tecDeclaration(route: DescribedRoute, arg: RouteArg): TecArgDoc | undefined {
+  if (route.action === 'index') return TEC_INDEX_ARGS[arg.name]
+  const tec = route.resource ? TEC_ROUTE_ARGS[route.resource] : undefined
+  if (!tec) return undefined
+  if (arg.in === 'path') return route.key ? tec.key[route.key] : undefined
+  return (arg.in === 'query' ? tec.list : tec.write)[arg.name]
+}
+
+function fromTec(doc: TecArgDoc, required: boolean, context: DefaultContext): IndexArg {
+  const { defaultOf, ...declared } = doc
+  return { ...declared, ...(defaultOf ? { default: defaultOf(context) } : {}), required }
+}
+
+function fromSchema(arg: RouteArg): IndexArg {
+  return {
+    required: arg.required,
+    ...(arg.default === undefined ? {} : { default: arg.default }),
+    description: arg.description,
+    type: wordpressType(arg.schema),
+    ...(typeof arg.schema.items === 'object' && !Array.isArray(arg.schema.items) ? { items: arg.schema.items } : {}),
+    ...(arg.schema.enum ? { enum: arg.schema.enum } : {}),
+  }
 }

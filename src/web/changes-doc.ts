@@ -59,7 +59,10 @@ export const changesDoc: OpenApiPart = {
           description: 'The status and headers of the stream, which is not opened.',
           responses: {
             200: { description: 'The stream would open' },
-            401: { description: 'rest_forbidden: a token that matches no user' },
+            401: {
+              description:
+                'rest_forbidden: a Bearer token that matches no user; incorrect_password, invalid_username or invalid_email: wrong Basic credentials',
+            },
           },
         },
       },

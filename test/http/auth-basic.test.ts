@@ -1,8 +1,9 @@
 /**
  * CONTRACT §6, application passwords: WordPress clients (and `curl -u user:password`) send
  * `Authorization: Basic base64(<user>:<password>)` (RFC 7617). calfile takes a user's token as the password, the
- * user named by name or ID. Wrong Basic credentials — an unknown user, a wrong token, another user's token, bad
- * base64, no colon — are a 401 `rest_forbidden` like a wrong Bearer token, on reads too.
+ * user named by name or ID. Wrong Basic credentials — an unknown user, a wrong token, another user's token — are a
+ * 401 on reads too, with WordPress's codes and messages; credentials WordPress does not read (bad base64, no colon,
+ * no password) leave the request anonymous, as WordPress does.
  *
  * fixtures/auth-roles.json (see auth-writes.test.ts): tokens `tok-<role>` (ben's `tok-author-ben`); users 1 admin,
  * 2 edna (editor), 3 ana (author), 4 ben (author), 5 cai (contributor), 6 noah (editor, no token), 7 sam
@@ -33,12 +34,6 @@ const EVENT = {
   title: 'Sent with an application password',
   start_date: '2026-08-01 10:00:00',
   end_date: '2026-08-01 11:00:00',
-}
-
-function expect401(response: { status: number; body: Json }) {
-  expect(response.status, JSON.stringify(response.body)).toBe(401)
-  expect(response.body.code).toBe('rest_forbidden')
-  expect(response.body.data.status).toBe(401)
 }
 
 describe('right Basic credentials act as the user', () => {
@@ -103,40 +98,71 @@ describe('right Basic credentials act as the user', () => {
   })
 })
 
-describe('wrong Basic credentials are a 401, on reads as on writes', () => {
-  const WRONG: Array<[string, Record<string, string>]> = [
-    ['an unknown user', basic('nobody', 'tok-admin')],
-    ['an unknown user ID', basic('99', 'tok-admin')],
-    ['a wrong token', basic('admin', 'wrong')],
-    ['the token of another user', basic('edna', 'tok-admin')],
-    ['the token of another user, by ID', basic('2', 'tok-admin')],
-    ['a user without a token', basic('noah', '')],
-    ['an empty user', basic('', 'tok-admin')],
-    ['no colon', { authorization: `Basic ${Buffer.from('admin').toString('base64')}` }],
-    ['bad base64', { authorization: 'Basic !!not-base64!!' }],
-    ['base64 of an impossible length', { authorization: 'Basic YWRtaW46d' }],
-    ['two words', { authorization: `Basic ${Buffer.from('admin:tok-admin').toString('base64')} extra` }],
-    ['no credentials at all', { authorization: 'Basic' }],
+describe("wrong Basic credentials are a 401 in WordPress's words, on reads as on writes", () => {
+  // wp_authenticate_application_password(): an unknown name, then a password that is not the user's token.
+  const WRONG: Array<[string, Record<string, string>, string]> = [
+    ['an unknown user', basic('nobody', 'tok-admin'), 'invalid_username'],
+    ['an unknown user ID', basic('99', 'tok-admin'), 'invalid_username'],
+    ['an unknown e-mail address', basic('nobody@example.com', 'tok-admin'), 'invalid_email'],
+    ['an empty user', basic('', 'tok-admin'), 'invalid_username'],
     [
       'bytes that are not UTF-8',
-      { authorization: `Basic ${Buffer.from([0x61, 0x3a, 0xff, 0xfe]).toString('base64')}` },
+      { authorization: `Basic ${Buffer.from([0xff, 0x3a, 0x61]).toString('base64')}` },
+      'invalid_username',
     ],
+    ['a wrong token', basic('admin', 'wrong'), 'incorrect_password'],
+    ['the token of another user', basic('edna', 'tok-admin'), 'incorrect_password'],
+    ['the token of another user, by ID', basic('2', 'tok-admin'), 'incorrect_password'],
+    ['a user without a token', basic('noah', 'tok-admin'), 'incorrect_password'],
   ]
 
-  for (const [what, headers] of WRONG) {
-    it(what, async () => {
-      expect401(await request('GET', '/events', undefined, headers))
-      expect401(await request('GET', '/events/1010', undefined, headers))
-      expect401(await request('GET', '/categories', undefined, headers))
-      expect401(await request('POST', '/events', EVENT, headers))
-      expect401(await request('DELETE', '/events/1010', undefined, headers))
+  for (const [what, headers, code] of WRONG) {
+    it(`${what} → 401 ${code}`, async () => {
+      for (const [method, path, body] of [
+        ['GET', '/events'],
+        ['GET', '/events/1010'],
+        ['GET', '/categories'],
+        ['POST', '/events', EVENT],
+        ['DELETE', '/events/1010'],
+      ] as const) {
+        const response = await request(method, path, body, headers)
+        expect(response.status, JSON.stringify(response.body)).toBe(401)
+        expect(response.body.code).toBe(code)
+      }
     })
   }
 
-  it('the message does not tell a wrong user from a wrong password', async () => {
+  it("the messages are WordPress's", async () => {
     const unknownUser = await request('GET', '/events', undefined, basic('nobody', 'tok-admin'))
     const wrongPassword = await request('GET', '/events', undefined, basic('admin', 'nope'))
-    expect(unknownUser.body.message).toBe(wrongPassword.body.message)
+    expect(unknownUser.body.message).toBe(
+      '<strong>Error:</strong> Unknown username. Check again or try your email address.',
+    )
+    expect(wrongPassword.body.message).toBe('The provided password is an invalid application password.')
+  })
+
+  // WordPress reads Basic credentials only when PHP gives it both a user and a password.
+  const UNREAD: Array<[string, Record<string, string>]> = [
+    ['no colon', { authorization: `Basic ${Buffer.from('admin').toString('base64')}` }],
+    ['bad base64', { authorization: 'Basic !!not-base64!!' }],
+    ['base64 of an impossible length', { authorization: 'Basic YWRtaW46d' }],
+    ['no credentials at all', { authorization: 'Basic' }],
+    ['an empty password', basic('noah', '')],
+  ]
+
+  for (const [what, headers] of UNREAD) {
+    it(`${what}: not read, the request is anonymous`, async () => {
+      expect((await request('GET', '/events/1010', undefined, headers)).status).toBe(200)
+      expect((await request('GET', `/events/${ADMIN_DRAFT}`, undefined, headers)).status).toBe(403)
+      const created = await request('POST', '/events', EVENT, headers)
+      expect(created.status).toBe(401)
+      expect(created.body.message).toBe('Sorry, you are not allowed to do that.')
+    })
+  }
+
+  it('only the first word after the scheme is read, as PHP reads it', async () => {
+    const authorization = `Basic ${Buffer.from('admin:tok-admin').toString('base64')} extra`
+    expect((await request('GET', `/events/${ADMIN_DRAFT}`, undefined, { authorization })).status).toBe(200)
   })
 
   it('parameters are still checked first: a bad per_page is a 400 (CONTRACT §5)', async () => {

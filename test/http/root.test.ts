@@ -1,7 +1,8 @@
 /**
  * CONTRACT §7, the root route `GET /calendar/events/v1`: WordPress's namespace index of every route of the route
- * table, with its methods and each endpoint's arguments read from the request schemas; `namespace` and `context`
- * parameters; the order of checks of §5 (parameters, then the token).
+ * table, with its methods and each endpoint's arguments: those calfile shares with TEC as TEC declares them
+ * (TEC 6.10's `OPTIONS` answers, its words, types and defaults), the others read from the request schemas;
+ * `namespace` and `context` parameters; the order of checks of §5 (parameters, then the token).
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { tokenHash } from '../../src/core/users.js'
@@ -78,13 +79,14 @@ describe('the index', () => {
     expect(body.routes[wordpressPath('/events/:id')]._links).toBeUndefined()
   })
 
-  it('gives every argument required, description and type', async () => {
+  it('gives every argument required, and a description and type where it has them (TEC leaves some out)', async () => {
     const body = await index()
     for (const [path, route] of Object.entries<Json>(body.routes)) {
       for (const e of route.endpoints) {
         for (const [name, arg] of Object.entries<Json>(e.args)) {
           expect(typeof arg.required, `${path} ${name}`).toBe('boolean')
-          expect(arg.description, `${path} ${name}`).toMatch(/\S/u)
+          if (path !== P) expect(arg.description, `${path} ${name}`).toMatch(/\S/u)
+          if (arg.type === undefined) continue
           expect(['string', 'integer', 'number', 'boolean', 'array', 'object'], `${path} ${name}`).toEqual(
             expect.arrayContaining([arg.type].flat()),
           )
@@ -92,39 +94,63 @@ describe('the index', () => {
       }
     }
   })
+
+  it("an endpoint without arguments has [], as WordPress sends PHP's empty array", async () => {
+    expect((await index()).routes[`${P}/doc`].endpoints[0].args).toEqual([])
+  })
 })
 
-describe('arguments come from the schemas', () => {
-  it('list: page defaults to 1 and per_page to settings.per_page (6 unless the file says otherwise)', async () => {
+describe("arguments: TEC's declarations, and the schemas for calfile's own", () => {
+  it("list: page defaults to 1 and per_page to settings.per_page, as text like WordPress's option", async () => {
     const args = endpoint(await index(), `${P}/events`, 'GET').args
-    expect(args.page).toEqual({ required: false, default: 1, description: expect.any(String), type: 'integer' })
-    expect(args.per_page).toMatchObject({ required: false, default: 6, type: 'integer' })
+    expect(args.page).toEqual({
+      required: false,
+      default: 1,
+      description: 'The archive page to return',
+      type: 'integer',
+    })
+    expect(args.per_page).toMatchObject({ required: false, default: '6', type: 'integer' })
     ;({ request } = await open({ settings: { per_page: 3 } }))
-    expect(endpoint(await index(), `${P}/venues`, 'GET').args.per_page.default).toBe(3)
+    expect(endpoint(await index(), `${P}/venues`, 'GET').args.per_page).toMatchObject({
+      default: '3',
+      description: 'The number of venues to return on each page',
+    })
   })
 
-  it('event list filters: typed as a client sends them, defaults from the schema', async () => {
+  it("event list filters: as TEC declares them, the date defaults computed from the clock as TEC's are", async () => {
     const args = endpoint(await index(), `${P}/events`, 'GET').args
-    expect(args.strict_dates).toMatchObject({ required: false, default: false, type: 'boolean' })
-    expect(args.start_date).toMatchObject({ required: false, type: 'string' })
-    expect(args.start_date.default).toBeUndefined()
-    expect(args.venue).toMatchObject({ type: 'array', items: { type: 'integer' } })
-    expect(args.categories).toMatchObject({ type: 'array', items: { type: 'string' } })
-    expect(args.geoloc_lat).toMatchObject({ type: 'number' })
+    expect(args.strict_dates).toMatchObject({ required: false, default: 'false' })
+    expect(args.strict_dates.type).toBeUndefined()
+    // NOW is 2026-07-01 12:00 UTC: "yesterday 23:59" in UTC shown in New York, and "+24 months" in UTC.
+    expect(args.start_date).toEqual({
+      required: false,
+      default: '2026-06-30 19:59:00',
+      description: 'Events that start on the specified date',
+    })
+    expect(args.end_date.default).toBe('2028-07-01 12:00:00')
+    expect(args.venue).toEqual({
+      required: false,
+      description: 'Events should be assigned one of the specified venue IDs',
+      items: { type: 'integer' },
+    })
+    expect(args.categories).toMatchObject({ items: { type: 'integer' } })
+    expect(args.geoloc_lat).toMatchObject({ format: 'double' })
+    expect(args.status).toMatchObject({ format: 'string', description: 'The event post status' })
+  })
+
+  it('parameters only calfile takes are described from its schemas', async () => {
+    const args = endpoint(await index(), `${P}/events`, 'GET').args
+    expect(args.geoloc_radius).toEqual({ required: false, description: expect.stringMatching(/km/u), type: 'number' })
   })
 
   it('the event list takes the parameters of the revision in settings.api_revision (spec §9, CONTRACT §7)', async () => {
     const extended = endpoint(await index(), `${P}/events`, 'GET').args
     const extendedOnly = ['starts_before', 'starts_after', 'ends_before', 'ends_after', 'strict_dates', 'ticketed']
     expect(Object.keys(extended)).toEqual(expect.arrayContaining(extendedOnly))
-    expect(extended.end_date.description).toMatch(/end on or before/u)
     ;({ request } = await open({ settings: { api_revision: 'earlier' } }))
     const earlier = endpoint(await index(), `${P}/events`, 'GET').args
     expect(Object.keys(earlier)).toEqual(Object.keys(extended).filter((name) => !extendedOnly.includes(name)))
-    expect(earlier.end_date.description).toMatch(/start on or before/u)
-    expect(earlier.geoloc_lat).toMatchObject({ required: false, type: 'string' })
-    expect(earlier.geoloc_lng).toMatchObject({ required: false, type: 'string' })
-    expect(extended.geoloc_lng).toMatchObject({ type: 'number' })
+    expect(earlier.geoloc_lat).toMatchObject({ required: false, format: 'double' })
   })
 
   it('categories take parent; tags do not, as they are not hierarchical (CONTRACT §4.4)', async () => {
@@ -137,14 +163,15 @@ describe('arguments come from the schemas', () => {
     )
   })
 
-  it('term lists: order and orderby with their choices and defaults; hide_empty defaults to true', async () => {
+  it("term lists: order and orderby without defaults; hide_empty defaults to '1', as TEC declares", async () => {
     const args = endpoint(await index(), `${P}/categories`, 'GET').args
-    // any value is taken, as WP_Term_Query takes it: the choices are named in the descriptions, not enforced
-    expect(args.order).toMatchObject({ default: 'asc', type: 'string' })
-    expect(args.order.description).toMatch(/asc/u)
-    expect(args.orderby).toMatchObject({ default: 'name', type: 'string' })
-    expect(args.orderby.description).toMatch(/name, slug, id, description, parent, count, include, none/u)
-    expect(args.hide_empty).toMatchObject({ default: true, type: 'boolean' })
+    expect(args.order).toEqual({
+      required: false,
+      description: 'Order sort attribute ascending or descending',
+      type: 'string',
+    })
+    expect(args.orderby).toEqual({ required: false, description: 'Sort collection by term attribute', type: 'string' })
+    expect(args.hide_empty).toMatchObject({ default: '1', type: 'boolean' })
   })
 
   it('create: title, start_date and end_date are required; update: nothing is', async () => {
@@ -152,11 +179,9 @@ describe('arguments come from the schemas', () => {
     const create = endpoint(body, `${P}/events`, 'POST').args
     const required = Object.keys(create).filter((name) => create[name].required)
     expect(required).toEqual(['title', 'start_date', 'end_date'])
-    expect(create.all_day).toMatchObject({ required: false, type: 'boolean' })
-    expect(create.status).toMatchObject({
-      type: 'string',
-      enum: ['publish', 'future', 'draft', 'pending', 'private', 'trash'],
-    })
+    expect(create.all_day).toMatchObject({ required: false, type: 'boolean', default: false })
+    expect(create.status).toEqual({ required: false, type: 'string', description: 'The event post status' })
+    expect(create.website).toEqual({ required: false, default: null, description: 'The event website URL' })
     const update = endpoint(body, wordpressPath('/events/:id'), 'PATCH').args
     expect(Object.keys(update).filter((name) => name !== 'id' && update[name].required)).toEqual([])
     expect(update.title).toMatchObject({ required: false, type: 'string' })
@@ -176,13 +201,15 @@ describe('arguments come from the schemas', () => {
 
   it('single routes take their path key: a digits-only id, or a slug', async () => {
     const body = await index()
-    expect(endpoint(body, wordpressPath('/events/:id'), 'GET').args.id).toMatchObject({
+    expect(endpoint(body, wordpressPath('/events/:id'), 'GET').args.id).toEqual({
       required: true,
       type: 'integer',
+      description: 'the event post ID',
     })
-    expect(endpoint(body, wordpressPath('/venues/by-slug/:slug'), 'GET').args.slug).toMatchObject({
+    expect(endpoint(body, wordpressPath('/venues/by-slug/:slug'), 'GET').args.slug).toEqual({
       required: true,
       type: 'string',
+      description: 'the venue post name',
     })
   })
 
@@ -192,21 +219,21 @@ describe('arguments come from the schemas', () => {
     expect(Object.keys(endpoint(body, wordpressPath('/tags/:id'), 'DELETE').args)).toEqual(['id'])
   })
 
-  it('the index takes namespace and context, context defaulting to view', async () => {
+  it('the index takes namespace and context, as WordPress declares them: defaults only', async () => {
     const args = endpoint(await index(), P, 'GET').args
-    expect(args.namespace).toMatchObject({ required: false, default: 'calendar/events/v1', type: 'string' })
-    expect(args.context).toMatchObject({
-      required: false,
-      default: 'view',
-      type: 'string',
-      enum: ['view', 'embed', 'edit'],
+    expect(args).toEqual({
+      namespace: { required: false, default: 'calendar/events/v1' },
+      context: { required: false, default: 'view' },
     })
+    const tec = await index('/wp-json/tribe/events/v1')
+    expect(endpoint(tec, '/tribe/events/v1', 'GET').args.namespace.default).toBe('tribe/events/v1')
   })
 })
 
 describe('parameters, prefixes and tokens', () => {
   it('context and namespace are accepted when valid, a 400 rest_invalid_param otherwise', async () => {
     expect((await request('GET', `${P}?context=embed&namespace=calendar/events/v1`)).status).toBe(200)
+    expect((await request('GET', `${P}?namespace=tribe/events/v1`)).status).toBe(200)
     const context = await request('GET', `${P}?context=everything`)
     expect(context.status).toBe(400)
     expect(context.body).toMatchObject({
@@ -220,11 +247,15 @@ describe('parameters, prefixes and tokens', () => {
     })
   })
 
-  it('is served under TEC prefix too, with links under the prefix the request came in on', async () => {
+  it("is served under TEC's prefix too, in TEC's namespace, with links under the prefix asked", async () => {
     const body = await index('/wp-json/tribe/events/v1/')
+    expect(body.namespace).toBe('tribe/events/v1')
     expect(body._links.self).toEqual([{ href: 'http://localhost/wp-json/tribe/events/v1' }])
-    expect(body.routes[`${P}/events`]._links.self[0].href).toBe('http://localhost/wp-json/tribe/events/v1/events')
-    expect(Object.keys(body.routes)).toEqual(Object.keys((await index(`${P}/`)).routes))
+    const events = body.routes['/tribe/events/v1/events']
+    expect(events.namespace).toBe('tribe/events/v1')
+    expect(events._links.self[0].href).toBe('http://localhost/wp-json/tribe/events/v1/events')
+    const own = Object.keys((await index(`${P}/`)).routes)
+    expect(Object.keys(body.routes)).toEqual(own.map((path) => path.replace(P, '/tribe/events/v1')))
   })
 
   it('is public when tokens exist, but a wrong token is a 401 after the parameters (CONTRACT §5, §6)', async () => {

@@ -7,6 +7,8 @@
  *   so each side's IDs become `P1, P2, …` (posts: events, venues, organizers) and `T1, T2, …` (terms) in the order
  *   the records first appear in the answers to writes;
  * - creation and modification times (`date`, `date_utc`, `modified`, `modified_utc` within a day of now): `{now}`;
+ * - argument defaults computed from the clock when asked (the event list's `end_date`, "+24 months" to the second,
+ *   in `OPTIONS` answers): cut to the minute, as the two sides answer a moment apart;
  * - e-mail addresses, which WordPress's `antispambot()` encodes with random entities: decoded;
  * - headers that carry a moment or a nonce are not compared at all (see `COMPARED_HEADERS`).
  */
@@ -96,6 +98,7 @@ function spaceOf(record: Record<string, unknown>): Space | undefined {
 }
 
 const TIME_KEYS = new Set(['date', 'date_utc', 'modified', 'modified_utc'])
+const DATE_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/u
 const DAY = 86_400_000
 
 /** A response body with one side's install-specific values replaced (see the module comment). */
@@ -103,6 +106,7 @@ export function normaliseBody(body: unknown, labels: IdLabels, origin: string, n
   const walk = (value: unknown, key: string | undefined, parent: Record<string, unknown> | undefined): unknown => {
     if (typeof value === 'string') {
       if (key && TIME_KEYS.has(key) && isNear(value, now)) return '{now}'
+      if (key === 'default' && DATE_TIME.test(value)) return value.slice(0, 16)
       const text = labels.text(value.split(origin).join('{origin}'))
       return key === 'email' ? decodeEntities(text) : text
     }

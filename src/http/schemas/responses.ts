@@ -256,27 +256,39 @@ export const ErrorSchema = v.looseObject({
   }),
 })
 
-/** One argument of an endpoint in the root route (CONTRACT §7), as WordPress describes it. */
+/**
+ * One argument of an endpoint in the root route (CONTRACT §7), as WordPress describes it: TEC leaves out the type,
+ * the description or both for some of its arguments, and gives `format` for some.
+ */
 export const RouteArgSchema = v.looseObject({
   required: v.boolean(),
   default: v.optional(v.unknown()),
-  description: v.string(),
-  type: v.union([v.string(), v.array(v.string())]),
+  description: v.optional(v.string()),
+  type: v.optional(v.union([v.string(), v.array(v.string())])),
+  format: v.optional(v.string()),
 })
 
 const link = v.array(v.looseObject({ href: v.string() }))
 
-/** One route as WordPress describes it: in the root route, and as the answer to `OPTIONS` on it (without links). */
+/**
+ * One route as WordPress describes it: in the root route, and as the answer to `OPTIONS` on it. An endpoint
+ * without arguments has `[]`, PHP's empty array.
+ */
 export const RouteDescriptionSchema = v.looseObject({
   namespace: v.string(),
   methods: v.array(v.string()),
-  endpoints: v.array(v.looseObject({ methods: v.array(v.string()), args: v.record(v.string(), RouteArgSchema) })),
+  endpoints: v.array(
+    v.looseObject({
+      methods: v.array(v.string()),
+      args: v.union([v.record(v.string(), RouteArgSchema), v.pipe(v.array(v.unknown()), v.length(0))]),
+    }),
+  ),
   _links: v.optional(v.record(v.string(), link)),
 })
 
 /** The root route (CONTRACT §7): every route with its methods and the arguments of each endpoint. */
 export const RootSchema = v.looseObject({
-  namespace: v.literal('calendar/events/v1'),
+  namespace: v.picklist(['calendar/events/v1', 'tribe/events/v1']),
   routes: v.record(v.string(), RouteDescriptionSchema),
   _links: v.record(v.string(), link),
 })

@@ -718,8 +718,9 @@ export interface components {
         RouteArg: {
             required: boolean;
             default?: unknown;
-            description: string;
-            type: string | string[];
+            description?: string;
+            type?: string | string[];
+            format?: string;
         };
         RouteDescription: {
             namespace: string;
@@ -728,7 +729,7 @@ export interface components {
                 methods: string[];
                 args: {
                     [key: string]: components["schemas"]["RouteArg"];
-                };
+                } | unknown[];
             }[];
             _links?: {
                 [key: string]: {
@@ -737,8 +738,8 @@ export interface components {
             };
         };
         Root: {
-            /** @constant */
-            namespace: "calendar/events/v1";
+            /** @enum {string} */
+            namespace: "calendar/events/v1" | "tribe/events/v1";
             routes: {
                 [key: string]: components["schemas"]["RouteDescription"];
             };
@@ -924,7 +925,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+        /** @description rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token */
         Unauthorized: {
             headers: {
                 [name: string]: unknown;
@@ -996,8 +997,8 @@ export interface operations {
     getIndex: {
         parameters: {
             query?: {
-                /** @description The namespace to describe */
-                namespace?: string;
+                /** @description The namespace to describe; default the one of the prefix asked */
+                namespace?: "calendar/events/v1" | "tribe/events/v1";
                 /** @description Scope under which the request is made; the index is the same in each */
                 context?: "view" | "embed" | "edit";
             };
@@ -1029,7 +1030,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The route as the root route describes it, without links */
+            /** @description The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1038,13 +1039,14 @@ export interface operations {
                     "application/json": components["schemas"]["RouteDescription"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
         };
     };
     getIndexHead: {
         parameters: {
             query?: {
-                /** @description The namespace to describe */
-                namespace?: string;
+                /** @description The namespace to describe; default the one of the prefix asked */
+                namespace?: "calendar/events/v1" | "tribe/events/v1";
                 /** @description Scope under which the request is made; the index is the same in each */
                 context?: "view" | "embed" | "edit";
             };
@@ -1068,7 +1070,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            /** @description rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1107,7 +1109,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The route as the root route describes it, without links */
+            /** @description The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1116,6 +1118,7 @@ export interface operations {
                     "application/json": components["schemas"]["RouteDescription"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
         };
     };
     getOpenApiDocumentHead: {
@@ -1134,7 +1137,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            /** @description rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1255,7 +1258,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The route as the root route describes it, without links */
+            /** @description The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1264,6 +1267,7 @@ export interface operations {
                     "application/json": components["schemas"]["RouteDescription"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
         };
     };
     listEventsHead: {
@@ -1338,7 +1342,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            /** @description rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1486,7 +1490,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The route as the root route describes it, without links */
+            /** @description The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1495,6 +1499,7 @@ export interface operations {
                     "application/json": components["schemas"]["RouteDescription"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
         };
     };
     getEventHead: {
@@ -1523,7 +1528,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            /** @description rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1705,7 +1710,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The route as the root route describes it, without links */
+            /** @description The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1714,6 +1719,7 @@ export interface operations {
                     "application/json": components["schemas"]["RouteDescription"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
         };
     };
     getEventBySlugHead: {
@@ -1742,7 +1748,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            /** @description rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1872,7 +1878,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The route as the root route describes it, without links */
+            /** @description The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1881,6 +1887,7 @@ export interface operations {
                     "application/json": components["schemas"]["RouteDescription"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
         };
     };
     listVenuesHead: {
@@ -1923,7 +1930,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            /** @description rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2071,7 +2078,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The route as the root route describes it, without links */
+            /** @description The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2080,6 +2087,7 @@ export interface operations {
                     "application/json": components["schemas"]["RouteDescription"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
         };
     };
     getVenueHead: {
@@ -2108,7 +2116,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            /** @description rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2290,7 +2298,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The route as the root route describes it, without links */
+            /** @description The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2299,6 +2307,7 @@ export interface operations {
                     "application/json": components["schemas"]["RouteDescription"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
         };
     };
     getVenueBySlugHead: {
@@ -2327,7 +2336,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            /** @description rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2457,7 +2466,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The route as the root route describes it, without links */
+            /** @description The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2466,6 +2475,7 @@ export interface operations {
                     "application/json": components["schemas"]["RouteDescription"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
         };
     };
     listOrganizersHead: {
@@ -2508,7 +2518,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            /** @description rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2656,7 +2666,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The route as the root route describes it, without links */
+            /** @description The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2665,6 +2675,7 @@ export interface operations {
                     "application/json": components["schemas"]["RouteDescription"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
         };
     };
     getOrganizerHead: {
@@ -2693,7 +2704,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            /** @description rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2875,7 +2886,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The route as the root route describes it, without links */
+            /** @description The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -2884,6 +2895,7 @@ export interface operations {
                     "application/json": components["schemas"]["RouteDescription"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
         };
     };
     getOrganizerBySlugHead: {
@@ -2912,7 +2924,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            /** @description rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3052,7 +3064,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The route as the root route describes it, without links */
+            /** @description The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3061,6 +3073,7 @@ export interface operations {
                     "application/json": components["schemas"]["RouteDescription"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
         };
     };
     listCategoriesHead: {
@@ -3113,7 +3126,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            /** @description rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3252,7 +3265,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The route as the root route describes it, without links */
+            /** @description The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3261,6 +3274,7 @@ export interface operations {
                     "application/json": components["schemas"]["RouteDescription"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
         };
     };
     getCategoryHead: {
@@ -3289,7 +3303,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            /** @description rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3420,7 +3434,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The route as the root route describes it, without links */
+            /** @description The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3429,6 +3443,7 @@ export interface operations {
                     "application/json": components["schemas"]["RouteDescription"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
         };
     };
     listTagsHead: {
@@ -3479,7 +3494,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            /** @description rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3618,7 +3633,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The route as the root route describes it, without links */
+            /** @description The route as the root route describes it: each argument calfile shares with TEC as TEC's route declares it (TEC's words, types and defaults), the others as this document does */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3627,6 +3642,7 @@ export interface operations {
                     "application/json": components["schemas"]["RouteDescription"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
         };
     };
     getTagHead: {
@@ -3655,7 +3671,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: a write without a token while tokens exist, or a token that matches no user */
+            /** @description rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token */
             401: {
                 headers: {
                     [name: string]: unknown;
