@@ -71,7 +71,7 @@ export class IdLabels {
         (_, key, ids) => key + this.#list(ids, /include|exclude/u.test(key) ? undefined : 'post'),
       )
       .replace(
-        /([?&](?:categories|tags|parent)(?:%5B%5D|\[\])?=)([\d,]+)/gu,
+        /([?&](?:categories|tags|tribe_events_cat|parent)(?:%5B%5D|\[\])?=)([\d,]+)/gu,
         (_, key, ids) => key + this.#list(ids, 'term'),
       )
   }

@@ -205,6 +205,15 @@ const termTail = (archive: string) => ({
   meta: emptyArray('Always []'),
   url: text(`<site_url>/${archive}/<slug>/`),
   urls: TermUrlsSchema,
+  _links: v.optional(
+    v.pipe(
+      v.record(v.string(), v.array(v.looseObject({ href: v.string() }))),
+      v.description(
+        "WordPress's links (self with targetHints.allow, collection, about, up, wp:post_type, curies) to " +
+          '<origin>/wp-json/wp/v2/…, which TEC sends and calfile does not serve; only on a read, create or update',
+      ),
+    ),
+  ),
 })
 
 /** A category as the term routes show it (CONTRACT §2.4). */
