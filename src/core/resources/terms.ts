@@ -84,11 +84,12 @@ export class Terms {
   #page(query: Record<string, unknown>, view: View, state: CalendarState): ListPageJson {
     const parsed = safeParseOnce(termQuerySchema(this.#taxonomy), query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
-    const { terms, echo } = selectTerms(state, this.#taxonomy, parsed.output)
+    const { terms, total, echo } = selectTerms(state, this.#taxonomy, parsed.output)
     assertCredentials(view)
     const request = {
       kind: termRoute(this.#taxonomy),
       items: terms,
+      total,
       page: parsed.output.page,
       perPage: parsed.output.per_page,
       query: echo,
@@ -235,6 +236,9 @@ export class Terms {
           ? 'A term with the name provided already exists with this parent.'
           : 'A term with the name provided already exists in this taxonomy.',
         { term_id: sameName.id },
+        // A create's error carries the ID twice more: `wp_insert_term()` gives it as the error's data, then
+        // `WP_REST_Terms_Controller::create_item()` adds it again before `{status, term_id}`.
+        existing === undefined ? [sameName.id, sameName.id] : [],
       )
     if (input.slug !== undefined && !(mode.tec && existing === undefined)) {
       const holder = terms.bySlug(slugFromTitle(input.slug))

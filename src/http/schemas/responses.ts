@@ -263,6 +263,9 @@ export const ErrorSchema = v.looseObject({
       ),
     ),
   }),
+  additional_data: v.optional(
+    v.pipe(v.array(v.unknown()), v.description("WordPress's earlier data of the error: term_exists on a create")),
+  ),
 })
 
 /** One argument of an endpoint in the root route (CONTRACT §7), as WordPress describes it. */

@@ -726,6 +726,8 @@ export interface components {
                     [key: string]: string;
                 } | string[];
             };
+            /** @description WordPress's earlier data of the error: term_exists on a create */
+            additional_data?: unknown[];
         };
         RouteArg: {
             required: boolean;
