@@ -184,8 +184,11 @@ export const EventSchema = v.looseObject({
   hide_from_listings: flag('Hidden from lists'),
   sticky: flag('Sticky'),
   featured: flag('Featured'),
-  categories: v.pipe(v.array(EmbeddedTermSchema), v.description('Categories')),
-  tags: v.pipe(v.array(EmbeddedTermSchema), v.description('Tags')),
+  categories: v.pipe(
+    v.array(EmbeddedTermSchema),
+    v.description('Categories, by name (case and accents aside), then ID'),
+  ),
+  tags: v.pipe(v.array(EmbeddedTermSchema), v.description('Tags, by name (case and accents aside), then ID')),
   venue: v.pipe(v.union([VenueSchema, emptyArray('No venue')]), v.description('The venue, or [] when none or trashed')),
   organizer: v.pipe(v.array(OrganizerSchema), v.description('Organizers in stored order; trashed ones left out')),
   custom_fields: v.optional(

@@ -396,9 +396,9 @@ export interface components {
             sticky: boolean;
             /** @description Featured */
             featured: boolean;
-            /** @description Categories */
+            /** @description Categories, by name (case and accents aside), then ID */
             categories: components["schemas"]["EmbeddedTerm"][];
-            /** @description Tags */
+            /** @description Tags, by name (case and accents aside), then ID */
             tags: components["schemas"]["EmbeddedTerm"][];
             /** @description The venue, or [] when none or trashed */
             venue: components["schemas"]["Venue"] | unknown[];
