@@ -1,6 +1,6 @@
 import { CalendarError, invalidParam } from './errors.js'
 import { listItems } from './fields.js'
-import { STATUSES, type Status } from './records.js'
+import { type Role, STATUSES, type Status, type Taxonomy } from './records.js'
 import type { View } from './view.js'
 
 const MANAGERS = new Set(['administrator', 'editor'])
@@ -125,4 +125,24 @@ export function assertCanManageTerms(view: View): void {
   if (!view.user) throw new CalendarError('rest_forbidden', 401, NOT_ALLOWED)
   if (!MANAGERS.has(view.user.role))
     throw new CalendarError('rest_forbidden', 403, 'Sorry, you are not allowed to manage terms.')
+}
+
+/**
+ * The roles WordPress's own term routes (`/wp/v2/<taxonomy>/<id>`) let change and delete a term, by the taxonomy's
+ * `edit_terms` and `delete_terms` capabilities: `publish_tribe_events` for event categories
+ * (`Tribe__Events__Main::register_taxonomy()`, which TEC's capabilities give authors too), `manage_categories` for
+ * tags (WordPress's `post_tag`). They are not the roles calfile's term routes let write (`assertCanManageTerms`).
+ */
+const WORDPRESS_TERM_EDITORS: Record<Taxonomy, ReadonlySet<Role>> = {
+  category: new Set(['administrator', 'editor', 'author']),
+  tag: new Set(['administrator', 'editor']),
+}
+
+/**
+ * True when WordPress's own term routes would let the viewer change and delete terms of `taxonomy`
+ * (`WP_REST_Terms_Controller::update_item_permissions_check()` and `delete_item_permissions_check()`); open mode
+ * acts as an administrator. Refused credentials are not asked about here: the request has already failed.
+ */
+export function mayEditTermsInWordPress(view: View, taxonomy: Taxonomy): boolean {
+  return view.openMode || (view.user !== null && WORDPRESS_TERM_EDITORS[taxonomy].has(view.user.role))
 }

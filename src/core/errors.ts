@@ -9,18 +9,31 @@ export class CalendarError extends Error {
   readonly code: string
   readonly status: number
   readonly data: Record<string, unknown>
+  /**
+   * WordPress's `additional_data`: what was given to the error before its last data, oldest first
+   * (`WP_Error::add_data()`, as `rest_convert_error_to_response()` sends it); empty for most errors.
+   */
+  readonly additional: readonly unknown[]
 
-  constructor(code: string, status: number, message: string, data: Record<string, unknown> = {}) {
+  constructor(
+    code: string,
+    status: number,
+    message: string,
+    data: Record<string, unknown> = {},
+    additional: readonly unknown[] = [],
+  ) {
     super(message)
     this.name = 'CalendarError'
     this.code = code
     this.status = status
     this.data = data
+    this.additional = additional
   }
 
-  /** The wire body of CONTRACT §5: `{ code, message, data: { status, ... } }`. */
-  toJSON(): { code: string; message: string; data: Record<string, unknown> } {
-    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } }
+  /** The wire body of CONTRACT §5: `{ code, message, data: { status, ... } }`, then `additional_data` if any. */
+  toJSON(): { code: string; message: string; data: Record<string, unknown>; additional_data?: unknown[] } {
+    const body = { code: this.code, message: this.message, data: { status: this.status, ...this.data } }
+    return this.additional.length === 0 ? body : { ...body, additional_data: [...this.additional] }
   }
 }
 

@@ -42,6 +42,11 @@ export const NO_ECHO: QueryEcho = { pairs: [], extra: [] }
 export interface PageRequest<T> {
   kind: 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
   items: ListSlice<T>
+  /**
+   * The `total` to report when it is not the number of items: a category list that hides empty categories shows
+   * those with used descendants, which WordPress does not count (see `selectTerms`).
+   */
+  total?: number
   page: number
   perPage: number | undefined
   /** The effective query beyond page/per_page: echoed in `rest_url` and the next/previous links. */
@@ -84,7 +89,7 @@ export function paginateJson<T>(
   itemJson: (item: T) => Buffer,
 ): ListPageJson {
   const perPage = pageSize(settings, request.perPage)
-  const total = request.items.length
+  const total = request.total ?? request.items.length
   const totalPages = Math.ceil(total / perPage)
   const from = (request.page - 1) * perPage
   const slice = request.items.slice(from, from + perPage)

@@ -6,9 +6,12 @@ import type { Settings, UserRecord } from './records.js'
  * permission check needs (CONTRACT §6). The library builds one from the settings; `http/` from the request.
  *
  * @example
- * { base: 'http://127.0.0.1:3000/calendar/events/v1', siteUrl: 'http://127.0.0.1:3000', user: admin }
+ * { origin: 'http://127.0.0.1:3000', base: 'http://127.0.0.1:3000/calendar/events/v1', siteUrl: 'http://127.0.0.1:3000',
+ *   user: admin, openMode: false }
  */
 export interface View {
+  /** `<origin>`, no trailing slash: where the API is served, before the route prefix; WordPress's REST root is below it. */
+  origin: string
   /** `<origin><prefix>`, no trailing slash: the base of `rest_url` values. */
   base: string
   /** `<site_url>`, no trailing slash: the base of `url` values. */
@@ -45,11 +48,15 @@ function parseHost(siteUrl: string): string {
 }
 
 /**
- * `base` and `siteUrl` of a view (CONTRACT §2.6): the origin is `settings.base_url` when set, else the request's
- * own (`origin`); the site URL is `settings.site_url` when set, else that origin. `prefix` is the route prefix the
- * request came in on. No trailing slashes.
+ * `origin`, `base` and `siteUrl` of a view (CONTRACT §2.6): the origin is `settings.base_url` when set, else the
+ * request's own (`origin`); the site URL is `settings.site_url` when set, else that origin. `prefix` is the route
+ * prefix the request came in on. No trailing slashes.
  */
-export function viewUrls(settings: Settings, origin: string, prefix: string): { base: string; siteUrl: string } {
+export function viewUrls(
+  settings: Settings,
+  origin: string,
+  prefix: string,
+): { origin: string; base: string; siteUrl: string } {
   const own = (settings.base_url ?? origin).replace(/\/+$/u, '')
-  return { base: own + prefix, siteUrl: (settings.site_url ?? own).replace(/\/+$/u, '') }
+  return { origin: own, base: own + prefix, siteUrl: (settings.site_url ?? own).replace(/\/+$/u, '') }
 }

@@ -14,7 +14,7 @@ import type { OpenApiPart } from './openapi.js'
 import { parseQuery } from './params.js'
 import { bodyOf, drainRest, receivedBytes } from './request-body.js'
 import { errorResponse } from './respond.js'
-import { allowedMethods, setRestHeaders, siteOf } from './rest-headers.js'
+import { allowedMethods, setRestHeaders } from './rest-headers.js'
 import { type RouteSpec, routeTable } from './routes.js'
 
 /** calfile's own route prefix and TEC's, which it also serves (CONTRACT §5). */
@@ -92,7 +92,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
         const view = (event.context.view as View | undefined) ?? viewOf(calendar, event)
         const route = event.context.route as string | undefined
         setRestHeaders(response.headers, {
-          site: siteOf(view, event),
+          site: view.origin,
           allow: route === undefined ? undefined : allowedMethods(routesAt.get(route) ?? [], view),
           signedIn: view.user !== null && !view.rejected,
         })
@@ -228,17 +228,13 @@ function decodes(path: string): boolean {
  * before permissions (401/403), and the resources check parameters that need the state.
  */
 export function viewOf(calendar: Calendar, event: H3Event): View {
-  const { base, siteUrl } = viewUrls(
-    calendar.state.settings,
-    originOf(event.url),
-    String(event.context.prefix ?? PREFIX),
-  )
+  const urls = viewUrls(calendar.state.settings, originOf(event.url), String(event.context.prefix ?? PREFIX))
   let view: View
   try {
-    view = { base, siteUrl, ...authenticate(calendar.state, event.req.headers.get('authorization')) }
+    view = { ...urls, ...authenticate(calendar.state, event.req.headers.get('authorization')) }
   } catch (error) {
     if (!(error instanceof CalendarError)) throw error
-    view = { base, siteUrl, user: null, openMode: false, rejected: error }
+    view = { ...urls, user: null, openMode: false, rejected: error }
   }
   event.context.view = view
   return view

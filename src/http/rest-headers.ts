@@ -1,4 +1,3 @@
-import type { H3Event } from 'h3'
 import { assertCanManageTerms, assertCanWrite } from '../core/access.js'
 import type { View } from '../core/view.js'
 import { REST_ALLOW_HEADERS, REST_EXPOSE_HEADERS } from './cors.js'
@@ -9,14 +8,6 @@ import type { DescribedRoute } from './describe.js'
  * (`WP_REST_Server::serve_request()`, `rest_send_allow_header()`, `wp_get_nocache_headers()`): clients written for
  * a TEC site find the API root by the `Link` header and read the methods they may use from `Allow`.
  */
-
-/**
- * The site a request came in on (`http://127.0.0.1:3000`, or `settings.base_url`): the view's base without the
- * route prefix the app found in the path.
- */
-export function siteOf(view: View, event: H3Event): string {
-  return view.base.slice(0, view.base.length - String(event.context.prefix).length)
-}
 
 /** `Cache-Control` and `Expires` of `wp_get_nocache_headers()`, sent when the request is signed in. */
 const NO_CACHE = {

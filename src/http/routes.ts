@@ -10,13 +10,12 @@ import { ORGANIZER_KIND, VENUE_KIND } from '../core/resources/linked-kinds.js'
 import { LinkedQuerySchema } from '../core/resources/linked-query.js'
 import type { TecArg } from '../core/resources/tec-args.js'
 import { termQuerySchema } from '../core/resources/term-query.js'
-import { TERM_ARGS, TermBodySchema } from '../core/resources/terms.js'
+import { type SingleTermResponse, TERM_ARGS, TermBodySchema } from '../core/resources/terms.js'
 import { httpWriteMode, type WriteMode } from '../core/resources/write-mode.js'
 import type { View } from '../core/view.js'
 import { parseQuery } from './params.js'
 import { bodyOf } from './request-body.js'
 import { json, jsonBody } from './respond.js'
-import { siteOf } from './rest-headers.js'
 
 /** The resources of the interface (spec §4), and what a route answers with. */
 export type ResourceName = 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
@@ -180,7 +179,7 @@ function termRoutes(
       body: TermBodySchema,
       args: TERM_ARGS,
       status: 201,
-      handle: async (e, view) => created(await terms.create(await bodyOf(e), view, mode()), resource, siteOf(view, e)),
+      handle: async (e, view) => created(await terms.create(await bodyOf(e), view, mode())),
     },
     {
       method: 'GET',
@@ -229,13 +228,10 @@ function listed(page: ListPageJson): HTTPResponse {
   return jsonBody(page.json, 200, page.headers)
 }
 
-/** WordPress's own REST route of each taxonomy, where TEC's term endpoints point `Location`. */
-const WP_TERM_ROUTE = { categories: 'tribe_events_cat', tags: 'tags' } as const
-
 /**
- * 201 with a new term and the `Location` TEC's term endpoints send: the term under WordPress's own REST API
- * (`<site>/wp-json/wp/v2/<taxonomy>/<id>`, as `WP_REST_Terms_Controller::create_item()` makes it).
+ * 201 with a new term and the `Location` TEC's term endpoints send: the term under WordPress's own REST API, as
+ * `WP_REST_Terms_Controller::create_item()` makes it (the term's `_links.self`).
  */
-function created(record: Record<string, unknown>, resource: 'categories' | 'tags', site: string): HTTPResponse {
-  return json(record, 201, { Location: `${site}/wp-json/wp/v2/${WP_TERM_ROUTE[resource]}/${String(record.id)}` })
+function created(record: SingleTermResponse): HTTPResponse {
+  return json(record, 201, { Location: record._links.self[0].href })
 }

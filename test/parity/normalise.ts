@@ -73,7 +73,7 @@ export class IdLabels {
         (_, key, ids) => key + this.#list(ids, /include|exclude/u.test(key) ? undefined : 'post'),
       )
       .replace(
-        /([?&](?:categories|tags|parent)(?:%5B%5D|\[\])?=)([\d,]+)/gu,
+        /([?&](?:categories|tags|tribe_events_cat|parent)(?:%5B%5D|\[\])?=)([\d,]+)/gu,
         (_, key, ids) => key + this.#list(ids, 'term'),
       )
   }
@@ -113,7 +113,10 @@ export function normaliseBody(body: unknown, labels: IdLabels, origin: string, n
     if (typeof value === 'number' && parent) {
       const space = key === 'id' ? spaceOf(parent) : undefined
       if (space) return labels.of(space, value)
-      if (key === 'term_taxonomy_id' || (key === 'parent' && 'taxonomy' in parent)) return labels.of('term', value)
+      if (key === 'term_taxonomy_id' || key === 'term_id' || (key === 'parent' && 'taxonomy' in parent))
+        return labels.of('term', value)
+      // WordPress's `term_exists` error repeats the existing term's ID in `additional_data`.
+      if (key === 'additional_data' && parent.code === 'term_exists') return labels.of('term', value)
       if (key === 'post_parent') return labels.of('post', value)
       return value
     }

@@ -116,6 +116,7 @@ const query = fc
 
 const ADMIN: UserRecord = { id: 1, name: 'admin', role: 'administrator' }
 const viewOf = (user: UserRecord | null): View => ({
+  origin: 'http://x',
   base: 'http://x/calendar/events/v1',
   siteUrl: 'http://x',
   user,

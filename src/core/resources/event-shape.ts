@@ -1,6 +1,6 @@
 import { instantToWall, wallDetails, wallToIso, zoneAbbr } from '../dates.js'
 import { eventTimes, termCount } from '../indexes.js'
-import type { EventRecord, Taxonomy } from '../records.js'
+import type { EventRecord } from '../records.js'
 import { costDetails, formatCost } from '../render/cost.js'
 import { renderContent, renderEventWebsite, renderExcerpt, renderTitle } from '../render/fields.js'
 import { eventJsonLd, organizerJsonLd, venueJsonLd } from '../render/json-ld.js'
@@ -10,7 +10,7 @@ import { EVENT_KEYS } from './event-record.js'
 import { imageUrl, type ShapeOptions, shapeOrganizer, shapeVenue } from './linked-shape.js'
 import { extraKeys } from './post.js'
 import { globalId, postDates, postPermalink, shapeImage } from './post-shape.js'
-import { shapeEmbeddedTerm } from './term-shape.js'
+import { embeddedTerms } from './term-shape.js'
 
 /**
  * An event's `url` (CONTRACT §2.1): its stored `permalink` path, else `/event/<slug>/`, on the site URL of the
@@ -75,8 +75,8 @@ export function shapeEvent(state: CalendarState, event: EventRecord, view: View,
     hide_from_listings: event.hide_from_listings,
     sticky: event.sticky,
     featured: event.featured,
-    categories: terms(state, event.categories, 'category', view),
-    tags: terms(state, event.tags, 'tag', view),
+    categories: embeddedTerms(state, event.categories, 'category', view),
+    tags: embeddedTerms(state, event.tags, 'tag', view),
     venue: venue ? shapeVenue(state, venue, view, options) : [],
     organizer: organizers.map((organizer) => shapeOrganizer(state, organizer, view, options)),
     // TEC 6.10 has no `custom_fields`; an event keeps the ones a plugin's site gave it (a pull), and shows them.
@@ -99,14 +99,6 @@ export function eventShapeInputs(state: CalendarState, event: EventRecord): unkn
   for (const id of event.categories) inputs.push(state.categories.get(id), termCount(state, id))
   for (const id of event.tags) inputs.push(state.tags.get(id), termCount(state, id))
   return inputs
-}
-
-function terms(state: CalendarState, ids: number[], taxonomy: Taxonomy, view: View) {
-  const collection = state.terms(taxonomy)
-  return ids.flatMap((id) => {
-    const term = collection.get(id)
-    return term ? [shapeEmbeddedTerm(state, term, taxonomy, view)] : []
-  })
 }
 
 /** The event's venue unless none or trashed (CONTRACT §2.1, §5: the link is kept but hidden). */

@@ -5,6 +5,7 @@ import { termCount } from '../indexes.js'
 import { pageEntries } from '../lists.js'
 import type { Taxonomy, TermRecord } from '../records.js'
 import type { CalendarState } from '../state.js'
+import { withDescendants } from '../term-tree.js'
 
 const ORDERBY = ['name', 'slug', 'id', 'description', 'parent', 'count', 'include', 'none'] as const
 
@@ -59,8 +60,8 @@ export function termQuerySchema(taxonomy: Taxonomy): typeof CategoryQuerySchema 
 export type TermQuery = v.InferOutput<typeof CategoryQuerySchema>
 
 /**
- * The terms a list query selects, in the asked order (CONTRACT §4.4); `query` as `termQuerySchema(taxonomy)` parsed
- * it. TEC's term lists echo no query in their URLs.
+ * The terms a list query selects, in the asked order, and the `total` WordPress reports for them (CONTRACT §4.4);
+ * `query` as `termQuerySchema(taxonomy)` parsed it. TEC's term lists echo no query in their URLs.
  *
  * @throws CalendarError 400 `rest_invalid_param` for an unknown include/exclude ID or a `post`/`event` that is not
  * an event.
@@ -83,17 +84,41 @@ export function selectTerms(state: CalendarState, taxonomy: Taxonomy, query: Ter
   if (search) tests.push((t) => t.name.toLowerCase().includes(search) || t.slug.includes(search))
   if (query.include) tests.push((t) => (query.include as number[]).includes(t.id))
   if (query.exclude) tests.push((t) => !(query.exclude as number[]).includes(t.id))
-  if (query.hide_empty) tests.push((t) => termCount(state, t.id) > 0)
   if (parent !== undefined) tests.push((t) => t.parent === parent)
   if (event) tests.push((t) => event[field].includes(t.id))
   if (query.slug !== undefined) tests.push((t) => t.slug === query.slug)
-  const selected = [...terms.values()].filter((term) => tests.every((test) => test(term)))
-  return sortTerms(state, selected, query)
+  const matching = [...terms.values()].filter((term) => tests.every((test) => test(term)))
+  const used = (term: TermRecord) => termCount(state, term.id) > 0
+  const total = query.hide_empty ? matching.filter(used).length : matching.length
+  const selected = query.hide_empty
+    ? matching.filter((term) => used(term) || usedBelow(state, taxonomy, term))
+    : matching
+  return { terms: sortTerms(state, selected, query), total }
+}
+
+/**
+ * Whether a category no event uses still shows in a list that hides empty terms: when one of its descendants is
+ * used (`WP_Term_Query::get_terms()`, "show empty categories that have children"). Tags have no descendants.
+ * WordPress counts such a category out of the list's `total` all the same (`wp_count_terms()` does not descend).
+ */
+function usedBelow(state: CalendarState, taxonomy: Taxonomy, term: TermRecord): boolean {
+  if (taxonomy !== 'category') return false
+  return [...withDescendants(state, term.id)].some((id) => id !== term.id && termCount(state, id) > 0)
+}
+
+/** Texts as MySQL's collation of WordPress's tables compares them: case and accents ignored (`Éclair` < `jazz`). */
+const text = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })
+
+/**
+ * WordPress's default order of terms, `ORDER BY t.name ASC` (`WP_Term_Query`, `wp_get_object_terms()`): by name as
+ * its collation compares them, ties (the same name under two parents) by ID.
+ */
+export function byTermName(a: TermRecord, b: TermRecord): number {
+  return text(a.name, b.name) || a.id - b.id
 }
 
 function sortTerms(state: CalendarState, terms: TermRecord[], query: TermQuery): TermRecord[] {
   if (query.orderby === 'none') return terms
-  const text = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })
   const include = query.include ?? []
   const key: Record<Exclude<TermQuery['orderby'], 'none'>, (a: TermRecord, b: TermRecord) => number> = {
     name: (a, b) => text(a.name, b.name),

@@ -4,6 +4,7 @@ import { renderTermName } from '../render/fields.js'
 import type { CalendarState } from '../state.js'
 import type { View } from '../view.js'
 import { extraKeys } from './post.js'
+import { byTermName } from './term-query.js'
 import { TERM_KEYS } from './term-record.js'
 
 /** TEC's taxonomy names (CONTRACT §2.4). */
@@ -19,7 +20,7 @@ export function termUrls(term: TermRecord, taxonomy: Taxonomy, view: View): Reco
 }
 
 /** A term as embedded in an event (CONTRACT §2.5): WordPress's term fields, no `url`, no `meta`. */
-export function shapeEmbeddedTerm(state: CalendarState, term: TermRecord, taxonomy: Taxonomy, view: View) {
+function shapeEmbeddedTerm(state: CalendarState, term: TermRecord, taxonomy: Taxonomy, view: View) {
   return {
     name: renderTermName(term.name),
     slug: term.slug,
@@ -33,6 +34,16 @@ export function shapeEmbeddedTerm(state: CalendarState, term: TermRecord, taxono
     id: term.id,
     urls: termUrls(term, taxonomy, view),
   }
+}
+
+/**
+ * The terms of an event as TEC embeds them (`categories`, `tags`): by name, as `wp_get_object_terms()` orders them
+ * (see `byTermName`), whatever order they are stored in; IDs of missing terms are left out.
+ */
+export function embeddedTerms(state: CalendarState, ids: readonly number[], taxonomy: Taxonomy, view: View) {
+  const collection = state.terms(taxonomy)
+  const terms = ids.flatMap((id) => collection.get(id) ?? [])
+  return terms.sort(byTermName).map((term) => shapeEmbeddedTerm(state, term, taxonomy, view))
 }
 
 const ARCHIVES: Record<Taxonomy, string> = { category: 'events/category', tag: 'tag' }

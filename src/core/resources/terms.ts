@@ -15,6 +15,7 @@ import type { View } from '../view.js'
 import type { CalendarCore } from './events.js'
 import { forgetTerm } from './removal.js'
 import { assertTecArgs, invalidBody, type TecArg } from './tec-args.js'
+import { shapeSingleTerm, termLinks } from './term-links.js'
 import { selectTerms, termQuerySchema } from './term-query.js'
 import { normalizeTerm } from './term-record.js'
 import { shapeTerm, termAncestors, termRoute } from './term-shape.js'
@@ -37,8 +38,10 @@ export const TermBodySchema = v.looseObject({
 })
 
 type TermBody = v.InferOutput<typeof TermBodySchema>
-/** A term as the term routes show it (CONTRACT §2.4). */
+/** A term as the term lists and a delete show it (CONTRACT §2.4). */
 export type TermResponse = ReturnType<typeof shapeTerm>
+/** A term as a read, create or update shows it: with WordPress's `_links`. */
+export type SingleTermResponse = ReturnType<typeof shapeSingleTerm>
 
 /**
  * Categories or tags: every operation of their routes (spec §4.5, §4.6); one class, parameterised by taxonomy.
@@ -81,11 +84,12 @@ export class Terms {
   #page(query: Record<string, unknown>, view: View, state: CalendarState): ListPageJson {
     const parsed = safeParseOnce(termQuerySchema(this.#taxonomy), query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
-    const terms = selectTerms(state, this.#taxonomy, parsed.output)
+    const { terms, total } = selectTerms(state, this.#taxonomy, parsed.output)
     assertCredentials(view)
     const request = {
       kind: termRoute(this.#taxonomy),
       items: terms,
+      total,
       page: parsed.output.page,
       perPage: parsed.output.per_page,
       query: NO_ECHO,
@@ -95,7 +99,7 @@ export class Terms {
   }
 
   /** @throws CalendarError 404 `rest-category-not-found` / `rest-tag-not-found`. */
-  get(id: number, view = this.#core.defaultView()): TermResponse {
+  get(id: number, view = this.#core.defaultView()): SingleTermResponse {
     return JSON.parse(this.getJson(id, view).toString())
   }
 
@@ -106,7 +110,11 @@ export class Terms {
   getJson(id: number, view = this.#core.defaultView()): Buffer {
     const state = this.#core.state
     assertCredentials(view)
-    return this.#json(state, this.#find(state, id), view, shapeForm(termRoute(this.#taxonomy), false, view))
+    const term = this.#find(state, id)
+    const json = this.#json(state, term, view, shapeForm(termRoute(this.#taxonomy), false, view))
+    // The kept text is the list item's; the single answer adds `_links` as its last key, as `shapeSingleTerm` does.
+    const links = JSON.stringify(termLinks(state, term, this.#taxonomy, view))
+    return Buffer.concat([json.subarray(0, json.length - 1), Buffer.from(`,"_links":${links}}`)])
   }
 
   /** A term's shape reads the term, its count and its ancestors (their slugs are in its URL). */
@@ -123,7 +131,7 @@ export class Terms {
    * gets a suffix and a parent that would make a loop is 0 (`wp_insert_term()`).
    * @throws CalendarError 400, 401/403 (editors and administrators only).
    */
-  async create(body: unknown, view = this.#core.defaultView(), mode = LIBRARY_WRITES): Promise<TermResponse> {
+  async create(body: unknown, view = this.#core.defaultView(), mode = LIBRARY_WRITES): Promise<SingleTermResponse> {
     const input = this.#parse(body, mode)
     if (input.name === undefined) throw missingParams(['name'])
     return this.#core.write((state) => this.#save(state, input, undefined, view, mode))
@@ -139,7 +147,7 @@ export class Terms {
     body: unknown,
     view = this.#core.defaultView(),
     mode = LIBRARY_WRITES,
-  ): Promise<TermResponse> {
+  ): Promise<SingleTermResponse> {
     const input = this.#parse(body, mode)
     return this.#core.write((state) => this.#save(state, input, id, view, mode))
   }
@@ -178,7 +186,13 @@ export class Terms {
    * Creates (`id` undefined) or updates a term in TEC's order: the ID and the body against the state (the
    * request's parameters, 400 and 404), then the permission (401/403).
    */
-  #save(state: CalendarState, input: TermBody, id: number | undefined, view: View, mode: WriteMode): TermResponse {
+  #save(
+    state: CalendarState,
+    input: TermBody,
+    id: number | undefined,
+    view: View,
+    mode: WriteMode,
+  ): SingleTermResponse {
     const terms = state.terms(this.#taxonomy)
     const existing = id === undefined ? undefined : this.#find(state, id)
     const fields = definedFields(input, this.#taxonomy)
@@ -196,7 +210,7 @@ export class Terms {
     const now = instantToWall(this.#core.now(), state.siteTimezone)
     const record = normalizeTerm(raw, existing?.id ?? state.nextTermId(), this.#taxonomy, { state, now })
     terms.put(record)
-    return shapeTerm(state, record, this.#taxonomy, view)
+    return shapeSingleTerm(state, record, this.#taxonomy, view)
   }
 
   /**
@@ -222,6 +236,9 @@ export class Terms {
           ? 'A term with the name provided already exists with this parent.'
           : 'A term with the name provided already exists in this taxonomy.',
         { term_id: sameName.id },
+        // A create's error carries the ID twice more: `wp_insert_term()` gives it as the error's data, then
+        // `WP_REST_Terms_Controller::create_item()` adds it again before `{status, term_id}`.
+        existing === undefined ? [sameName.id, sameName.id] : [],
       )
     if (input.slug !== undefined && !(mode.tec && existing === undefined)) {
       const holder = terms.bySlug(slugFromTitle(input.slug))

@@ -184,8 +184,11 @@ export const EventSchema = v.looseObject({
   hide_from_listings: flag('Hidden from lists'),
   sticky: flag('Sticky'),
   featured: flag('Featured'),
-  categories: v.pipe(v.array(EmbeddedTermSchema), v.description('Categories')),
-  tags: v.pipe(v.array(EmbeddedTermSchema), v.description('Tags')),
+  categories: v.pipe(
+    v.array(EmbeddedTermSchema),
+    v.description('Categories, by name (case and accents aside), then ID'),
+  ),
+  tags: v.pipe(v.array(EmbeddedTermSchema), v.description('Tags, by name (case and accents aside), then ID')),
   venue: v.pipe(v.union([VenueSchema, emptyArray('No venue')]), v.description('The venue, or [] when none or trashed')),
   organizer: v.pipe(v.array(OrganizerSchema), v.description('Organizers in stored order; trashed ones left out')),
   custom_fields: v.optional(
@@ -205,6 +208,15 @@ const termTail = (archive: string) => ({
   meta: emptyArray('Always []'),
   url: text(`<site_url>/${archive}/<slug>/`),
   urls: TermUrlsSchema,
+  _links: v.optional(
+    v.pipe(
+      v.record(v.string(), v.array(v.looseObject({ href: v.string() }))),
+      v.description(
+        "WordPress's links (self with targetHints.allow, collection, about, up, wp:post_type, curies) to " +
+          '<origin>/wp-json/wp/v2/…, which TEC sends and calfile does not serve; only on a read, create or update',
+      ),
+    ),
+  ),
 })
 
 /** A category as the term routes show it (CONTRACT §2.4). */
@@ -254,6 +266,9 @@ export const ErrorSchema = v.looseObject({
       ),
     ),
   }),
+  additional_data: v.optional(
+    v.pipe(v.array(v.unknown()), v.description("WordPress's earlier data of the error: term_exists on a create")),
+  ),
 })
 
 /**

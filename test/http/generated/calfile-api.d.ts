@@ -396,9 +396,9 @@ export interface components {
             sticky: boolean;
             /** @description Featured */
             featured: boolean;
-            /** @description Categories */
+            /** @description Categories, by name (case and accents aside), then ID */
             categories: components["schemas"]["EmbeddedTerm"][];
-            /** @description Tags */
+            /** @description Tags, by name (case and accents aside), then ID */
             tags: components["schemas"]["EmbeddedTerm"][];
             /** @description The venue, or [] when none or trashed */
             venue: components["schemas"]["Venue"] | unknown[];
@@ -573,6 +573,12 @@ export interface components {
             /** @description <site_url>/events/category/<slug>/ */
             url: string;
             urls: components["schemas"]["TermUrls"];
+            /** @description WordPress's links (self with targetHints.allow, collection, about, up, wp:post_type, curies) to <origin>/wp-json/wp/v2/…, which TEC sends and calfile does not serve; only on a read, create or update */
+            _links?: {
+                [key: string]: {
+                    href: string;
+                }[];
+            };
         };
         Tag: {
             /** @description Term ID */
@@ -592,6 +598,12 @@ export interface components {
             /** @description <site_url>/tag/<slug>/ */
             url: string;
             urls: components["schemas"]["TermUrls"];
+            /** @description WordPress's links (self with targetHints.allow, collection, about, up, wp:post_type, curies) to <origin>/wp-json/wp/v2/…, which TEC sends and calfile does not serve; only on a read, create or update */
+            _links?: {
+                [key: string]: {
+                    href: string;
+                }[];
+            };
         };
         /** @description A featured image */
         Image: {
@@ -714,6 +726,8 @@ export interface components {
                     [key: string]: string;
                 } | string[];
             };
+            /** @description WordPress's earlier data of the error: term_exists on a create */
+            additional_data?: unknown[];
         };
         RouteArg: {
             required: boolean;
