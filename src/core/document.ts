@@ -102,18 +102,20 @@ function buildState(file: DocumentFile, options: LoadOptions): CalendarState {
   return state
 }
 
+/** The settings with their defaults, known keys always in this order and keys beyond them after, as the file keeps them. */
 function normalizeSettings(raw: NonNullable<DocumentFile['settings']>): Settings {
-  return {
-    ...raw,
+  const known = {
     timezone: raw.timezone ?? DEFAULT_TIMEZONE,
     per_page: raw.per_page ?? 6,
     max_per_page: raw.max_per_page ?? 50,
     site_url: raw.site_url ?? null,
     base_url: raw.base_url ?? null,
-    api_revision: raw.api_revision ?? 'extended',
+    api_revision: raw.api_revision ?? ('extended' as const),
     tec_lossy_writes: raw.tec_lossy_writes ?? true,
     geoloc_filters: raw.geoloc_filters ?? false,
   }
+  const beyond = Object.entries(raw).filter(([key]) => !(key in known))
+  return { ...known, ...Object.fromEntries(beyond) }
 }
 
 /** The file's users, or user 1 as administrator when it names none (CONTRACT §2.1, §6). */
