@@ -59,8 +59,10 @@ const ExtendedQuerySchema = v.looseObject({
   featured: v.optional(boolField('Featured or not')),
   ticketed: v.optional(boolField('With or without tickets')),
   status: v.optional(statusListField('Post statuses, CSV or array')),
-  geoloc: v.optional(boolField('Whether the venue has coordinates')),
-  geoloc_lat: v.optional(coordinate('Latitude of the center; needs geoloc_lng')),
+  geoloc: v.optional(boolField('Whether the venue has coordinates; filters only with settings.geoloc_filters')),
+  geoloc_lat: v.optional(
+    coordinate('Latitude of the center; needs geoloc_lng; filters only with settings.geoloc_filters'),
+  ),
   geoloc_lng: v.optional(coordinate('Longitude of the center; needs geoloc_lat')),
   geoloc_radius: v.optional(coordinate('Radius in km around the center; default 25')),
   include: v.optional(idListField('Only these event IDs; date filters are then ignored')),

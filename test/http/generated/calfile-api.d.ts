@@ -1197,9 +1197,9 @@ export interface operations {
                 ticketed?: boolean;
                 /** @description Post statuses, CSV or array */
                 status?: string[];
-                /** @description Whether the venue has coordinates */
+                /** @description Whether the venue has coordinates; filters only with settings.geoloc_filters */
                 geoloc?: boolean;
-                /** @description Latitude of the center; needs geoloc_lng */
+                /** @description Latitude of the center; needs geoloc_lng; filters only with settings.geoloc_filters */
                 geoloc_lat?: number;
                 /** @description Longitude of the center; needs geoloc_lat */
                 geoloc_lng?: number;
@@ -1321,9 +1321,9 @@ export interface operations {
                 ticketed?: boolean;
                 /** @description Post statuses, CSV or array */
                 status?: string[];
-                /** @description Whether the venue has coordinates */
+                /** @description Whether the venue has coordinates; filters only with settings.geoloc_filters */
                 geoloc?: boolean;
-                /** @description Latitude of the center; needs geoloc_lng */
+                /** @description Latitude of the center; needs geoloc_lng; filters only with settings.geoloc_filters */
                 geoloc_lat?: number;
                 /** @description Longitude of the center; needs geoloc_lat */
                 geoloc_lng?: number;
