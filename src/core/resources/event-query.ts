@@ -65,7 +65,9 @@ const ExtendedQuerySchema = v.looseObject({
   ),
   geoloc_lng: v.optional(coordinate('Longitude of the center; needs geoloc_lat')),
   geoloc_radius: v.optional(coordinate('Radius in km around the center; default 25')),
-  include: v.optional(idListField('Only these event IDs; date filters are then ignored')),
+  include: v.optional(
+    idListField('Only these event IDs; start_date and end_date are then ignored for the default window'),
+  ),
   post_parent: v.optional(
     v.pipe(
       v.union([v.number(), v.string()]),
@@ -336,7 +338,8 @@ function distanceKm(lat1: number, lng1: number, lat2: number, lng2: number): num
  * supported query variables in their order, those it holds in its query arguments: the dates after rounding and
  * defaults, `search`, `geoloc` (`1`, with `geoloc_lat` and `geoloc_lng` bare unless given), `status`,
  * `post_parent`, `include`, the relative bounds, `ticketed` (`1`). Then `venue`, `organizer` and `featured` (`1`;
- * `false` is dropped, yet leaves the rest encoded) as extra arguments. `categories`, `tags`, `strict_dates` and `geoloc_radius` are not written.
+ * `false` is dropped, yet leaves the rest encoded) as extra arguments. `categories`, `tags`, `strict_dates` and
+ * `geoloc_radius` are not written.
  */
 function echoQuery(query: EventQuery, bounds: Bounds, view: View): QueryEcho {
   const pairs: Array<[string, string]> = []

@@ -1205,7 +1205,7 @@ export interface operations {
                 geoloc_lng?: number;
                 /** @description Radius in km around the center; default 25 */
                 geoloc_radius?: number;
-                /** @description Only these event IDs; date filters are then ignored */
+                /** @description Only these event IDs; start_date and end_date are then ignored for the default window */
                 include?: number[];
                 /** @description Events whose parent is this event */
                 post_parent?: number;
@@ -1329,7 +1329,7 @@ export interface operations {
                 geoloc_lng?: number;
                 /** @description Radius in km around the center; default 25 */
                 geoloc_radius?: number;
-                /** @description Only these event IDs; date filters are then ignored */
+                /** @description Only these event IDs; start_date and end_date are then ignored for the default window */
                 include?: number[];
                 /** @description Events whose parent is this event */
                 post_parent?: number;
