@@ -56,6 +56,15 @@ function cacheBytesOf(value: unknown): number | undefined {
   return Math.round(mib * 1024 * 1024)
 }
 
+/** `--delay <ms>` or `--delay <min>-<max>` → the wait of each API answer, in ms (`AppOptions.delay`). */
+function delayOf(value: unknown): { min: number; max: number } | undefined {
+  if (value === undefined) return undefined
+  const match = /^\s*(\d+(?:\.\d+)?)\s*(?:-\s*(\d+(?:\.\d+)?)\s*)?$/u.exec(String(value))
+  const [min, max] = match ? [Number(match[1]), Number(match[2] ?? match[1])] : [Number.NaN, Number.NaN]
+  if (!(min <= max)) throw new Error(`--delay takes milliseconds or a range of them ("300", "100-800"), got "${value}"`)
+  return { min, max }
+}
+
 /** `--now <ISO instant>` → a frozen clock (CONTRACT §8). */
 function clockOf(now: string | undefined): (() => number) | undefined {
   const instant = instantOf(now)
@@ -143,6 +152,11 @@ const serveCommand = command(
     timezone: { type: 'string', valueHint: 'IANA zone', description: 'Site time zone, overrides settings.timezone' },
     now: { type: 'string', valueHint: 'ISO instant', description: 'Freeze the clock at this instant' },
     quiet: { type: 'boolean', description: 'No request log' },
+    delay: {
+      type: 'string',
+      valueHint: 'ms|min-max',
+      description: 'Make every API answer wait this long, or a random time in the range (the page does not wait)',
+    },
     watch: {
       type: 'boolean',
       default: true,
@@ -178,6 +192,7 @@ const serveCommand = command(
   },
   async (args) => {
     const file = fileOf(args)
+    const delay = delayOf(args.delay)
     const port = Number(args.port ?? process.env.PORT ?? 3000)
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new Error(`--port takes a port number, got "${args.port}"`)
@@ -214,7 +229,7 @@ const serveCommand = command(
         }
       : {}
     const extensions = [icalFeeds(), ...(args.ui === false ? [] : [webPage()]), ...(admin ? [admin.extension] : [])]
-    const listener = await serve(calendar, { port, host, log, cors, https: httpsOf(args), extensions })
+    const listener = await serve(calendar, { port, host, log, cors, https: httpsOf(args), extensions, delay })
     const state = calendar.state
     consola.info(
       `calfile serving ${file} (${state.events.size} events, ${state.venues.size} venues, ${state.organizers.size} organizers)`,

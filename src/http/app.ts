@@ -41,6 +41,12 @@ export interface AppOptions {
   cors?: CorsOptions
   /** Capabilities served beside the interface on the same app and port, in this order. */
   extensions?: AppExtension[]
+  /**
+   * How long each answer of the interface (both prefixes, `/doc` included) waits, in ms: a time drawn uniformly
+   * from `min` to `max` per request, for testing how a client copes with a slow site. The page, its assets and the
+   * other capabilities' routes do not wait. A write waits before it is carried out, as on a slow server.
+   */
+  delay?: { min: number; max: number }
 }
 
 /**
@@ -83,6 +89,9 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
       // Bookkeeping for the request log only: nothing per request when nobody logs.
       if (log) received.set(event, { begin: performance.now(), path: event.url.pathname + event.url.search })
       normalizePath(event)
+      const { delay } = options
+      if (delay && (event.url.pathname === PREFIX || event.url.pathname.startsWith(`${PREFIX}/`)))
+        return wait(delay.min + Math.random() * (delay.max - delay.min)).then(() => calendar.freshen())
       // A save the watcher missed is taken in before the request is served (at most one stat a second).
       return calendar.freshen()
     },
@@ -278,4 +287,8 @@ async function checkParameters(spec: RouteSpec, event: H3Event): Promise<void> {
 export function checkQuery(schema: GenericSchema, url: URL): void {
   const parsed = safeParseOnce(schema, parseQuery(url))
   if (!parsed.success) throw invalidBody(firstIssuesByField(parsed.issues), TEC_READING)
+}
+
+function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms))
 }

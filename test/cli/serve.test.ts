@@ -124,6 +124,32 @@ describe('calfile serve (real file, real port)', () => {
     expect(badCache.stderr + badCache.stdout).toContain('--cache-mb takes a size in MiB')
   })
 
+  it('--delay makes the interface wait, not the page; a bad one is refused', async () => {
+    const bad = await runCli(['serve', '--delay', '800-100'])
+    expect(bad.code).toBe(1)
+    expect(bad.stderr + bad.stdout).toContain('--delay takes milliseconds or a range of them')
+    const file = join(await tempDir(), 'calendar.json')
+    await writeFile(file, fixture('events-rich.json'))
+    const port = await freePort()
+    const server = await startServer([file, '--port', String(port), '--quiet', '--delay', '1500-1600'])
+    stops.push(() => server.child.kill())
+    const timed = async (path: string) => {
+      const begin = performance.now()
+      const response = await fetch(`http://127.0.0.1:${port}${path}`)
+      await response.arrayBuffer()
+      return { status: response.status, ms: performance.now() - begin }
+    }
+    await timed('/') // the page's first answer builds it
+    const page = await timed('/')
+    expect(page.status).toBe(200)
+    expect(page.ms).toBeLessThan(1500)
+    for (const path of ['/calendar/events/v1/events', '/wp-json/tribe/events/v1/venues']) {
+      const api = await timed(path)
+      expect(api.status).toBe(200)
+      expect(api.ms).toBeGreaterThanOrEqual(1499)
+    }
+  })
+
   it('serves with no shaped records kept (--cache-mb 0)', async () => {
     const NOW_ISO = new Date(NOW).toISOString()
     const file = join(await tempDir(), 'calendar.json')
