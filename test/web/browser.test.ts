@@ -100,14 +100,13 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
     }
   }
 
-  /** The day after `YYYY-MM-DD`. */
-  const dayAfter = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10)
+  /** The day before `YYYY-MM-DD`. */
+  const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10)
 
-  /** The interface's query of the events overlapping the grid's days, from the first to the day after the last. */
+  /** The interface's query of the events overlapping the grid's days: ending after the day before the first, starting by the last. */
   const overlapping = ({ first, last }: { first: string; last: string }) => ({
-    ends_after: `${first} 00:00:00`,
-    starts_before: `${dayAfter(last)} 00:00:00`,
-    strict_dates: true,
+    ends_after: dayBefore(first),
+    starts_before: last,
   })
 
   /** The events of the grid's days, as the interface lists them: every one that overlaps them. */

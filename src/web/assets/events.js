@@ -5,11 +5,12 @@ import { plainText } from './text.js'
 
 /**
  * FullCalendar's event source: the events of the visible range through the event list route, as any client
- * asks for them, with the filters' parameters, every page. The range's days are read in the site zone, the
- * calendar's zone too. The extended revision of the interface is asked for every event that overlaps the range
- * (CONTRACT §4.1: `ends_after` its start, `starts_before` its end, as given), so that an event that began before
- * the first visible day, or ends after the last, is drawn too; the earlier revision takes `start_date` and
- * `end_date`, the first and last visible days.
+ * asks for them, with the filters' parameters, every page. The range's days are the site zone's, the calendar's
+ * zone too. The extended revision of the interface is asked for every event that overlaps the range, in whole
+ * days (CONTRACT §4.1: `ends_after` the day before the first, `starts_before` the last, each to its 23:59:59), so
+ * that an event that began before the first visible day, or ends after the last, is drawn too. Whole days, not
+ * `strict_dates`: TEC reads a strict date in UTC, which would move the range by the site's offset. The earlier
+ * revision takes `start_date` and `end_date`, the first and last visible days.
  * @param {() => Record<string, string>} filters the list parameters the filters set
  * @param {() => string} revision the interface's revision, `extended` or `earlier` (the change stream's `hello`)
  */
@@ -19,7 +20,7 @@ export function eventSource(filters, revision) {
     const after = range.endStr.slice(0, 10)
     const window =
       revision() === 'extended'
-        ? { ends_after: `${first} 00:00:00`, starts_before: `${after} 00:00:00`, strict_dates: 'true' }
+        ? { ends_after: addDays(first, -1), starts_before: addDays(after, -1) }
         : { start_date: first, end_date: addDays(after, -1) }
     const events = await listAll('events', { ...window, ...filters() })
     return events.map(calendarEvent)
