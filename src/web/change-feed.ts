@@ -1,4 +1,5 @@
 import type { Calendar, CalendarChange } from '../core/calendar.js'
+import { instantToWall } from '../core/dates.js'
 import type { Settings } from '../core/records.js'
 import { diffSince, type RecordChanges, type Resource, type Snapshot, snapshotOf } from './record-diff.js'
 
@@ -12,8 +13,10 @@ interface ErrorBody {
 /**
  * One message of the change stream (`GET /calendar/events/v1/changes`), before it is written as a Server-Sent
  * Event named `event` with `data` as JSON. `version` is the calendar's state version (`Calendar.version`).
- * - `hello`: first on every connection, with the site time zone (`settings.timezone`, or `--timezone`) and the
- *   interface's revision (`settings.api_revision`, CONTRACT §7), which tells a client which list parameters work.
+ * - `hello`: first on every connection, with the site time zone (`settings.timezone`, or `--timezone`), the
+ *   interface's revision (`settings.api_revision`, CONTRACT §7), which tells a client which list parameters work,
+ *   and the server's today in the site zone (`YYYY-MM-DD`, by its clock: `--now`, or a test moving it).
+ * - `clock`: the server's today changed (midnight in the site zone, a clock moved by a test, another zone).
  * - `change`: a write landed or a hand edit was loaded: the collections that changed (`settings` included) and,
  *   by collection, the IDs of the records added, changed and removed.
  * - `invalid`: the data file on disk is invalid; `error` is the 503 `store-file-invalid` body writes answer with,
@@ -21,7 +24,11 @@ interface ErrorBody {
  * - `valid`: the file is no longer invalid.
  */
 export type ChangeMessage =
-  | { event: 'hello'; data: { version: number; timezone: string; api_revision: Settings['api_revision'] } }
+  | {
+      event: 'hello'
+      data: { version: number; timezone: string; api_revision: Settings['api_revision']; today: string }
+    }
+  | { event: 'clock'; data: { version: number; today: string } }
   | {
       event: 'change'
       data: {
@@ -35,6 +42,9 @@ export type ChangeMessage =
     }
   | { event: 'invalid'; data: { version: number; error: ErrorBody } }
   | { event: 'valid'; data: { version: number } }
+
+/** How often a feed with subscribers looks at the server's clock for a new day, in ms. */
+const CLOCK_CHECK_MS = 1000
 
 /** Hears the messages of a feed. */
 export type Subscriber = (message: ChangeMessage) => void
@@ -51,6 +61,9 @@ export class ChangeFeed {
   #queue: CalendarChange[] = []
   #snapshot: Snapshot | undefined
   #unlisten: (() => void) | undefined
+  /** The today last told, and the timer that looks for the next while someone listens. */
+  #today = ''
+  #clockTimer: ReturnType<typeof setInterval> | undefined
 
   constructor(calendar: Calendar) {
     this.#calendar = calendar
@@ -65,6 +78,7 @@ export class ChangeFeed {
         version: calendar.version,
         timezone: calendar.state.siteTimezone,
         api_revision: calendar.state.settings.api_revision,
+        today: this.#serverToday(),
       },
     }
     const invalid = calendar.invalid
@@ -78,6 +92,8 @@ export class ChangeFeed {
     if (this.#subscribers.size === 0) {
       this.#snapshot = snapshotOf(this.#calendar.state)
       this.#unlisten = this.#calendar.onChange((change) => this.#heard(change))
+      this.#today = this.#serverToday()
+      this.#clockTimer = setInterval(() => this.#lookAtClock(), CLOCK_CHECK_MS).unref()
     }
     this.#subscribers.add(subscriber)
     return () => {
@@ -85,9 +101,23 @@ export class ChangeFeed {
       if (this.#subscribers.size > 0) return
       this.#unlisten?.()
       this.#unlisten = undefined
+      clearInterval(this.#clockTimer)
+      this.#clockTimer = undefined
       this.#snapshot = undefined
       this.#queue = []
     }
+  }
+
+  /** The server's today in the site zone, by the calendar's clock. */
+  #serverToday(): string {
+    return instantToWall(this.#calendar.now(), this.#calendar.state.siteTimezone).slice(0, 10)
+  }
+
+  #lookAtClock(): void {
+    const today = this.#serverToday()
+    if (today === this.#today) return
+    this.#today = today
+    this.#send({ event: 'clock', data: { version: this.#calendar.version, today } })
   }
 
   #heard(change: CalendarChange): void {

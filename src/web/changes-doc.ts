@@ -7,7 +7,10 @@ const DESCRIPTION = `Server-Sent Events: one message each time the data changes,
 and per hand edit loaded) and its \`data\` is JSON:
 
 - \`event: hello\`, first on every connection: \`{"version": 3, "timezone": "America/New_York", "api_revision":
-  "extended"}\`, the site zone and the revision of the interface (which list parameters it takes).
+  "extended", "today": "2026-07-01"}\`, the site zone, the revision of the interface (which list parameters it
+  takes) and the server's today in the site zone, by its clock (\`--now\`, or moved by a test).
+- \`event: clock\`, when the server's today changes (midnight in the site zone, a clock moved by a test):
+  \`{"version": 3, "today": "2026-08-10"}\`.
 - \`event: change\`, after a write landed or a hand edit was loaded: \`{"version": 4, "cause": "write" | "reload",
   "timezone": "…", "api_revision": "…", "collections": ["events", "venues", "settings", …], "records": {"events": {"created": [12],
   "updated": [10], "deleted": []}}}\`.
@@ -24,7 +27,7 @@ else does, and \`retry\` asks a client that lost the stream to connect again aft
 const EXAMPLE = `id: 3
 event: hello
 retry: 1000
-data: {"version":3,"timezone":"America/New_York","api_revision":"extended"}
+data: {"version":3,"timezone":"America/New_York","api_revision":"extended","today":"2026-07-01"}
 
 id: 4
 event: change

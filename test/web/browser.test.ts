@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
 import { serve } from '../../src/http/serve.js'
 import { initDataFile } from '../../src/import/init.js'
+import { TestClock, testAdmin } from '../../src/testing/index.js'
 import { webPage } from '../../src/web/web-page.js'
 import { tempDir } from '../cli/cli-helpers.js'
 import { inPlace, renameOver } from '../store/editor-saves.js'
@@ -307,6 +308,40 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
     expect((await answered).status()).toBe(200)
     await list.locator('.live-responses-table .response-col_status', { hasText: '200' }).waitFor()
     await page.close()
+  })
+
+  it("opens on the server's today with a frozen clock, and follows the clock a test moves", async () => {
+    const clock = new TestClock('2027-03-10T15:00:00Z')
+    const frozen = await openCalendar(file, { now: () => clock.now(), readOnly: true })
+    const server = await serve(frozen, { port: 0, host: '127.0.0.1', extensions: [webPage(), testAdmin(clock)] })
+    try {
+      // A context of its own: its requests go to another origin than the one the last test checks.
+      const own = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      const page = await own.newPage()
+      page.setDefaultTimeout(PATIENCE)
+      await page.goto(server.url)
+      const month = (name: string) => page.getByRole('heading', { name }).waitFor()
+      const today = (day: string) => page.locator(`[role=gridcell][aria-current=date][data-date="${day}"]`).waitFor()
+      await month('March 2027')
+      await today('2027-03-10')
+      const moved = await fetch(`${server.url.replace(/\/$/u, '')}/_calfile/clock`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ advance: '40d' }),
+      })
+      expect(moved.status).toBe(200)
+      await month('April 2027')
+      await today('2027-04-19')
+      // "Today" in the toolbar goes to the server's today, from another month too.
+      await page.getByRole('button', { name: 'Previous Month' }).click()
+      await month('March 2027')
+      await page.getByRole('button', { name: 'This Month' }).click() // the "Today" button
+      await month('April 2027')
+      await own.close()
+    } finally {
+      await server.close()
+      await frozen.close()
+    }
   })
 
   it('asked nothing of any other origin, and broke no rule of its Content-Security-Policy', () => {

@@ -12,6 +12,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
 import { createApp } from '../../src/http/app.js'
 import { serve } from '../../src/http/serve.js'
+import { TestClock } from '../../src/testing/index.js'
 import { webPage } from '../../src/web/web-page.js'
 import { fixture, NOW, P } from '../helpers.js'
 import { cleanFolders, dataFile, folder, newEvent, positionOf } from '../store/store-helpers.js'
@@ -59,8 +60,20 @@ describe('the change stream', () => {
       id: '0',
       event: 'hello',
       retry: 1000,
-      data: { version: 0, timezone: 'America/New_York', api_revision: 'extended' },
+      data: { version: 0, timezone: 'America/New_York', api_revision: 'extended', today: '2026-07-01' },
     })
+  })
+
+  it("tells the server's new today when its clock moves to another day in the site zone", async () => {
+    const file = join(await folder(), 'calendar.json')
+    writeFileSync(file, valid)
+    const clock = new TestClock(NOW)
+    const calendar = await openCalendar(file, { now: () => clock.now() })
+    calendars.push(calendar)
+    const stream = await follow(createApp(calendar, { extensions: [webPage()] }))
+    expect((await stream.next()).data.today).toBe('2026-07-01')
+    clock.advance('17h') // 01:00 the next day in New York
+    expect(await stream.next()).toEqual({ id: '0', event: 'clock', data: { version: 0, today: '2026-07-02' } })
   })
 
   it('names the records a write added and changed, once the write is in the file', async () => {

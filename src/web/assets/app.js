@@ -29,26 +29,38 @@ const refused = (/** @type {Error} */ error) => say(error.message, 'error')
 
 /** @type {ReturnType<typeof calendarView> | undefined} made once the stream has named the site zone */
 let view
+/** The site zone and the server's today the calendar was made for. */
+let shown = { zone: '', today: /** @type {string | undefined} */ (undefined) }
 /** The interface's revision, as the stream last named it: which list parameters the event source may use. */
 let revision = 'extended'
 
-/** @param {{ timezone: string, api_revision: string }} site */
-function showCalendar({ timezone: zone, api_revision }) {
+/**
+ * The calendar in the site zone, on the server's today (`hello`), not the browser's: with a frozen or moved clock
+ * the month it opens on is the one the interface's default window is in.
+ * @param {{ timezone: string, api_revision: string, today?: string }} site
+ */
+function showCalendar({ timezone: zone, api_revision, today = shown.today }) {
   revision = api_revision
+  // Another day on the server's clock: a calendar made anew on it, as FullCalendar draws "today" once.
+  if (view && today !== shown.today) {
+    view.destroy()
+    view = undefined
+  }
+  shown = { zone, today }
   if (view) {
     view.setZone(zone)
     view.refetch()
     return
   }
-  const shown = calendarView(byId('calendar'), zone, {
+  const made = calendarView(byId('calendar'), zone, today, {
     source: eventSource(filterForm.params, () => revision),
     open: (event) =>
-      showDetails(/** @type {HTMLDialogElement} */ (byId('details')), event.extendedProps.record, shown.when(event)),
+      showDetails(/** @type {HTMLDialogElement} */ (byId('details')), event.extendedProps.record, made.when(event)),
     create: creating.open,
     moved: (info) => saveDates(info, say),
     failed: refused,
   })
-  view = shown
+  view = made
 }
 
 const live = followChanges({
@@ -56,6 +68,7 @@ const live = followChanges({
     liveState.textContent = text
   },
   hello: (data) => showCalendar(data),
+  clock: (data) => showCalendar({ timezone: shown.zone, api_revision: revision, today: data.today }),
   change: (data) => {
     showCalendar(data)
     const lists = ['categories', 'tags', 'venues']

@@ -3,15 +3,17 @@ import { calendarZone } from './dates.js'
 /**
  * The calendar: FullCalendar's month, week and list views (its standalone build, loaded before this module as
  * the global `FullCalendar`), in the site zone, editable: a drag moves an event, a resize changes its end, a
- * click on a day asks for a new event.
+ * click on a day asks for a new event. It opens on `today`, and "today" is that day: the server's.
  * @param {HTMLElement} element
  * @param {string} zone the site zone as the interface names it
+ * @param {string | undefined} today the server's today in the site zone, `YYYY-MM-DD` (the browser's without one)
  * @param {{ source: Function, open: (event: any) => void, create: (date: string, allDay: boolean) => void,
  *   moved: (info: any) => void, failed: (error: Error) => void }} handlers
  */
-export function calendarView(element, zone, handlers) {
+export function calendarView(element, zone, today, handlers) {
   const calendar = new FullCalendar.Calendar(element, {
     timeZone: calendarZone(zone),
+    ...(today ? { initialDate: today, now: today } : {}),
     initialView: 'dayGridMonth',
     headerToolbar: { start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,listMonth' },
     events: handlers.source,
@@ -37,6 +39,8 @@ export function calendarView(element, zone, handlers) {
   return {
     /** Draws the events again from the interface. */
     refetch: () => calendar.refetchEvents(),
+    /** Takes the calendar off the page. */
+    destroy: () => calendar.destroy(),
     /** Moves the calendar to the site zone `zone` (a hand edit of `settings.timezone`). @param {string} next */
     setZone(next) {
       if (calendar.getOption('timeZone') !== calendarZone(next)) calendar.setOption('timeZone', calendarZone(next))
