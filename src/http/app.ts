@@ -1,4 +1,4 @@
-import { type EventHandler, H3, type H3Event, type HTTPMethod } from 'h3'
+import { type EventHandler, H3, type H3Event, type HTTPMethod, type HTTPResponse } from 'h3'
 import type { GenericSchema } from 'valibot'
 import { safeParseOnce } from '../core/cache/parsed-input.js'
 import type { Calendar } from '../core/calendar.js'
@@ -31,6 +31,11 @@ export interface RequestLine {
   ms: number
   /** Bytes of the request body the server received (read, or drained before the answer). */
   bytes: number
+  /**
+   * The injected fault that answered it (`calfile/testing`): its id, and whether it closed the connection rather
+   * than answer. An extension's `intercept` sets it as `event.context.fault`.
+   */
+  fault?: { id: string; closed: boolean }
 }
 
 /** Options of `createApp`. */
@@ -62,6 +67,12 @@ export interface AppExtension {
   mount(app: H3, calendar: Calendar): void
   /** Its part of the OpenAPI document (CONTRACT §7), merged into `/doc`. */
   openapi?: OpenApiPart
+  /**
+   * Called before a route of the interface (either prefix, `/doc` included) handles a request, once its path is
+   * mapped onto calfile's prefix: an answer it returns is sent instead, and the route's handler never runs, so a
+   * write it answers is not carried out. Undefined lets the request through.
+   */
+  intercept?(event: H3Event): HTTPResponse | undefined | Promise<HTTPResponse | undefined>
   /** Told of every request after its answer, as the request log is. */
   observe?(line: RequestLine): void
   /**
@@ -90,14 +101,14 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
       if (log) received.set(event, { begin: performance.now(), path: event.url.pathname + event.url.search })
       normalizePath(event)
       const { delay } = options
-      if (delay && (event.url.pathname === PREFIX || event.url.pathname.startsWith(`${PREFIX}/`)))
+      if (delay && isInterface(event.url.pathname))
         return wait(delay.min + Math.random() * (delay.max - delay.min)).then(() => calendar.freshen())
       // A save the watcher missed is taken in before the request is served (at most one stat a second).
       return calendar.freshen()
     },
     async onResponse(response, event) {
       await drainRest(event.req, response)
-      if (event.url.pathname === PREFIX || event.url.pathname.startsWith(`${PREFIX}/`)) {
+      if (isInterface(event.url.pathname)) {
         const view = (event.context.view as View | undefined) ?? viewOf(calendar, event)
         const route = event.context.route as string | undefined
         setRestHeaders(response.headers, {
@@ -113,11 +124,25 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
         path: event.url.pathname + event.url.search,
       }
       const ms = performance.now() - begin
-      log({ method: event.req.method, path, status: response.status, ms, bytes: receivedBytes(event.req) })
+      const fault = event.context.fault as RequestLine['fault']
+      log({ method: event.req.method, path, status: response.status, ms, bytes: receivedBytes(event.req), fault })
     },
     onError: (error) => errorResponse(error),
   })
   app.use((event) => (decodes(event.url.pathname) ? undefined : errorResponse(noRoute())))
+  const intercepts = (options.extensions ?? []).flatMap((extension) =>
+    extension.intercept ? [extension.intercept.bind(extension)] : [],
+  )
+  // Middleware runs before any route, so an intercepted write never reaches its handler.
+  if (intercepts.length > 0)
+    app.use(async (event) => {
+      if (!isInterface(event.url.pathname)) return undefined
+      for (const intercept of intercepts) {
+        const answer = await intercept(event)
+        if (answer) return answer
+      }
+      return undefined
+    })
   // The handlers at each path, in the table's order: what `Allow` and `OPTIONS` answer with.
   const routesAt = new Map<string, DescribedRoute[]>(META_ROUTES.map((route) => [route.path, [route]]))
   for (const spec of routeTable(calendar)) {
@@ -181,6 +206,11 @@ function requestLog(options: AppOptions): ((line: RequestLine) => void) | undefi
   return (line) => {
     for (const listener of listeners) listener(line)
   }
+}
+
+/** Whether a path, mapped onto calfile's prefix, is one of the interface's. */
+function isInterface(path: string): boolean {
+  return path === PREFIX || path.startsWith(`${PREFIX}/`)
 }
 
 /** False when a route's `{id}` is not digits: `/events/abc` matches no route (CONTRACT §5). */

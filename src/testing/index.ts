@@ -12,6 +12,8 @@
  * await cal.close()
  */
 export { type Duration, type Instant, TestClock } from './clock.js'
+export { FaultInjection, INJECTED_FAULT_CODE } from './fault-injection.js'
+export { type Fault, type FaultAction, type FaultRule, FaultRules } from './faults.js'
 export {
   type DataFile,
   type DataFileParts,

@@ -7,9 +7,12 @@ export interface JournalEntry {
   method: string
   /** The path the client sent, query included. */
   path: string
+  /** The status answered; 0 when an injected fault closed the connection with no answer. */
   status: number
   /** Bytes of the request body the server received. */
   body_size: number
+  /** The id of the injected fault that answered it (an error, a wait, a closed connection), if one did. */
+  fault?: string
 }
 
 /**
@@ -26,12 +29,13 @@ export class RequestJournal {
   }
 
   add(line: RequestLine): void {
-    const entry = {
+    const entry: JournalEntry = {
       time: new Date().toISOString(),
       method: line.method,
       path: line.path,
-      status: line.status,
+      status: line.fault?.closed ? 0 : line.status,
       body_size: line.bytes,
+      ...(line.fault && { fault: line.fault.id }),
     }
     if (this.#entries.length < this.#capacity) this.#entries.push(entry)
     else this.#entries[this.#next] = entry

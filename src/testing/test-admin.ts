@@ -1,10 +1,11 @@
 import type { H3, H3Event, HTTPResponse } from 'h3'
 import * as v from 'valibot'
-import { invalidParams } from '../core/errors.js'
+import { CalendarError, invalidParams } from '../core/errors.js'
 import type { AppExtension } from '../http/app.js'
 import { bodyOf } from '../http/request-body.js'
 import { errorResponse, json } from '../http/respond.js'
 import type { Duration, TestClock } from './clock.js'
+import { FaultInjection } from './fault-injection.js'
 import { RequestJournal } from './request-journal.js'
 import { testAdminDoc } from './test-admin-doc.js'
 
@@ -21,23 +22,30 @@ const CLOCK_BODY_HINT = 'send one of them: now (an ISO 8601 instant) or advance 
  * `calfile serve --test-admin` (issue 12): routes for test suites that run out of process (Playwright, Cypress, a
  * Python scraper's tests), as Mockoon's and WireMock's admin APIs serve them. They take no token: the CLI refuses
  * to serve them beyond loopback.
- * - `POST /_calfile/reset`: the data file as the server opened it, the clock as it started, an empty journal.
+ * - `POST /_calfile/reset`: the data file as the server opened it, the clock as it started, an empty journal, no
+ *   faults.
  * - `GET|PUT /_calfile/clock`: read the clock; `{"now": "<ISO>"}` freezes it there, `{"advance": "1d"}` moves it.
- * - `GET|DELETE /_calfile/requests`: the last 500 requests to the interface (method, path, status, body size).
+ * - `GET|DELETE /_calfile/requests`: the last 500 requests to the interface (method, path, status, body size, the
+ *   fault that answered it).
+ * - `GET|POST|DELETE /_calfile/faults`, `DELETE /_calfile/faults/<id>`: list, add (201), clear, remove the faults
+ *   injected into the interface's requests (see `FaultRules` for a fault's body; 400 for a body that is none, 404
+ *   for an id that is none).
  *
  * @example
  * const clock = new TestClock('2026-07-01T12:00:00Z')
  * const calendar = await openCalendar('data/calendar.json', { now: () => clock.now() })
  * await serve(calendar, { port: 3000, host: '127.0.0.1', extensions: [testAdmin(clock)] })
  */
-export function testAdmin(clock: TestClock): AppExtension {
+export function testAdmin(clock: TestClock, faults: FaultInjection = new FaultInjection()): AppExtension {
   const journal = new RequestJournal()
   return {
+    intercept: (event) => faults.intercept(event),
     mount(app, calendar) {
       route(app, 'POST', '/reset', async () => {
         await calendar.reset()
         clock.reset()
         journal.clear()
+        faults.rules.clear()
         return json({ reset: true, clock: clockJson(clock) })
       })
       route(app, 'GET', '/clock', () => json(clockJson(clock)))
@@ -49,6 +57,17 @@ export function testAdmin(clock: TestClock): AppExtension {
       route(app, 'DELETE', '/requests', () => {
         journal.clear()
         return json({ requests: [] })
+      })
+      route(app, 'GET', '/faults', () => json({ faults: faults.rules.list() }))
+      route(app, 'POST', '/faults', async (event) => json(faults.rules.add(await bodyOf(event)), 201))
+      route(app, 'DELETE', '/faults', () => {
+        faults.rules.clear()
+        return json({ faults: [] })
+      })
+      route(app, 'DELETE', '/faults/:id', (event) => {
+        const fault = faults.rules.remove(event.context.params?.id ?? '')
+        if (!fault) throw new CalendarError('calfile_no_fault', 404, 'No fault has this id.')
+        return json({ deleted: true, previous: fault })
       })
     },
     observe(line) {

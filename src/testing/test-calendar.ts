@@ -5,6 +5,8 @@ import { DocumentError } from '../core/document-error.js'
 import { createApp } from '../http/app.js'
 import { serve } from '../http/serve.js'
 import { epochMs, type Instant, TestClock } from './clock.js'
+import { FaultInjection } from './fault-injection.js'
+import type { FaultRules } from './faults.js'
 import { type FixtureText, fixtureText, type TestFixture } from './fixture-source.js'
 
 /** Options of `createTestCalendar`. */
@@ -24,6 +26,12 @@ export interface TestCalendar {
   /** The clock every "now" of the calendar reads: `clock.set('2026-12-24T18:00:00Z')`, `clock.advance('1d')`. */
   readonly clock: TestClock
   /**
+   * Faults injected into the interface's requests, in-process and over `url()`, as `POST /_calfile/faults` adds
+   * them: `faults.add({ method: 'GET', path: '/events', status: 503, retry_after: 1, times: 2 })`; also `list()`,
+   * `remove(id)`, `clear()`. A connection a fault closes makes `fetch` reject with a TypeError, as a network error.
+   */
+  readonly faults: FaultRules
+  /**
    * A request through the app, in-process (no socket), as the global `fetch` takes it: a path such as
    * `/calendar/events/v1/events?per_page=2` (host `localhost`), a full URL, whose origin the answer's URLs
    * then use, or a Request.
@@ -34,7 +42,10 @@ export interface TestCalendar {
    * `await url('/calendar/events/v1/events')` → `http://127.0.0.1:41235/calendar/events/v1/events`.
    */
   url(path?: string): Promise<string>
-  /** Puts back the fixture and the clock's start, as the calendar was made (well under 1 ms for 200 events). */
+  /**
+   * Puts back the fixture and the clock's start, as the calendar was made, and removes the faults (well under 1 ms
+   * for 200 events).
+   */
   reset(): Promise<void>
   /** Stops the server, if `url` started one, and closes the calendar. */
   close(): Promise<void>
@@ -91,23 +102,36 @@ class MemoryTestCalendar implements TestCalendar {
   readonly calendar: Calendar
   readonly app: H3
   readonly clock: TestClock
+  readonly faults: FaultRules
+  readonly #injection = new FaultInjection()
   #listener: Promise<Listener> | undefined
 
   constructor(calendar: Calendar, clock: TestClock) {
     this.calendar = calendar
-    this.app = createApp(calendar)
+    this.app = createApp(calendar, { extensions: [this.#injection] })
     this.clock = clock
+    this.faults = this.#injection.rules
   }
 
   // Arrow properties, so that a test can destructure them: `const { fetch, reset } = await createTestCalendar(...)`.
-  fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => this.app.request(input, init)
+  fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    // The Request is made here, so that the one the app sees can be asked about afterwards.
+    const url = typeof input === 'string' && input.startsWith('/') ? `http://localhost${input}` : input
+    // A streamed body needs `duplex`, which the DOM typings of RequestInit lack.
+    const request = new Request(url, init?.body ? ({ duplex: 'half', ...init } as RequestInit) : init)
+    const response = await this.app.request(request)
+    if (this.#injection.closedWithoutAnswer(request))
+      throw new TypeError('fetch failed', { cause: new Error('an injected fault closed the connection') })
+    return response
+  }
 
   url = async (path = ''): Promise<string> => {
-    this.#listener ??= serve(this.calendar, { port: 0, host: '127.0.0.1' })
+    this.#listener ??= serve(this.calendar, { port: 0, host: '127.0.0.1', extensions: [this.#injection] })
     return new URL((await this.#listener).url).origin + path
   }
 
   reset = async (): Promise<void> => {
+    this.faults.clear()
     this.clock.reset()
     await this.calendar.reset()
   }
