@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { invalidParams } from '../core/errors.js'
+import { PREFIX, TEC_PREFIX } from '../http/app.js'
 
 /**
  * What a fault does to a request it matches: answers an error status (with `Retry-After`, in seconds, when given),
@@ -26,7 +27,7 @@ export type Fault = FaultRule & {
   answered: number
 }
 
-const PREFIXES = ['/calendar/events/v1', '/wp-json/tribe/events/v1']
+const PREFIXES = [PREFIX, TEC_PREFIX]
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', '*']
 
 const Common = {
