@@ -108,6 +108,12 @@ describe('events: start_date, end_date, date, timezone, all_day (issue 9 §1)', 
     await expectServable()
   })
 
+  it('an end before an all-day start, moved to that start as TEC does, must fit too: its 23:59:59 on 9999-12-31 does not', async () => {
+    const body = { title: 'Last day', all_day: true, start_date: '9999-12-31', end_date: '0000-01-01 00:00' }
+    await expectRefused('POST', '/events', body, 'end_date')
+    await expectServable()
+  })
+
   it('an inline venue with an out-of-range date refuses the whole event, and creates no venue', async () => {
     const venues = calendar.state.venues.size
     await expectRefused(

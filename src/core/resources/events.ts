@@ -270,12 +270,12 @@ function checkEventDates(
   const end = raw.end_date
   // No dates yet: an update of an unknown event, answered 404 after the permission check.
   if (errors.start_date || errors.end_date || typeof start !== 'string' || typeof end !== 'string') return
-  Object.assign(errors, unstorableDates(raw, siteZone))
   const allDay = raw.all_day === true
-  if (errors.end_date === undefined && (allDay ? dayEnd(end) : end) < (allDay ? dayStart(start) : start)) {
-    if (mode.tec) raw.end_date = start
-    else errors.end_date = `${end} is before start_date ${start}`
-  }
+  const backwards = (allDay ? dayEnd(end) : end) < (allDay ? dayStart(start) : start)
+  if (backwards && mode.tec) raw.end_date = start
+  // The end as it will be stored is what must fit: moved to an all-day start, it is that day's 23:59:59.
+  Object.assign(errors, unstorableDates(raw, siteZone))
+  if (backwards && !mode.tec && errors.end_date === undefined) errors.end_date = `${end} is before start_date ${start}`
 }
 
 function parseBody(body: unknown, mode: WriteMode): EventBody {
