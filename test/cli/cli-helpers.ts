@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { copyFile, mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -78,4 +78,16 @@ export async function startServer(args: string[]): Promise<{ child: ChildProcess
     check()
   })
   return { child, output: () => output }
+}
+
+/**
+ * `calfile serve --test-admin` on a copy of fixtures/small.json, the clock frozen at 2026-07-01T12:00:00Z, on a free
+ * port: its origin, its data file, and how to stop it.
+ */
+export async function startTestAdminServer(): Promise<{ base: string; file: string; stop: () => void }> {
+  const file = join(await tempDir(), 'calendar.json')
+  await copyFile(join(ROOT, 'fixtures/small.json'), file)
+  const port = await freePort()
+  const server = await startServer([file, '--port', String(port), '--now', '2026-07-01T12:00:00Z', '--test-admin'])
+  return { base: `http://127.0.0.1:${port}`, file, stop: () => server.child.kill('SIGTERM') }
 }

@@ -1,12 +1,10 @@
-import { copyFile, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { TEC_PREFIX } from '../../src/http/app.js'
 import { SiteClient } from '../../src/sync/site-client.js'
-import { freePort, startServer, tempDir } from '../cli/cli-helpers.js'
-
-const P = '/calendar/events/v1'
-const TEC = '/wp-json/tribe/events/v1'
+import { startTestAdminServer } from '../cli/cli-helpers.js'
+import { P } from '../helpers.js'
 
 /**
  * Faults injected with `calfile serve --test-admin` from outside, as a suite out of process would: a real process,
@@ -18,12 +16,7 @@ describe('calfile serve --test-admin: faults', () => {
   let stop: () => void
 
   beforeAll(async () => {
-    file = join(await tempDir(), 'calendar.json')
-    await copyFile('fixtures/small.json', file)
-    const port = await freePort()
-    const server = await startServer([file, '--port', String(port), '--now', '2026-07-01T12:00:00Z', '--test-admin'])
-    stop = () => server.child.kill('SIGTERM')
-    base = `http://127.0.0.1:${port}`
+    ;({ base, file, stop } = await startTestAdminServer())
   })
   afterAll(() => stop?.())
   beforeEach(async () => {
@@ -70,7 +63,7 @@ describe('calfile serve --test-admin: faults', () => {
       message: expect.stringContaining(`Fault ${fault.id}`),
       data: { status: 503 },
     })
-    expect((await call(`${TEC}/events/`)).status).toBe(503)
+    expect((await call(`${TEC_PREFIX}/events/`)).status).toBe(503)
     expect((await call(`${P}/events`)).status).toBe(200)
     expect((await call('/_calfile/faults')).body).toEqual({ faults: [] })
     expect((await journal()).map((r: { status: number; fault?: string }) => [r.status, r.fault])).toEqual([
@@ -91,9 +84,9 @@ describe('calfile serve --test-admin: faults', () => {
 
   it('closes the connection: fetch sees a network error, and the journal a status 0', async () => {
     const fault = await addFault({ path: '/events/*', close: true, times: 1 })
-    await expect(fetch(`${base}${TEC}/events/10`)).rejects.toThrow(TypeError)
-    expect((await call(`${TEC}/events/10`)).status).toBe(200)
-    expect((await journal())[0]).toMatchObject({ path: `${TEC}/events/10`, status: 0, fault: fault.id })
+    await expect(fetch(`${base}${TEC_PREFIX}/events/10`)).rejects.toThrow(TypeError)
+    expect((await call(`${TEC_PREFIX}/events/10`)).status).toBe(200)
+    expect((await journal())[0]).toMatchObject({ path: `${TEC_PREFIX}/events/10`, status: 0, fault: fault.id })
   })
 
   it('leaves the data file unchanged when it answers a write, however the fault answers', async () => {
@@ -109,8 +102,8 @@ describe('calfile serve --test-admin: faults', () => {
         body: JSON.stringify({ title: 'Never renamed' }),
       }),
     ).rejects.toThrow(TypeError)
-    await addFault({ method: 'DELETE', path: `${TEC}/events/*`, close: true, times: 1 })
-    await expect(fetch(`${base}${TEC}/events/10`, { method: 'DELETE' })).rejects.toThrow(TypeError)
+    await addFault({ method: 'DELETE', path: `${TEC_PREFIX}/events/*`, close: true, times: 1 })
+    await expect(fetch(`${base}${TEC_PREFIX}/events/10`, { method: 'DELETE' })).rejects.toThrow(TypeError)
     expect(await readFile(file, 'utf8')).toBe(before)
     expect((await call(`${P}/events/10`)).body.title).toBe('Jazz night')
     expect((await journal()).map((r: { status: number }) => r.status)).toEqual([500, 0, 0, 200])

@@ -1,8 +1,7 @@
-import { copyFile, readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { readFile } from 'node:fs/promises'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort, runCli, startServer, tempDir } from '../cli/cli-helpers.js'
+import { freePort, runCli, startServer, startTestAdminServer } from '../cli/cli-helpers.js'
 
 /**
  * `calfile serve --test-admin` from outside, as Playwright or a Python scraper's suite would use it: a real
@@ -14,12 +13,7 @@ describe('calfile serve --test-admin', () => {
   let stop: () => void
 
   beforeAll(async () => {
-    file = join(await tempDir(), 'calendar.json')
-    await copyFile('fixtures/small.json', file)
-    const port = await freePort()
-    const server = await startServer([file, '--port', String(port), '--now', '2026-07-01T12:00:00Z', '--test-admin'])
-    stop = () => server.child.kill('SIGTERM')
-    base = `http://127.0.0.1:${port}`
+    ;({ base, file, stop } = await startTestAdminServer())
   })
   afterAll(() => stop?.())
 
