@@ -34,6 +34,19 @@ export const textField = (description: string) =>
     v.metadata({ type: 'string' }),
   )
 
+/** The Unix epoch as a UTC wall time: what PHP's `strtotime` reads as 0 in WordPress's UTC. */
+const EPOCH = '1970-01-01 00:00:00'
+
+/**
+ * Whether `value` is a date TEC takes (`Tribe__Validator__Base::is_time`): one PHP's `strtotime` reads, but not as 0,
+ * which is refused like a date it cannot read (`1970-01-01`, `1970-01-01T00:00:00Z`). Read with two clocks, so that
+ * a relative date (`today`) that happens to give the epoch at one of them is not refused.
+ */
+function isTecTime(value: string | number): boolean {
+  const wall = parseDateInput(value, 'UTC', 0)
+  return wall !== null && (wall !== EPOCH || parseDateInput(value, 'UTC', 86_400_000) !== EPOCH)
+}
+
 /**
  * A date in any form of CONTRACT §3. Whether it is a date does not depend on the zone or the clock, so it is
  * checked here, with the parameters; it is read later against the right zone and clock.
@@ -42,7 +55,7 @@ export const dateField = (description: string) =>
   v.pipe(
     v.union([v.string(), v.number()], 'must be a date'),
     v.check(
-      (value) => value === '' || parseDateInput(value, 'UTC', 0) !== null,
+      (value) => value === '' || isTecTime(value),
       (issue) => `not a date: ${JSON.stringify(issue.input)}`,
     ),
     v.description(description),
