@@ -7,7 +7,7 @@ import { importTec } from '../import/tec.js'
 import { conflictOf, type SyncConflict } from './conflict.js'
 import { SyncError } from './errors.js'
 import { KINDS, type KindInfo, type StoredRecord, type SyncKind } from './kinds.js'
-import type { PulledRecords } from './pull-fetch.js'
+import type { PulledRecords, SiteSettings } from './pull-fetch.js'
 import { incomingOf } from './pull-incoming.js'
 import { recordHash } from './record-hash.js'
 import { type SiteRecord, sameOnSite, siteVersion } from './site-record.js'
@@ -81,10 +81,12 @@ class PullRun {
     return this.incoming.get(info.kind) as Map<number, SiteRecord>
   }
 
+  /** Reports a conflict; not one changed on both sides that differs in nothing but what TEC's every update changes. */
   conflict(info: KindInfo, id: number, reason: SyncConflict['reason'], site?: SiteRecord): void {
     const here = info.collection(this.state).get(id)
     const context = { settings: this.state.settings, now: this.now }
-    this.outcome.conflicts.push(conflictOf(info, id, reason, here, site, context))
+    const conflict = conflictOf(info, id, reason, here, site, context)
+    if (reason !== 'changed-both' || conflict.differences.length > 0) this.outcome.conflicts.push(conflict)
   }
 }
 
@@ -215,13 +217,22 @@ function forget(state: CalendarState, info: KindInfo, id: number, parent: number
   else forgetPost(state, info.kind, id)
 }
 
+/** A first pull's settings: the site's page size and address, undoably (the journal). */
+function takeSettings(state: CalendarState, site: SiteSettings): void {
+  const { settings } = state
+  const old = { per_page: settings.per_page, site_url: settings.site_url }
+  settings.per_page = site.per_page ?? settings.per_page
+  settings.site_url = site.site_url
+  state.journal.record(() => Object.assign(settings, old))
+}
+
 /**
  * A pull's change to the data file (run it inside `calendar.write`): the site's records are stored through the TEC
  * importer, with their IDs, slugs, dates and extra keys, except those changed here since the last pull or push,
  * which stay as they are (a conflict when the site changed them too); records gone from the site are removed
  * unless changed here (a conflict); records made here that hold an ID the site uses move to a fresh ID. The first
- * pull into a file takes the site time zone: `siteZone` (what WordPress names, `siteTimezone`) when known, else
- * the one the events' dates show. The `sync` section is rewritten.
+ * pull into a file takes the site's settings (`siteSettings`): its page size, its address as `site_url`, and its time
+ * zone, the one WordPress names when known, else the one the events' dates show. The `sync` section is rewritten.
  *
  * @param now epoch ms: the "now" of records that carry no date.
  * @throws SyncError `sync-origin` when the state mirrors another site, or holds records and mirrors none.
@@ -231,11 +242,12 @@ export function applyPull(
   pulled: PulledRecords,
   origin: string,
   now: number,
-  siteZone?: string,
+  site?: SiteSettings,
 ): PullOutcome {
   checkMirror(state, origin)
   const found = readSection(state)
-  const named = found === undefined && siteZone !== undefined && setSiteZone(state, siteZone)
+  if (found === undefined && site !== undefined) takeSettings(state, site)
+  const named = found === undefined && site?.timezone !== undefined && setSiteZone(state, site.timezone)
   const section = found ?? emptySection(origin)
   const before = JSON.stringify(section)
   const run = new PullRun(state, section, incomingOf(pulled), now)

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { type Calendar, openCalendar } from '../core/calendar.js'
 import { schemaReference } from '../schema/schema-location.js'
 import { applyPull, checkMirror, type PullOutcome } from './pull-apply.js'
-import { fetchSite, type PullProgress, siteTimezone } from './pull-fetch.js'
+import { fetchSite, type PullProgress, siteSettings } from './pull-fetch.js'
 import { addUnlisted } from './pull-incoming.js'
 import { SiteClient, type SiteOptions } from './site-client.js'
 import { readSection } from './sync-section.js'
@@ -37,8 +37,9 @@ class Unchanged extends Error {
  * Mirrors a TEC site (REST API v1 under `<siteUrl>/wp-json/tribe/events/v1`) in the data file `into`: every event
  * (from 1970 on), venue, organizer, category and tag the credentials may read, any status but `trash` (published
  * ones only without credentials), stored by the TEC importer with the site's IDs, slugs, dates and extra keys, so
- * that calfile serves them as the site did (but for the host in links). The first pull takes the site time zone
- * WordPress names, else the one the events' dates show. A second pull writes only what changed, and not the file
+ * that calfile serves them as the site did (but for the host in the API's own links). The first pull takes the
+ * site's settings: its time zone (the one WordPress names, else the one the events' dates show), its page size and
+ * its address as `site_url`, so that records' `url`s are the site's. A second pull writes only what changed, and not the file
  * at all when nothing did; records changed here since the last pull or push are kept (a conflict when the site
  * changed them too), and a record is removed only once the site says it is gone (`addUnlisted`, `applyPull`). The
  * site is read first and the file written once, all or nothing; a new file is made only once the site has been
@@ -60,14 +61,14 @@ export async function pull(siteUrl: string, options: PullOptions): Promise<PullR
       calendar = await openCalendar(options.into, { now: options.now })
       checkMirror(calendar.state, origin)
     }
-    const [pulled, zone] = await Promise.all([fetchSite(site, options.onProgress), siteTimezone(site)])
+    const [pulled, settings] = await Promise.all([fetchSite(site, options.onProgress), siteSettings(site)])
     const section = calendar && readSection(calendar.state)
     if (section) await addUnlisted(site, section, pulled)
     calendar ??= await openCalendar(options.into, {
       now: options.now,
       initial: JSON.stringify({ $schema: schemaReference(options.into) }),
     })
-    const { outcome, written } = await store(calendar, (state, now) => applyPull(state, pulled, origin, now, zone))
+    const { outcome, written } = await store(calendar, (state, now) => applyPull(state, pulled, origin, now, settings))
     const { touched: _, ...counts } = outcome
     return { ...counts, file: options.into, written, requests: site.requests }
   } finally {
