@@ -164,6 +164,16 @@ function permalinkPath(value: EventCapture, who: string, warnings: Set<string>):
   return undefined
 }
 
+/**
+ * The event's own website, or null for none: TEC answers an event without one with its own page's URL, as `url`
+ * shows it (`Post_Repository::get_event_data()`), where a website it stores would be escaped (`esc_html()`).
+ */
+function storedWebsite(value: EventCapture): string | null | undefined {
+  const { website } = value
+  if (website === undefined || website === null) return website
+  return website === value.url ? null : rawEventWebsite(website)
+}
+
 /** The fields of a stored event (CONTRACT §2.1, §3), for `normalizeEvent` over the record it replaces. */
 export function eventFields(value: EventCapture, ctx: FieldContext): Record<string, unknown> {
   const who = label('event', value.id, value.title)
@@ -179,7 +189,7 @@ export function eventFields(value: EventCapture, ctx: FieldContext): Record<stri
     end_date: storedEnd(value, who, ctx.warnings),
     timezone: value.timezone,
     ...storedCost(value.cost, value.cost_details),
-    website: value.website === undefined || value.website === null ? value.website : rawEventWebsite(value.website),
+    website: storedWebsite(value),
     show_map: value.show_map,
     show_map_link: value.show_map_link,
     hide_from_listings: value.hide_from_listings,
