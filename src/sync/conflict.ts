@@ -19,7 +19,22 @@ export interface SyncConflict {
   differences: FieldDifference[]
 }
 
-/** The conflict over record `id`, its two versions compared when both exist. */
+/**
+ * Whether a difference is one TEC makes on every update through its API, whatever was asked, and so tells nothing
+ * of what a person changed there: the post `date`, set to now when an update does not send it
+ * (`Single_Event::prepare_postarr()` passes none to `wp_update_post()`), and a website that was none, which an update
+ * stores as empty (TEC shows an event that never had one with its own page's URL, and one emptied with `""`).
+ */
+function madeByEveryUpdate(difference: FieldDifference): boolean {
+  if (difference.field === 'date') return true
+  const none = (value: unknown) => value === null || value === ''
+  return difference.field === 'website' && none(difference.here) && none(difference.site)
+}
+
+/**
+ * The conflict over record `id`, its two versions compared when both exist, leaving out what TEC's every update
+ * changes (`madeByEveryUpdate`).
+ */
 export function conflictOf(
   info: KindInfo,
   id: number,
@@ -28,6 +43,11 @@ export function conflictOf(
   site: SiteRecord | undefined,
   context: { settings: Settings; now: number },
 ): SyncConflict {
-  const found = here && site ? differences(info, here, storedForm(info, site, context.settings, context.now)) : []
+  const found =
+    here && site
+      ? differences(info, here, storedForm(info, site, context.settings, context.now)).filter(
+          (difference) => !madeByEveryUpdate(difference),
+        )
+      : []
   return { kind: info.kind, id, label: recordLabel(info, here ?? site, id), reason, differences: found }
 }

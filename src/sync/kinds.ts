@@ -24,15 +24,15 @@ export interface KindInfo {
   collection(state: CalendarState): Collection<StoredRecord>
   /**
    * The stored keys a push sends, as the API writes them (CONTRACT §3). Left out: what the site sets itself (`id`,
-   * `author`, `modified`) and what its API cannot write (`permalink`, `post_parent`, `custom_fields`, and any key
-   * beyond the contract's).
+   * `author`, `modified`, `modified_utc`), what its API cannot write (`permalink`, `post_parent`, `custom_fields`,
+   * and any key beyond the contract's). An event's currency is sent inside its `cost` (`push-body.ts`).
    */
   pushed: readonly string[]
   /** The stored keys that link to other records, and the kind they link to. */
   links: ReadonlyArray<readonly [string, SyncKind]>
 }
 
-const NOT_PUSHED = new Set(['id', 'author', 'modified', 'permalink', 'post_parent', 'custom_fields'])
+const NOT_PUSHED = new Set(['id', 'author', 'modified', 'modified_utc', 'permalink', 'post_parent', 'custom_fields'])
 const pushed = (keys: ReadonlySet<string>, without: readonly string[] = []) =>
   [...keys].filter((key) => !NOT_PUSHED.has(key) && !without.includes(key))
 

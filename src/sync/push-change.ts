@@ -1,6 +1,6 @@
 import { conflictOf } from './conflict.js'
 import type { StoredRecord } from './kinds.js'
-import { updateBody } from './push-body.js'
+import { unsendable, updateBody } from './push-body.js'
 import { forgetEntry, takeBack, unsentLinks } from './push-local.js'
 import type { PushOp } from './push-plan.js'
 import { type PushRun, readSite, settle, storeLater } from './push-run.js'
@@ -15,10 +15,13 @@ const contextOf = (run: PushRun) => ({ settings: run.calendar.state.settings, no
 
 /**
  * Sends the record `op.id` where it differs from the site's `site` (the whole record as `updateBody` builds it, as
- * TEC's update clears what it is not sent), then stores the site's answer. A record that differs only in what the site's API cannot write is skipped, and
- * stays a change to push; one that differs in nothing (but `modified`) takes the site's version, sending nothing.
+ * TEC's update clears what it is not sent), then stores the site's answer. A record that differs only in what the
+ * site's API cannot write is skipped, and stays a change to push; one that differs in nothing (but `modified`)
+ * takes the site's version, sending nothing, unless `resend`: a post a cut-off push made may be half-saved (TEC
+ * writes the post, then its meta, then its occurrence tables, and a request cut off between them leaves an event
+ * that reads whole but is missing from every list), so it is sent whole again, which saves it to the end.
  */
-export async function sendChanges(run: PushRun, op: PushOp, site: SiteRecord): Promise<void> {
+export async function sendChanges(run: PushRun, op: PushOp, site: SiteRecord, resend = false): Promise<void> {
   const { calendar } = run
   const record = op.info.collection(calendar.state).get(op.id) as StoredRecord
   const found = differences(op.info, record, storedForm(op.info, site, calendar.state.settings, calendar.now()))
@@ -28,6 +31,14 @@ export async function sendChanges(run: PushRun, op: PushOp, site: SiteRecord): P
     run.report.skipped.push({
       ...reportOf(op),
       reason: `differs from the site only in what its API cannot write: ${fields}`,
+    })
+    return
+  }
+  const cannot = unsendable(op.info, record, sent)
+  if (cannot.length > 0) {
+    run.report.skipped.push({
+      ...reportOf(op),
+      reason: `TEC's API cannot empty or unset ${cannot.join(', ')}: change it on the site, or undo it here`,
     })
     return
   }
@@ -41,7 +52,7 @@ export async function sendChanges(run: PushRun, op: PushOp, site: SiteRecord): P
     return
   }
   const answer =
-    sent.length === 0
+    sent.length === 0 && !(resend && !op.info.isTerm)
       ? site
       : ((
           await run.site.request(`${op.info.route}/${op.id}`, {

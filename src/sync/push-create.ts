@@ -84,13 +84,13 @@ function giveSiteId(run: PushRun, planned: PushOp, to: number): (state: Calendar
   }
 }
 
-/** Takes a record a cut-off push made as this one (`op`, by its ID now), then sends what differs. */
+/** Takes a record a cut-off push made as this one (`op`, by its ID now), then sends it again (`sendChanges`). */
 async function takeFound(run: PushRun, op: PushOp, found: SiteRecord): Promise<void> {
   if (!run.dryRun) await run.calendar.write(giveSiteId(run, op, found.id))
   const id = run.dryRun ? op.id : found.id
   const label = recordLabel(op.info, found, id)
   run.report.created.push({ ...reportOf(op), id, localId: op.id, label, fields: [], found: true })
-  await sendChanges(run, { ...op, id, action: 'update' }, found)
+  await sendChanges(run, { ...op, id, action: 'update' }, found, true)
 }
 
 function reportOf(op: PushOp) {

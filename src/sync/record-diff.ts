@@ -9,12 +9,12 @@ export interface FieldDifference {
 }
 
 /** Keys that differ between any two saves of one record, and tell nothing of what was changed. */
-const SAVE_KEYS = new Set(['id', 'modified'])
+const SAVE_KEYS = new Set(['id', 'modified', 'modified_utc'])
 
 /**
  * The fields in which the stored record `here` and the site's record in stored form (`storedForm`) differ: first
  * those a push sends (`info.pushed`), in their order, then the others (what the site's API cannot write, `author`,
- * keys beyond the contract's), in key order. `modified` is left out: every save changes it.
+ * keys beyond the contract's), in key order. `modified` and `modified_utc` are left out: every save changes them.
  */
 export function differences(info: KindInfo, here: StoredRecord, site: StoredRecord): FieldDifference[] {
   const pushed = new Set(info.pushed)
