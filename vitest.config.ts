@@ -6,7 +6,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
     // The real TEC beside the clone (../shared/realtec), for the parity suite and the real-engine sync tests.
-    globalSetup: ['test/parity/global-setup.ts'],
+    globalSetup: ['test/realtec/global-setup.ts'],
     // A file's first request imports the whole app in a cold worker; beside the browser and the oracle on two cores
     // that has taken over vitest's default 10 s for a hook.
     testTimeout: 20_000,

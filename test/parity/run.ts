@@ -5,7 +5,7 @@
  */
 import { type Comparison, compare } from './compare.js'
 import { IdLabels } from './normalise.js'
-import type { Realtec } from './oracle.js'
+import type { Realtec } from '../realtec/oracle.js'
 import type { Scenario, Step } from './scenario.js'
 import { type Answer, calfileSide, type Side, tecSide } from './sides.js'
 

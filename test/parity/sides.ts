@@ -9,7 +9,7 @@
 import { openCalendar } from '../../src/core/calendar.js'
 import { tokenHash } from '../../src/core/users.js'
 import { createApp, TEC_PREFIX } from '../../src/http/app.js'
-import { type Realtec, resetOracle } from './oracle.js'
+import { type Realtec, resetOracle } from '../realtec/oracle.js'
 import type { As, Step } from './scenario.js'
 
 /** calfile's origin in these runs: another port than the oracle's, as two installs have. */

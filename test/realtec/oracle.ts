@@ -1,7 +1,7 @@
 /**
  * The real WordPress + The Events Calendar beside the repository (`../shared/realtec`, its README): where it is,
  * how to start and reset it, and its credentials. The parity suite and the sync tests against the real engine read
- * it through here; `global-setup.ts` starts it once per run.
+ * it through here; `global-setup.ts` starts one instance for each once per run, as each resets its site at will.
  */
 import { execFile } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
@@ -14,9 +14,30 @@ const run = promisify(execFile)
 /** `../shared/realtec` beside the checkout. */
 export const REALTEC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../shared/realtec')
 
-/** Where up.sh keeps the site, the database and `run/credentials.env` (its README: `REALTEC_ROOT`). */
-export function realtecRoot(): string {
-  return process.env.REALTEC_ROOT ?? join(process.env.TMPDIR ?? '/tmp', 'calfile-realtec')
+/**
+ * One instance of the oracle: where up.sh keeps its site, database and `run/credentials.env` (its README:
+ * `REALTEC_ROOT`), and its port (`REALTEC_PORT`).
+ */
+export interface Instance {
+  root: string
+  port: number
+}
+
+/** The parity suite's instance: up.sh's defaults, or `REALTEC_ROOT` / `REALTEC_PORT`. */
+export function parityInstance(): Instance {
+  return {
+    root: process.env.REALTEC_ROOT ?? join(process.env.TMPDIR ?? '/tmp', 'calfile-realtec'),
+    port: Number(process.env.REALTEC_PORT ?? 8089),
+  }
+}
+
+/** The real-engine sync tests' instance, beside the parity suite's: `REALTEC_SYNC_ROOT` / `REALTEC_SYNC_PORT`. */
+export function syncInstance(): Instance {
+  const parity = parityInstance()
+  return {
+    root: process.env.REALTEC_SYNC_ROOT ?? `${parity.root}-sync`,
+    port: Number(process.env.REALTEC_SYNC_PORT ?? parity.port + 1),
+  }
 }
 
 /** What a test needs to talk to the oracle: `base` `http://127.0.0.1:8089`, `api` its TEC prefix, Basic login. */
@@ -31,8 +52,8 @@ export interface Realtec {
   root: string
 }
 
-/** The credentials `up.sh` wrote, or undefined when it has not run. */
-export function readCredentials(root = realtecRoot()): Realtec | undefined {
+/** The credentials `up.sh` wrote for `instance`, or undefined when it has not run. */
+export function readCredentials({ root }: Instance): Realtec | undefined {
   const file = join(root, 'run', 'credentials.env')
   if (!existsSync(file)) return undefined
   const values = Object.fromEntries(
@@ -63,10 +84,10 @@ export async function isUp(realtec: Realtec): Promise<boolean> {
   }
 }
 
-/** Runs one of the oracle's scripts (`up.sh`, `reset.sh`, `down.sh`) with this instance's root. */
-export async function realtecScript(name: 'up.sh' | 'reset.sh' | 'down.sh', root = realtecRoot()): Promise<string> {
+/** Runs one of the oracle's scripts (`up.sh`, `reset.sh`, `down.sh`) for `instance`. */
+export async function realtecScript(name: 'up.sh' | 'reset.sh' | 'down.sh', instance: Instance): Promise<string> {
   const { stdout } = await run('bash', [join(REALTEC_DIR, name)], {
-    env: { ...process.env, REALTEC_ROOT: root },
+    env: { ...process.env, REALTEC_ROOT: instance.root, REALTEC_PORT: String(instance.port) },
     maxBuffer: 16 * 1024 * 1024,
     timeout: 600_000,
   })
@@ -75,5 +96,5 @@ export async function realtecScript(name: 'up.sh' | 'reset.sh' | 'down.sh', root
 
 /** Back to the freshly installed site: no events, venues, organizers or terms; same credentials. */
 export async function resetOracle(realtec: Realtec): Promise<void> {
-  await realtecScript('reset.sh', realtec.root)
+  await realtecScript('reset.sh', { root: realtec.root, port: Number(new URL(realtec.base).port) })
 }

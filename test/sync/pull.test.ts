@@ -41,7 +41,7 @@ describe('calfile pull', SLOW, () => {
   it('takes what changed on the site, removes what it deleted, and keeps what changed here', async () => {
     const into = await file()
     expect((await sync(['pull', site.url, '--into', into, '--user', 'admin'], site)).code).toBe(0)
-    const { events } = await siteJson(site, 'events?per_page=4&start_date=1970-01-01&end_date=9999-01-01')
+    const { events } = await siteJson(site, 'events?per_page=4&start_date=0001-01-01&end_date=9999-01-01')
     const [changed, deleted, kept, editedHere] = events as Array<{ id: number; title: string }>
     await siteJson(site, `events/${changed?.id}`, { method: 'POST', body: JSON.stringify({ title: 'Changed there' }) })
     await siteJson(site, `events/${deleted?.id}?force=true`, { method: 'DELETE' })

@@ -54,7 +54,7 @@ function firstPost(site: Site): Promise<void> {
 async function count(site: Site, route: string, key: string, name: string): Promise<number> {
   const query =
     route === 'events'
-      ? 'events?per_page=50&start_date=1970-01-01&end_date=9999-01-01&search=Killed'
+      ? 'events?per_page=50&start_date=0001-01-01&end_date=9999-01-01&search=Killed'
       : `${route}?per_page=50&hide_empty=false`
   const list = (await siteJson(site, query))[route] as Named[]
   return list.filter((record) => record[key] === name).length

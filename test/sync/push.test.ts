@@ -32,7 +32,7 @@ async function pulled(): Promise<{ site: Site; file: string }> {
 
 /** The first `count` events of the site by start, any status. */
 async function firstEvents(site: Site, count: number): Promise<Event[]> {
-  return (await siteJson(site, `events?per_page=${count}&start_date=1970-01-01&end_date=9999-01-01`)).events
+  return (await siteJson(site, `events?per_page=${count}&start_date=0001-01-01&end_date=9999-01-01`)).events
 }
 
 /** Changes the data file by hand, as an editor would: `edit` gets the parsed file. */

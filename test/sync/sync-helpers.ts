@@ -18,7 +18,7 @@ export const ALL = 'status=publish,future,draft,pending,private'
 
 /** The lists sync reads, each whole. */
 export const LISTS: Record<string, string> = {
-  events: `events?per_page=50&start_date=1970-01-01&end_date=9999-01-01&${ALL}`,
+  events: `events?per_page=50&start_date=0001-01-01&end_date=9999-01-01&${ALL}`,
   venues: `venues?per_page=50&${ALL}`,
   organizers: `organizers?per_page=50&${ALL}`,
   categories: 'categories?per_page=50&hide_empty=false',
@@ -83,9 +83,14 @@ export function sync(args: string[], site: Site) {
 
 /** Spawns `calfile <args>` with the site's token, and leaves it running: for a push to kill half-way. */
 export function spawnSync(args: string[], site: Site): ChildProcess {
+  return spawnCli(args, site.token)
+}
+
+/** Spawns `calfile <args>` with `password` as `CALFILE_PASSWORD`, and leaves it running (stopped by `stopAll`). */
+export function spawnCli(args: string[], password: string): ChildProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
     cwd: ROOT,
-    env: { ...process.env, NO_COLOR: '1', CALFILE_PASSWORD: site.token },
+    env: { ...process.env, NO_COLOR: '1', CALFILE_PASSWORD: password },
   })
   running.push(child)
   return child
