@@ -59,6 +59,7 @@ describe.skipIf(realtec === null)('sync with a real TEC site', () => {
     const stored = (i: number) => data.events.find((record: Json) => record.id === event(i))
     expect(stored(10)).toMatchObject({ status: 'draft', slug: '', date_utc: '0000-00-00 00:00:00' })
     expect(stored(11)).toMatchObject({ status: 'pending', slug: '' })
+    expect(stored(13)).toMatchObject({ status: 'future', slug: 'event-13', date: '2027-04-01 10:00:00' })
     expect(stored(20)).toBeUndefined()
     expect(stored(5).title).toBe('Rock & Roll “Night” <b>37</b>')
     expect(stored(0).website, "the site's own page is no website").toBeNull()

@@ -54,14 +54,14 @@ export interface Seeded {
   tags: number[]
   venues: number[]
   organizers: number[]
-  /** Events by index 0–39: 10 and 12 drafts, 11 pending, 20 and 21 trashed, 5 with HTML in its title. */
+  /** Events by index 0–39: 10 and 12 drafts, 11 pending, 13 future, 20 and 21 trashed, 5 with HTML in its title. */
   events: number[]
 }
 
 /**
  * Fills a fresh site as a person would through TEC's API: 6 categories (Jazz a child of Music), 6 tags, 8 venues,
- * 5 organizers and 40 events over two months, with every kind of cost, website, flag and link; 2 drafts and one
- * pending event, 2 trashed, one title with markup and typographic quotes.
+ * 5 organizers and 40 events over two months, with every kind of cost, website, flag and link; 2 drafts, one
+ * pending and one scheduled (future) event, 2 trashed, one title with markup and typographic quotes.
  */
 export async function seedSite(realtec: Realtec): Promise<Seeded> {
   const post = (path: string, body: object) => siteCall(realtec, 'POST', path, body)
@@ -114,7 +114,9 @@ export async function seedSite(realtec: Realtec): Promise<Seeded> {
       organizer: i % 3 ? [organizers[i % 5], organizers[(i + 1) % 5]] : [organizers[i % 5]],
       categories: [categories[i % 6]],
       tags: i % 2 ? [tags[i % 6]] : [],
-      status: i === 10 || i === 12 ? 'draft' : i === 11 ? 'pending' : 'publish',
+      status: i === 10 || i === 12 ? 'draft' : i === 11 ? 'pending' : i === 13 ? 'future' : 'publish',
+      // A post dated ahead is scheduled (WordPress's `future`).
+      ...(i === 13 ? { date: '2027-04-01 10:00:00' } : {}),
     })
     seeded.events.push(event.id)
   }
