@@ -77,6 +77,10 @@ const LIST_QUERIES = [
   '/events?start_date=2020-01-01',
   '/events?start_date=2020-01-01&end_date=2030-01-01',
   '/events?start_date=not a date',
+  // PHP's strtotime reads the epoch as 0, which TEC's is_time() refuses as if it were no date.
+  '/events?start_date=1970-01-01',
+  '/events?start_date=1970-01-01T00:00:00Z',
+  '/events?start_date=0001-01-01&end_date=9999-01-01',
   '/events?starts_after=2026-12-05',
   '/events?starts_before=2027-01-01',
   '/events?ends_after=2026-12-06&starts_before=2027-02-01',
