@@ -3,9 +3,10 @@
  * and compares each answer (compare.ts). Each side keeps
  * its own names (`save`) and its own ID labels, so a step's `{name}` becomes that side's ID.
  */
+
+import type { Realtec } from '../realtec/oracle.js'
 import { type Comparison, compare } from './compare.js'
 import { IdLabels } from './normalise.js'
-import type { Realtec } from '../realtec/oracle.js'
 import type { Scenario, Step } from './scenario.js'
 import { type Answer, calfileSide, type Side, tecSide } from './sides.js'
 
