@@ -37,7 +37,7 @@ process.env.BENCH_EVENTS ??= REAL ? '2000' : '5000'
 const { EVENTS, FIRST_ORGANIZER_ID, FIRST_VENUE_ID, ORGANIZERS, TERMS, VENUES, generate } = await import(
   './calendar-data.js'
 )
-const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url))
+const CLI = fileURLToPath(new URL('../src/cli/main.ts', import.meta.url))
 
 /** The generated calendar with an administrator whose token is `token` (only its SHA-256 is stored). */
 function siteText(token: string): string {

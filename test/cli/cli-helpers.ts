@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 const ROOT = new URL('../..', import.meta.url).pathname
-const CLI = join(ROOT, 'src/cli.ts')
+const CLI = join(ROOT, 'src/cli/main.ts')
 
 /** The command line that runs the CLI from source, for a shell: `${CLI_COMMAND} token list`. */
 export const CLI_COMMAND = `'${process.execPath}' --import tsx '${CLI}'`

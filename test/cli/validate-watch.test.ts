@@ -12,7 +12,7 @@ import { deleteCreate, inPlace, renameOver, vim } from '../store/editor-saves.js
 import { sleep, waitFor } from '../store/store-helpers.js'
 import { runCli, tempDir } from './cli-helpers.js'
 
-const CLI = new URL('../../src/cli.ts', import.meta.url).pathname
+const CLI = new URL('../../src/cli/main.ts', import.meta.url).pathname
 const GOOD = fixture('small.json')
 const BAD = GOOD.replace('"2026-07-04 20:00:00"', '"next tuesday"')
 const PROBLEM = 'events[0].start_date: expected "YYYY-MM-DD HH:MM:SS", got "next tuesday" (line 7, col 54)'

@@ -15,7 +15,7 @@ import { freePort, removeTempDirs, runCli, tempDir } from '../cli/cli-helpers.js
 export { freePort, runCli, tempDir }
 
 const ROOT = new URL('../..', import.meta.url).pathname
-const CLI = join(ROOT, 'src/cli.ts')
+const CLI = join(ROOT, 'src/cli/main.ts')
 export const P = '/calendar/events/v1'
 export const NOW_FLAG = ['--now', '2026-07-01T12:00:00Z']
 

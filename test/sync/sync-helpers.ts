@@ -10,7 +10,7 @@ import { freePort, runCli, startServer, tempDir } from '../cli/cli-helpers.js'
  */
 
 const ROOT = new URL('../..', import.meta.url).pathname
-const CLI = join(ROOT, 'src/cli.ts')
+const CLI = join(ROOT, 'src/cli/main.ts')
 export const API = '/wp-json/tribe/events/v1'
 
 /** Every status a list shows to an administrator, as sync pulls them. */

@@ -1,0 +1,18 @@
+/**
+ * `calfile` (bin/calfile.js): `--version` answers from package.json alone, before anything else is loaded; every
+ * other use loads the program (`program.ts`), which loads only the command it runs.
+ *
+ * @example
+ * // bin/calfile.js
+ * import '../dist/cli/main.js'
+ */
+import { readFileSync } from 'node:fs'
+
+/** From src/cli/ (tsx) and dist/cli/ alike, package.json is two folders up. */
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version
+
+const rawArgs = process.argv.slice(2)
+if (rawArgs.length === 1 && (rawArgs[0] === '--version' || rawArgs[0] === '-v')) console.log(VERSION)
+else await (await import('./program.js')).runProgram(rawArgs, VERSION)
