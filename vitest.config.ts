@@ -1,10 +1,14 @@
-import { availableParallelism } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
+    // calfile's cache of validated texts (src/core/cache/validated-texts.ts) goes to a folder of the tests', not the
+    // user's; child processes inherit it.
+    env: { CALFILE_CACHE_DIR: join(tmpdir(), 'calfile-test-cache') },
     // The real TEC beside the clone (../shared/realtec), for the parity suite and the real-engine sync tests.
     globalSetup: ['test/realtec/global-setup.ts'],
     // A file's first request imports the whole app in a cold worker; beside the browser and the oracle on two cores

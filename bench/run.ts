@@ -13,7 +13,7 @@
  * - a Markdown table, one row per request, in requests per second: calfile, its ratio to the precomputed-string
  *   ceiling, json-server, an h3 app answering a precomputed copy of calfile's very answer (same body and headers),
  *   and an h3 app answering `JSON.stringify` of that body, parsed once, per request; then POST /events (answered
- *   once in the file) and the start time (spawn → first 200, median of 3) of each CLI; then what each json-server
+ *   once in the file) and the start times (spawn → first 200, median of 5: a new file, and the same file again) of each CLI and where calfile's goes, step by step; then what each json-server
  *   row does. A json-server figure says how many of its requests failed, if any (non-2xx, error or timeout);
  *   calfile's may not fail;
  * - how long calfile/testing's `reset()` takes for 200 and 10,000 events (bench/reset.ts).
@@ -33,6 +33,7 @@ import { Loader, type LoadRequest, type LoadResult } from './load.js'
 import { median } from './median.js'
 import { printResetFigures } from './reset.js'
 import { freePort, medianStart, type Spawned, spawnServer, stopServer } from './start.js'
+import { startSteps } from './start-steps.js'
 import { markdownTable, perSecond } from './table.js'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
@@ -197,15 +198,34 @@ async function fileIn(root: string, folder: string, name: string): Promise<strin
   return join(root, folder, name)
 }
 
-/** The start row: `calfile serve` and json-server's CLI, spawn → first 200 of their default list, median of 3. */
-async function startRow(started: string, db: string): Promise<string[]> {
+/**
+ * The start rows: `calfile serve` and json-server's CLI, spawn → first 200 of their default list, median of 5. The
+ * first start of a file calfile has never seen (each run with an empty cache folder), and a restart of the same
+ * file (its text in calfile's cache of validated texts); json-server keeps nothing between starts. Then where
+ * calfile's start goes, step by step (bench/start-steps.ts).
+ */
+async function startRows(started: string, db: string): Promise<string[][]> {
   const now = new Date(NOW).toISOString()
-  const calfile = await medianStart(
-    (port) => [CALFILE_BIN, 'serve', started, '--port', String(port), '--now', now, '--quiet'],
-    `${PREFIX}/events`,
-  )
-  const jsonServer = await medianStart((port) => jsonServerArgs(db, port), JSON_SERVER_ROWS.list.path)
-  return ['start: spawn → first 200', `${calfile.toFixed(0)} ms`, '', `${jsonServer.toFixed(0)} ms`, '', '']
+  const calfileArgs = (port: number) => [CALFILE_BIN, 'serve', started, '--port', String(port), '--now', now, '--quiet']
+  const path = `${PREFIX}/events`
+  const cache = await mkdtemp(join(tmpdir(), 'calfile-bench-cache-'))
+  try {
+    const fresh = (i: number) => ({ ...process.env, CALFILE_CACHE_DIR: join(cache, `first-${i}`) })
+    const first = await medianStart(calfileArgs, path, 5, fresh)
+    const warm = () => ({ ...process.env, CALFILE_CACHE_DIR: join(cache, 'restart') })
+    await medianStart(calfileArgs, path, 1, warm)
+    const restart = await medianStart(calfileArgs, path, 5, warm)
+    const jsonServer = await medianStart((port) => jsonServerArgs(db, port), JSON_SERVER_ROWS.list.path, 5)
+    const ratio = (ms: number) => `${(ms / jsonServer).toFixed(2)}× json-server's`
+    console.log(`start, first: ${await startSteps(started, 3, false)}`)
+    console.log(`start, again: ${await startSteps(started, 3, true)}`)
+    return [
+      ['start of a new file: spawn → first 200', `${first.toFixed(0)} ms`, ratio(first), `${jsonServer.toFixed(0)} ms`],
+      ['start of the same file again', `${restart.toFixed(0)} ms`, ratio(restart), `${jsonServer.toFixed(0)} ms`],
+    ].map((row) => [...row, '', ''])
+  } finally {
+    await rm(cache, { recursive: true, force: true })
+  }
 }
 
 /**
@@ -243,8 +263,8 @@ async function bench(root: string): Promise<void> {
   try {
     const dbBytes = await writeJsonServerDb(calendar, db)
     console.log(`json-server's file: the same events as calfile lists them, ${(dbBytes / 1e6).toFixed(1)} MB`)
-    const start = await startRow(started, db)
-    const rows = [...(await loadRows(calendar, file, db)), start]
+    const start = await startRows(started, db)
+    const rows = [...(await loadRows(calendar, file, db)), ...start]
     const header = [
       'request',
       'calfile',

@@ -27,9 +27,9 @@ const DEADLINE_MS = 120_000
  * first 200".
  * @throws Error with the child's output when it exits first or is not answering within two minutes.
  */
-export async function spawnServer(args: string[], url: string): Promise<Spawned> {
+export async function spawnServer(args: string[], url: string, env = process.env): Promise<Spawned> {
   const t0 = performance.now()
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env })
   let output = ''
   child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr?.on('data', (chunk) => (output += chunk))
@@ -55,13 +55,18 @@ export function stopServer(child: ChildProcess): Promise<void> {
 
 /**
  * The median start time of `runs` servers spawned one after the other, each stopped before the next.
- * `args` gets the free port each run listens on.
+ * `args` gets the free port each run listens on; `env(i)` the environment of run `i` (default: this process's).
  */
-export async function medianStart(args: (port: number) => string[], path: string, runs = 3): Promise<number> {
+export async function medianStart(
+  args: (port: number) => string[],
+  path: string,
+  runs = 3,
+  env: (run: number) => NodeJS.ProcessEnv = () => process.env,
+): Promise<number> {
   const times: number[] = []
   for (let i = 0; i < runs; i++) {
     const port = await freePort()
-    const { child, ms } = await spawnServer(args(port), `http://127.0.0.1:${port}${path}`)
+    const { child, ms } = await spawnServer(args(port), `http://127.0.0.1:${port}${path}`, env(i))
     await stopServer(child)
     times.push(ms)
   }

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { ValidatedTexts } from './cache/validated-texts.js'
 import { isZone } from './dates.js'
 import { checkDocument } from './document-checks.js'
 import { DocumentError, type Problem } from './document-error.js'
@@ -18,6 +19,11 @@ export interface LoadOptions {
   timezone?: string
   /** "Now" as a wall time in the site time zone, for records written without `date` (CONTRACT §2.1). */
   now: (timezone: string) => string
+  /**
+   * The texts of this file known valid (a restart of the same file): a text among them is not validated again; one
+   * that validates is added. The schema transforms nothing, so the parsed text is what validation would give.
+   */
+  validated?: ValidatedTexts
 }
 
 /** The site time zone of a file whose settings name none (CONTRACT §3 `timezone`). */
@@ -30,6 +36,8 @@ const TERM_COLLECTIONS = ['categories', 'tags'] as const
  * Parses and validates a data file (CONTRACT §1) into a fresh state with every default filled in.
  * An empty text is an empty store.
  *
+ * A text `options.validated` holds is not validated again.
+ *
  * @throws DocumentError listing every problem with its JSON path and line:column, in the order of the text: a
  * JSON syntax error alone (nothing can be checked beyond it), else every field of the wrong form together with
  * every rule broken across records (duplicate IDs, dangling references, …), so that one round of fixes does.
@@ -37,6 +45,8 @@ const TERM_COLLECTIONS = ['categories', 'tags'] as const
 export function loadDocument(text: string, options: LoadOptions): CalendarState {
   const locator = new JsonLocator(text)
   const file = parseJson(text, locator, options.file)
+  const key = options.validated?.keyOf(text)
+  if (key !== undefined && options.validated?.has(key)) return buildState(file as DocumentFile, options)
   const result = v.safeParse(DocumentFileSchema, file, { abortEarly: false })
   const problems = [
     ...(result.issues ?? []).map((issue) => toProblem(issueKeys(issue), issue.message, locator)),
@@ -45,6 +55,7 @@ export function loadDocument(text: string, options: LoadOptions): CalendarState 
     ),
   ]
   if (!result.success || problems.length > 0) throw new DocumentError(options.file, inTextOrder(problems))
+  if (key !== undefined) options.validated?.add(key)
   return buildState(result.output, options)
 }
 

@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { Low, Memory } from 'lowdb'
 import { statePieces } from '../cache/record-text.js'
+import { ValidatedTexts } from '../cache/validated-texts.js'
 import { type LoadOptions, loadDocument } from '../document.js'
 import { DocumentError } from '../document-error.js'
 import { CalendarError } from '../errors.js'
@@ -115,7 +116,9 @@ export class Store {
 
   constructor(file: string | null, options: StoreOptions) {
     this.file = file
-    this.#options = options
+    // A file's texts known valid are remembered outside it, so that starting on the same text again skips
+    // validation (cache/validated-texts.ts); what is kept in memory has no file to start from again.
+    this.#options = file === null ? options : { ...options, validated: new ValidatedTexts(file, options.timezone) }
     this.#disk = file === null ? null : new AtomicTextFile(file, options.durability)
     // null marks "no file": Low would otherwise put its default data where the missing file's text goes.
     this.#db = new Low<TextPieces>(this.#disk ?? new Memory<TextPieces>(), null as unknown as TextPieces)

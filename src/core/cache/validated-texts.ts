@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+/**
+ * The folder of calfile's cache: `CALFILE_CACHE_DIR`, else `$XDG_CACHE_HOME/calfile`, else `~/.cache/calfile`.
+ * Everything in it can be deleted at any time; calfile then validates its files again and writes it anew.
+ *
+ * @example
+ * cacheFolder() // '/home/ada/.cache/calfile'
+ */
+export function cacheFolder(): string {
+  const env = process.env
+  if (env.CALFILE_CACHE_DIR) return env.CALFILE_CACHE_DIR
+  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'calfile')
+}
+
+/** What a key is salted with beyond the text: calfile's version and when its validation rules were built. */
+function codeStamp(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
+  const stamp = [pkg.version]
+  // The modules that hold the data file's rules: a rule changed without a new version (a developer's build, a
+  // patched install) changes their files' times, and so every key.
+  for (const module of ['../records', '../document-checks'])
+    for (const ext of ['.js', '.ts']) {
+      try {
+        const { mtimeMs, size } = statSync(new URL(module + ext, import.meta.url))
+        stamp.push(`${module}${ext}:${mtimeMs}:${size}`)
+      } catch {
+        // the other extension: dist/ has .js, src/ under tsx has .ts
+      }
+    }
+  return stamp.join('\n')
+}
+
+let stamp: string | undefined
+
+/**
+ * The texts of one data file known to be valid: one entry in the cache folder (`cacheFolder()`), named after the
+ * file's absolute path, holding the key of the last text that validated. A key is the SHA-256 of the text with
+ * calfile's version, its rules' build (`codeStamp`) and the zone the text was read in (`--timezone`), so a changed
+ * byte, another version or another zone never matches. A damaged, foreign or unreadable entry is no entry; writing
+ * one is best effort and never fails a load.
+ *
+ * @example
+ * const texts = new ValidatedTexts('data/calendar.json', undefined)
+ * const key = texts.keyOf(text)
+ * if (!texts.has(key)) { validate(text); texts.add(key) }
+ */
+export class ValidatedTexts {
+  /** This file's entry in the cache folder: `<folder>/validated/<32 hex digits>.json`. */
+  readonly entry: string
+  readonly #salt: string
+
+  /**
+   * @param file the data file (any spelling: the entry is named after its absolute path)
+   * @param zone the zone that overrides the file's (`--timezone`), which the checks read dates in
+   */
+  constructor(file: string, zone: string | undefined, folder = cacheFolder()) {
+    const name = createHash('sha256').update(resolve(file)).digest('hex').slice(0, 32)
+    this.entry = join(folder, 'validated', `${name}.json`)
+    stamp ??= codeStamp()
+    this.#salt = `${stamp}\n${zone ?? ''}\n`
+  }
+
+  /** The key of `text`: 64 hex digits. */
+  keyOf(text: string): string {
+    return createHash('sha256').update(this.#salt).update(text).digest('hex')
+  }
+
+  /** Whether the text of `key` validated before. */
+  has(key: string): boolean {
+    try {
+      return (JSON.parse(readFileSync(this.entry, 'utf8')) as { key?: unknown }).key === key
+    } catch {
+      return false
+    }
+  }
+
+  /** Records that the text of `key` is valid, replacing the file's previous entry (written aside, then renamed). */
+  add(key: string): void {
+    try {
+      mkdirSync(join(this.entry, '..'), { recursive: true })
+      const aside = `${this.entry}.${process.pid}.tmp`
+      writeFileSync(aside, `${JSON.stringify({ key })}\n`)
+      renameSync(aside, this.entry)
+    } catch {
+      // A cache that cannot be written is a cache that misses next time.
+    }
+  }
+}
