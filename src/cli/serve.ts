@@ -2,6 +2,7 @@
  * `calfile serve`: the data file over the Calendar REST interface, with the page, the iCalendar feeds and, for test
  * suites, the admin routes. What it runs is loaded when it runs, all at once.
  */
+import { existsSync } from 'node:fs'
 import { clockOf, command, DEFAULT_FILE, fileOf, instantOf, logger, zoneOf } from './command.js'
 
 /** `--cache-mb` in bytes; undefined for the default (`DEFAULT_SHAPED_TEXT_BYTES`). @throws Error when not a size. */
@@ -98,6 +99,9 @@ export const serveCommand = command(
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new Error(`--port takes a port number, got "${args.port}"`)
     const host = (args.host as string | undefined) ?? process.env.HOST ?? '127.0.0.1'
+    // A file seen for the first time is validated in a worker while this thread loads the server and the file.
+    const { validateInWorker } = await import('../core/file/validate-in-worker.js')
+    const validation = existsSync(file) ? validateInWorker(file, args.timezone as string | undefined) : undefined
     const [{ openCalendar }, { isOpenMode }, { isLoopback }, { serve }, { icalFeeds }, { webPage }, consola] =
       await Promise.all([
         import('../core/calendar.js'),
@@ -119,6 +123,7 @@ export const serveCommand = command(
       durability: args.fsync ? 'fsync' : 'rename',
       log: (level, message) => consola[level](message),
       cacheBytes: cacheBytesOf(args['cache-mb']),
+      validation,
     })
     const log = args.quiet
       ? undefined

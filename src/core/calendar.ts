@@ -36,6 +36,11 @@ export interface CalendarOptions {
    * (`DEFAULT_SHAPED_TEXT_BYTES`), about 25,000 events as list items. 0 keeps none.
    */
   cacheBytes?: number
+  /**
+   * A validation of the file run beside the load (`validateInWorker`): the key of the text it found valid. The load
+   * waits for it, and does not validate a text of that key again.
+   */
+  validation?: Promise<string | undefined>
 }
 
 export type { CalendarChange, ChangeListener }
@@ -191,6 +196,6 @@ export async function openCalendar(file: string | null, options: CalendarOptions
     durability: options.durability,
     log: options.log,
   })
-  await store.open(options.initial)
+  await store.open(options.initial, options.validation)
   return new Calendar(store, clock, options.cacheBytes)
 }

@@ -1,5 +1,7 @@
+import * as v from 'valibot'
 import { isWallTime, isZone } from './dates.js'
 import type { JsonPath } from './json-locate.js'
+import { DocumentFileSchema } from './records.js'
 import { unstorableDates } from './storable-dates.js'
 
 /** A problem found across records, before it is located in the text. */
@@ -250,4 +252,38 @@ function datesToJudge(row: Row, isWall: IsWall): Row {
   const eventDates =
     zoneKnown && allDayKnown ? { ...wall('start_date'), ...wall('end_date'), timezone, all_day: allDay } : {}
   return { ...wall('date'), ...wall('modified'), ...eventDates }
+}
+
+/** The site time zone of a file whose settings name none (CONTRACT §3 `timezone`). */
+export const DEFAULT_TIMEZONE = 'UTC'
+
+/**
+ * Whether `text` is a valid data file, as `loadDocument` would find it, without building a state or describing
+ * problems: for a validation run beside the load (`validateInWorker`), which the load then trusts.
+ *
+ * @example
+ * isValidDocument('{"events": []}', { timezone: undefined }) // true
+ */
+export function isValidDocument(text: string, options: { timezone?: string }): boolean {
+  let file: unknown
+  try {
+    file = text.trim() === '' ? {} : JSON.parse(text)
+  } catch {
+    return false
+  }
+  const result = v.safeParse(DocumentFileSchema, file, { abortEarly: false })
+  if (!result.success) return false
+  const siteZone = siteZoneOf(file, options.timezone)
+  return checkDocument(file, { siteZone, wellFormed: true }).length === 0
+}
+
+/**
+ * The zone `date` and `modified` are read in: `timezone` (the `--timezone` flag), else the file's, else UTC;
+ * undefined when the file names one of the wrong form (the schema reports it). `file` is the JSON as parsed.
+ */
+export function siteZoneOf(file: unknown, timezone: string | undefined): string | undefined {
+  if (timezone !== undefined) return timezone
+  const zone = (file as { settings?: { timezone?: unknown } } | null)?.settings?.timezone
+  if (zone === undefined) return DEFAULT_TIMEZONE
+  return typeof zone === 'string' && isZone(zone) ? zone : undefined
 }

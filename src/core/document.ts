@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import type { ValidatedTexts } from './cache/validated-texts.js'
-import { isZone } from './dates.js'
-import { checkDocument } from './document-checks.js'
+import { checkDocument, DEFAULT_TIMEZONE, siteZoneOf } from './document-checks.js'
 import { DocumentError, type Problem } from './document-error.js'
 import { formatPath, JsonLocator, type JsonPath } from './json-locate.js'
 import { type DocumentFile, DocumentFileSchema, type MediaRecord, type Settings, type UserRecord } from './records.js'
@@ -25,9 +24,6 @@ export interface LoadOptions {
    */
   validated?: ValidatedTexts
 }
-
-/** The site time zone of a file whose settings name none (CONTRACT §3 `timezone`). */
-const DEFAULT_TIMEZONE = 'UTC'
 
 const POST_COLLECTIONS = ['events', 'venues', 'organizers', 'media'] as const
 const TERM_COLLECTIONS = ['categories', 'tags'] as const
@@ -57,17 +53,6 @@ export function loadDocument(text: string, options: LoadOptions): CalendarState 
   if (!result.success || problems.length > 0) throw new DocumentError(options.file, inTextOrder(problems))
   if (key !== undefined) options.validated?.add(key)
   return buildState(result.output, options)
-}
-
-/**
- * The zone `date` and `modified` are read in: `timezone` (the `--timezone` flag), else the file's, else UTC;
- * undefined when the file names one of the wrong form (the schema reports it). `file` is the JSON as parsed.
- */
-function siteZoneOf(file: unknown, timezone: string | undefined): string | undefined {
-  if (timezone !== undefined) return timezone
-  const zone = (file as { settings?: { timezone?: unknown } } | null)?.settings?.timezone
-  if (zone === undefined) return DEFAULT_TIMEZONE
-  return typeof zone === 'string' && isZone(zone) ? zone : undefined
 }
 
 /** Problems sorted by where they are, so that a person fixes the file from top to bottom. */

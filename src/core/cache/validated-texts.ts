@@ -52,6 +52,7 @@ export class ValidatedTexts {
   /** This file's entry in the cache folder: `<folder>/validated/<32 hex digits>.json`. */
   readonly entry: string
   readonly #salt: string
+  readonly #vouched = new Set<string>()
 
   /**
    * @param file the data file (any spelling: the entry is named after its absolute path)
@@ -69,13 +70,19 @@ export class ValidatedTexts {
     return createHash('sha256').update(this.#salt).update(text).digest('hex')
   }
 
-  /** Whether the text of `key` validated before. */
+  /** Whether the text of `key` validated before, here (`vouch`) or in an earlier start. */
   has(key: string): boolean {
+    if (this.#vouched.has(key)) return true
     try {
       return (JSON.parse(readFileSync(this.entry, 'utf8')) as { key?: unknown }).key === key
     } catch {
       return false
     }
+  }
+
+  /** Takes `key` as valid in this process: a validation run elsewhere (a worker) found its text valid. */
+  vouch(key: string): void {
+    this.#vouched.add(key)
   }
 
   /** Records that the text of `key` is valid, replacing the file's previous entry (written aside, then renamed). */

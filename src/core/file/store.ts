@@ -151,10 +151,11 @@ export class Store {
 
   /**
    * Locks (unless read-only), reads and validates the file; a missing file (or the memory store) starts from
-   * `initial`, a data file text, and is written at once.
+   * `initial`, a data file text, and is written at once. `validation`: the key of a text a validation run beside
+   * found valid (`validateInWorker`), not validated again.
    * @throws DocumentError for an invalid file; CalendarError 409 `store-locked` when another process writes it.
    */
-  async open(initial = ''): Promise<void> {
+  async open(initial = '', validation?: Promise<string | undefined>): Promise<void> {
     const file = this.file
     if (file !== null) {
       await mkdir(dirname(file), { recursive: true })
@@ -164,9 +165,11 @@ export class Store {
       }
     }
     try {
-      const { text, fingerprint } = this.#disk
-        ? await this.#disk.readWithFingerprint()
-        : { text: null, fingerprint: '' }
+      const [{ text, fingerprint }, vouched] = await Promise.all([
+        this.#disk ? this.#disk.readWithFingerprint() : { text: null, fingerprint: '' },
+        validation,
+      ])
+      if (vouched !== undefined) this.#options.validated?.vouch(vouched)
       this.#state = loadDocument(text ?? initial, this.#options)
       if (text === null) await this.#write(await statePieces(this.#state))
       else this.#remember([Buffer.from(text)], fingerprint)
