@@ -5,17 +5,10 @@ import type { Calendar } from '../core/calendar.js'
 import { invalidParams } from '../core/errors.js'
 import { firstIssuesByField } from '../core/fields.js'
 import type { View } from '../core/view.js'
-import {
-  type DescribedRoute,
-  describedRoutes,
-  namespaceOf,
-  RootQuerySchema,
-  type RouteArg,
-  routeArgs,
-  wordpressPath,
-} from './describe.js'
+import { type DescribedRoute, describedRoutes, namespaceOf, RootQuerySchema, wordpressPath } from './describe.js'
 import { parseQuery } from './params.js'
 import { errorResponse, json } from './respond.js'
+import { type RouteArg, routeArgs } from './route-args-doc.js'
 import { wordpressType } from './schemas/requests.js'
 import { type DefaultContext, TEC_INDEX_ARGS, TEC_ROUTE_ARGS, type TecArgDoc } from './tec-route-args.js'
 
