@@ -119,6 +119,8 @@ export const TermFileSchema = v.looseObject({
   slug: v.optional(text),
   description: v.optional(text),
   parent: v.optional(v.union([v.literal(0), id], expected('a category ID or 0'))),
+  /** WordPress numbers a term's taxonomy row apart from the term: kept from a site where the two differ. */
+  term_taxonomy_id: v.optional(id),
 })
 
 /** An entry of the optional `media` collection: an image events can point at by ID (CONTRACT §3). */
@@ -254,6 +256,8 @@ export interface TermRecord extends Extra {
   slug: string
   description: string
   parent: number
+  /** The term's `term_taxonomy_id` where it is not its ID (a pulled site's: WordPress numbers the two apart). */
+  term_taxonomy_id?: number
 }
 
 /** A stored media entry. */

@@ -240,14 +240,19 @@ export function organizerFields(value: OrganizerCapture, ctx: FieldContext): Rec
   return defined({ ...linkedFields(value, 'organizer', value.organizer, ctx), ...extras(value, ORGANIZER_READ) })
 }
 
-/** The fields of a stored category or tag (CONTRACT §2.4), `parent` as settled by `categoryParents`. */
+/**
+ * The fields of a stored category or tag (CONTRACT §2.4), `parent` as settled by `categoryParents`, and its
+ * `term_taxonomy_id` where WordPress numbered it apart from the term (terms of two taxonomies made at once).
+ */
 export function termFields(value: TermCapture, parent: number): Record<string, unknown> {
   const { name, slug } = value
+  const taxonomyId = (value as { term_taxonomy_id?: unknown }).term_taxonomy_id
   return defined({
     name: name === undefined ? undefined : rawTermName(name),
     slug,
     description: value.description ?? '',
     parent,
+    term_taxonomy_id: Number.isInteger(taxonomyId) && taxonomyId !== value.id ? taxonomyId : undefined,
   })
 }
 

@@ -201,6 +201,18 @@ describe('importTec details', () => {
     expect(state.events.get(61638)!.cost).toBe('')
   })
 
+  it("keeps a term's term_taxonomy_id where WordPress numbered it apart from the term, and nowhere else", () => {
+    const data = capture('hacc_single_event.json')
+    const [category] = data.categories as Json[]
+    category!.term_taxonomy_id = (category!.id as number) + 1
+    const state = fresh()
+    run(state, data)
+    expect(state.categories.get(category!.id as number)?.term_taxonomy_id).toBe((category!.id as number) + 1)
+    const plain = fresh()
+    run(plain, capture('hacc_single_event.json'))
+    expect(plain.categories.get(category!.id as number)).not.toHaveProperty('term_taxonomy_id')
+  })
+
   it('keeps a cost whose details have no symbol as its text', () => {
     const state = fresh()
     run(state, capture('atlbyday_event_6178.json'))

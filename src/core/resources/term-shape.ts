@@ -25,7 +25,7 @@ function shapeEmbeddedTerm(state: CalendarState, term: TermRecord, taxonomy: Tax
     name: renderTermName(term.name),
     slug: term.slug,
     term_group: 0,
-    term_taxonomy_id: term.id,
+    term_taxonomy_id: term.term_taxonomy_id ?? term.id,
     taxonomy: TAXONOMY_NAMES[taxonomy],
     description: term.description,
     parent: term.parent,

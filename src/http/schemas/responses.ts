@@ -76,7 +76,7 @@ export const EmbeddedTermSchema = v.strictObject({
   name: text('Name'),
   slug: text('Slug'),
   term_group: v.pipe(v.literal(0), v.description('Always 0')),
-  term_taxonomy_id: int('Equals id'),
+  term_taxonomy_id: int("The term's taxonomy row: its id, or the one a pulled site gave it"),
   taxonomy,
   description: text('Description'),
   parent: int('Parent category ID; 0 for none and for tags'),

@@ -423,7 +423,7 @@ export interface components {
              * @constant
              */
             term_group: 0;
-            /** @description Equals id */
+            /** @description The term's taxonomy row: its id, or the one a pulled site gave it */
             term_taxonomy_id: number;
             /**
              * @description tribe_events_cat or post_tag
