@@ -13,9 +13,10 @@
  * - a Markdown table, one row per request, in requests per second: calfile, its ratio to the precomputed-string
  *   ceiling, json-server, an h3 app answering a precomputed copy of calfile's very answer (same body and headers),
  *   and an h3 app answering `JSON.stringify` of that body, parsed once, per request; then POST /events (answered
- *   once in the file) and the start times (spawn → first 200, median of 5: a new file, and the same file again) of each CLI and where calfile's goes, step by step; then what each json-server
- *   row does. A json-server figure says how many of its requests failed, if any (non-2xx, error or timeout);
- *   calfile's may not fail;
+ *   once in the file) and the start times of each CLI (spawn → first 200 of an event by ID, median of 5: a new
+ *   file, and the same file again) and where calfile's goes, step by step; then what each json-server row does.
+ *   A json-server figure says how many of its requests failed, if any (non-2xx, error or timeout); calfile's may
+ *   not fail;
  * - how long calfile/testing's `reset()` takes for 200 and 10,000 events (bench/reset.ts).
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -199,7 +200,7 @@ async function fileIn(root: string, folder: string, name: string): Promise<strin
 }
 
 /**
- * The start rows: `calfile serve` and json-server's CLI, spawn → first 200 of their default list, median of 5. The
+ * The start rows: `calfile serve` and json-server's CLI, spawn → first 200 of an event by ID, median of 5. The
  * first start of a file calfile has never seen (each run with an empty cache folder), and a restart of the same
  * file (its text in calfile's cache of validated texts); json-server keeps nothing between starts. Then where
  * calfile's start goes, step by step (bench/start-steps.ts).
@@ -207,7 +208,7 @@ async function fileIn(root: string, folder: string, name: string): Promise<strin
 async function startRows(started: string, db: string): Promise<string[][]> {
   const now = new Date(NOW).toISOString()
   const calfileArgs = (port: number) => [CALFILE_BIN, 'serve', started, '--port', String(port), '--now', now, '--quiet']
-  const path = `${PREFIX}/events`
+  const path = `${PREFIX}/events/${EVENT_ID}`
   const cache = await mkdtemp(join(tmpdir(), 'calfile-bench-cache-'))
   try {
     const fresh = (i: number) => ({ ...process.env, CALFILE_CACHE_DIR: join(cache, `first-${i}`) })
@@ -215,7 +216,7 @@ async function startRows(started: string, db: string): Promise<string[][]> {
     const warm = () => ({ ...process.env, CALFILE_CACHE_DIR: join(cache, 'restart') })
     await medianStart(calfileArgs, path, 1, warm)
     const restart = await medianStart(calfileArgs, path, 5, warm)
-    const jsonServer = await medianStart((port) => jsonServerArgs(db, port), JSON_SERVER_ROWS.list.path, 5)
+    const jsonServer = await medianStart((port) => jsonServerArgs(db, port), JSON_SERVER_ROWS.get(EVENT_ID).path, 5)
     const ratio = (ms: number) => `${(ms / jsonServer).toFixed(2)}× json-server's`
     console.log(`start, first: ${await startSteps(started, 3, false)}`)
     console.log(`start, again: ${await startSteps(started, 3, true)}`)

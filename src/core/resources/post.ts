@@ -165,6 +165,7 @@ function usable(slug: string): string {
 /** Keys of `raw` that are not in `known`, in their order: kept as they are (CONTRACT §5). */
 export function extraKeys(raw: Record<string, unknown>, known: ReadonlySet<string>): Record<string, unknown> {
   const extras: Record<string, unknown> = {}
-  for (const [key, value] of Object.entries(raw)) if (!known.has(key)) extras[key] = value
+  // Keys rather than entries: this runs for every record of a file at every load.
+  for (const key of Object.keys(raw)) if (!known.has(key)) extras[key] = raw[key]
   return extras
 }
