@@ -26,8 +26,9 @@ const STATUSES = 'publish,future,draft,pending,private'
 
 /**
  * The query that lists every record of `route`: events from year 1 (TEC validates `start_date` with `strtotime`
- * and refuses what it reads as 0, so `1970-01-01` itself is refused) to 9999-01-01 (its end of day stays in year 9999 in every zone, which
- * calfile requires); terms with `hide_empty=false`, since TEC hides the terms no published event carries.
+ * and refuses what it reads as 0, so `1970-01-01` itself is refused) to 9999-01-01 (its end of day stays in year
+ * 9999 in every zone, which calfile requires); terms with `hide_empty=false`, since TEC hides the terms no
+ * published event carries.
  */
 function listQuery(route: SyncRoute, authenticated: boolean): Record<string, string> {
   const status: Record<string, string> = authenticated ? { status: STATUSES } : {}

@@ -35,15 +35,15 @@ class Unchanged extends Error {
 
 /**
  * Mirrors a TEC site (REST API v1 under `<siteUrl>/wp-json/tribe/events/v1`) in the data file `into`: every event
- * (from 1970 on), venue, organizer, category and tag the credentials may read, any status but `trash` (published
+ * (from year 1 on), venue, organizer, category and tag the credentials may read, any status but `trash` (published
  * ones only without credentials), stored by the TEC importer with the site's IDs, slugs, dates and extra keys, so
  * that calfile serves them as the site did (but for the host in the API's own links). The first pull takes the
  * site's settings: its time zone (the one WordPress names, else the one the events' dates show), its page size and
- * its address as `site_url`, so that records' `url`s are the site's. A second pull writes only what changed, and not the file
- * at all when nothing did; records changed here since the last pull or push are kept (a conflict when the site
- * changed them too), and a record is removed only once the site says it is gone (`addUnlisted`, `applyPull`). The
- * site is read first and the file written once, all or nothing; a new file is made only once the site has been
- * read. The file is locked meanwhile: a `calfile serve` on it must be stopped first.
+ * its address as `site_url`, so that records' `url`s are the site's. A second pull writes only what changed, and
+ * not the file at all when nothing did; records changed here since the last pull or push are kept (a conflict when
+ * the site changed them too), and a record is removed only once the site says it is gone (`addUnlisted`,
+ * `applyPull`). The site is read first and the file written once, all or nothing; a new file is made only once the
+ * site has been read. The file is locked meanwhile: a `calfile serve` on it must be stopped first.
  *
  * @example
  * const report = await pull('https://events.example.org', { into: 'data/calendar.json', user: 'admin', password })
