@@ -38,6 +38,8 @@ import { startSteps } from './start-steps.js'
 import { markdownTable, perSecond } from './table.js'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
+/** Starts timed per start figure (the median of them); start-steps takes at most 3. */
+const START_RUNS = Number(process.env.BENCH_START_RUNS ?? 5)
 const PREFIX = '/calendar/events/v1'
 const CALFILE_BIN = fileURLToPath(new URL('../bin/calfile.js', import.meta.url))
 const EVENT_ID = FIRST_EVENT_ID + Math.floor(EVENTS / 2)
@@ -200,7 +202,8 @@ async function fileIn(root: string, folder: string, name: string): Promise<strin
 }
 
 /**
- * The start rows: `calfile serve` and json-server's CLI, spawn → first 200 of an event by ID, median of 5. The
+ * The start rows: `calfile serve` and json-server's CLI, spawn → first 200 of an event by ID, median of
+ * `BENCH_START_RUNS` (default 5). The
  * first start of a file calfile has never seen (each run with an empty cache folder), and a restart of the same
  * file (its text in calfile's cache of validated texts); json-server keeps nothing between starts. Then where
  * calfile's start goes, step by step (bench/start-steps.ts).
@@ -212,14 +215,19 @@ async function startRows(started: string, db: string): Promise<string[][]> {
   const cache = await mkdtemp(join(tmpdir(), 'calfile-bench-cache-'))
   try {
     const fresh = (i: number) => ({ ...process.env, CALFILE_CACHE_DIR: join(cache, `first-${i}`) })
-    const first = await medianStart(calfileArgs, path, 5, fresh)
+    const first = await medianStart(calfileArgs, path, START_RUNS, fresh)
     const warm = () => ({ ...process.env, CALFILE_CACHE_DIR: join(cache, 'restart') })
     await medianStart(calfileArgs, path, 1, warm)
-    const restart = await medianStart(calfileArgs, path, 5, warm)
-    const jsonServer = await medianStart((port) => jsonServerArgs(db, port), JSON_SERVER_ROWS.get(EVENT_ID).path, 5)
+    const restart = await medianStart(calfileArgs, path, START_RUNS, warm)
+    const jsonServer = await medianStart(
+      (port) => jsonServerArgs(db, port),
+      JSON_SERVER_ROWS.get(EVENT_ID).path,
+      START_RUNS,
+    )
     const ratio = (ms: number) => `${(ms / jsonServer).toFixed(2)}× json-server's`
-    console.log(`start, first: ${await startSteps(started, 3, false)}`)
-    console.log(`start, again: ${await startSteps(started, 3, true)}`)
+    const stepRuns = Math.min(3, START_RUNS)
+    console.log(`start, first: ${await startSteps(started, stepRuns, false)}`)
+    console.log(`start, again: ${await startSteps(started, stepRuns, true)}`)
     return [
       ['start of a new file: spawn → first 200', `${first.toFixed(0)} ms`, ratio(first), `${jsonServer.toFixed(0)} ms`],
       ['start of the same file again', `${restart.toFixed(0)} ms`, ratio(restart), `${jsonServer.toFixed(0)} ms`],
