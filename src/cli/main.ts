@@ -6,12 +6,9 @@
  * // bin/calfile.js
  * import '../dist/cli/main.js'
  */
-import { readFileSync } from 'node:fs'
+import { calfileVersion } from '../core/version.js'
 
-/** From src/cli/ (tsx) and dist/cli/ alike, package.json is two folders up. */
-const VERSION = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
-).version
+const VERSION = calfileVersion()
 
 const rawArgs = process.argv.slice(2)
 if (rawArgs.length === 1 && (rawArgs[0] === '--version' || rawArgs[0] === '-v')) console.log(VERSION)

@@ -1,8 +1,8 @@
-import { readFileSync } from 'node:fs'
 import { type JsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema'
 import type { HTTPResponse } from 'h3'
 import type { Calendar } from '../core/calendar.js'
 import type { Settings } from '../core/records.js'
+import { calfileVersion } from '../core/version.js'
 import type { View } from '../core/view.js'
 import { type DescribedRoute, describedRoutes, openApiPath } from './describe.js'
 import { errorResponse, json } from './respond.js'
@@ -79,7 +79,7 @@ export function openApiDocument(calendar: Calendar, base: string, parts: OpenApi
     openapi: '3.1.0',
     info: {
       title: 'calfile',
-      version: packageVersion(),
+      version: calfileVersion(),
       description: `${DESCRIPTION} ${REVISION_NOTES[settings.api_revision]} ${WRITE_NOTES[String(settings.tec_lossy_writes) as 'true' | 'false']}`,
     },
     servers: [{ url: `${base}/` }],
@@ -128,15 +128,6 @@ const TAGS = [
   { name: 'categories', description: 'Event categories (spec §4.5)' },
   { name: 'tags', description: 'Tags (spec §4.6)' },
 ]
-
-let version: string | undefined
-
-/** calfile's version, from its package.json (one level above `src/` and `dist/` alike). */
-function packageVersion(): string {
-  version ??= (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
-    .version
-  return version
-}
 
 let responseDefs: Record<string, JsonSchema> | undefined
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { calfileVersion } from '../version.js'
 
 /**
  * The folder of calfile's cache: `CALFILE_CACHE_DIR`, else `$XDG_CACHE_HOME/calfile`, else `~/.cache/calfile`.
@@ -18,8 +19,7 @@ export function cacheFolder(): string {
 
 /** What a key is salted with beyond the text: calfile's version and when its validation rules were built. */
 function codeStamp(): string {
-  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }
-  const stamp = [pkg.version]
+  const stamp = [calfileVersion()]
   // The modules that hold the data file's rules: a rule changed without a new version (a developer's build, a
   // patched install) changes their files' times, and so every key.
   for (const module of ['../records', '../document-checks'])
