@@ -44,20 +44,16 @@ const step = (name) => { const now = performance.now(); times[name] = now - mark
 const [, dist, file] = process.argv
 const load = (path) => import(new URL(path, dist).href)
 const { readFile } = await import('node:fs/promises')
-const [{ openCalendar }, { serve }, { icalFeeds }, { webPage }, { DocumentFileSchema }, { checkDocument },
-  { ValidatedTexts }, v] = await Promise.all(['core/calendar.js', 'http/serve.js', 'ical/feed-routes.js',
-    'web/web-page.js', 'core/records.js', 'core/document-checks.js', 'core/cache/validated-texts.js']
-    .map(load).concat(import('valibot')))
+const [{ openCalendar }, { serve }, { icalFeeds }, { webPage }, { documentProblems }, { ValidatedTexts }] =
+  await Promise.all(['core/calendar.js', 'http/serve.js', 'ical/feed-routes.js', 'web/web-page.js',
+    'core/document-checks.js', 'core/cache/validated-texts.js'].map(load))
 step('modules')
 const text = await readFile(file, 'utf8')
 step('read')
 const parsed = JSON.parse(text)
 step('parse')
 const texts = new ValidatedTexts(file, undefined)
-if (!texts.has(texts.keyOf(text))) {
-  v.safeParse(DocumentFileSchema, parsed, { abortEarly: false })
-  checkDocument(parsed, { siteZone: parsed.settings?.timezone ?? 'UTC', wellFormed: true })
-}
+if (!texts.has(texts.keyOf(text))) documentProblems(parsed, undefined)
 step('validate')
 const calendar = await openCalendar(file, { watch: true })
 step('open')

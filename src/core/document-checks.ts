@@ -258,8 +258,25 @@ function datesToJudge(row: Row, isWall: IsWall): Row {
 export const DEFAULT_TIMEZONE = 'UTC'
 
 /**
- * Whether `text` is a valid data file, as `loadDocument` would find it, without building a state or describing
- * problems: for a validation run beside the load (`validateInWorker`), which the load then trusts.
+ * Every problem of a parsed data file (CONTRACT §1): each field of the wrong form (the schema's issues), then every
+ * rule broken across records (`checkDocument`). `timezone` is the zone that overrides the file's (`--timezone`).
+ * Empty for a valid file, whose parsed JSON is then what the schema gives (it transforms nothing).
+ *
+ * @example
+ * documentProblems({ events: [{ title: 'Jazz' }] }, undefined) // [{ path: ['events', 0, 'start_date'], … }]
+ */
+export function documentProblems(file: unknown, timezone: string | undefined): CheckProblem[] {
+  const result = v.safeParse(DocumentFileSchema, file, { abortEarly: false })
+  const issues = (result.issues ?? []).map((issue) => ({
+    path: (issue.path ?? []).map((item) => item.key as string | number),
+    message: issue.message,
+  }))
+  return [...issues, ...checkDocument(file, { siteZone: siteZoneOf(file, timezone), wellFormed: result.success })]
+}
+
+/**
+ * Whether `text` is a valid data file, as `loadDocument` would find it, without building a state or placing
+ * problems in the text: for a validation run beside the load (`validateInWorker`), which the load then trusts.
  *
  * @example
  * isValidDocument('{"events": []}', { timezone: undefined }) // true
@@ -271,10 +288,7 @@ export function isValidDocument(text: string, options: { timezone?: string }): b
   } catch {
     return false
   }
-  const result = v.safeParse(DocumentFileSchema, file, { abortEarly: false })
-  if (!result.success) return false
-  const siteZone = siteZoneOf(file, options.timezone)
-  return checkDocument(file, { siteZone, wellFormed: true }).length === 0
+  return documentProblems(file, options.timezone).length === 0
 }
 
 /**

@@ -1,9 +1,8 @@
-import * as v from 'valibot'
 import type { ValidatedTexts } from './cache/validated-texts.js'
-import { checkDocument, DEFAULT_TIMEZONE, siteZoneOf } from './document-checks.js'
+import { DEFAULT_TIMEZONE, documentProblems } from './document-checks.js'
 import { DocumentError, type Problem } from './document-error.js'
 import { formatPath, JsonLocator, type JsonPath } from './json-locate.js'
-import { type DocumentFile, DocumentFileSchema, type MediaRecord, type Settings, type UserRecord } from './records.js'
+import type { DocumentFile, MediaRecord, Settings, UserRecord } from './records.js'
 import { normalizeEvent } from './resources/event-record.js'
 import type { NormalizeContext } from './resources/post.js'
 import { normalizeTerm } from './resources/term-record.js'
@@ -43,16 +42,10 @@ export function loadDocument(text: string, options: LoadOptions): CalendarState 
   const file = parseJson(text, locator, options.file)
   const key = options.validated?.keyOf(text)
   if (key !== undefined && options.validated?.has(key)) return buildState(file as DocumentFile, options)
-  const result = v.safeParse(DocumentFileSchema, file, { abortEarly: false })
-  const problems = [
-    ...(result.issues ?? []).map((issue) => toProblem(issueKeys(issue), issue.message, locator)),
-    ...checkDocument(file, { siteZone: siteZoneOf(file, options.timezone), wellFormed: result.success }).map((p) =>
-      toProblem(p.path, p.message, locator),
-    ),
-  ]
-  if (!result.success || problems.length > 0) throw new DocumentError(options.file, inTextOrder(problems))
+  const problems = documentProblems(file, options.timezone).map((p) => toProblem(p.path, p.message, locator))
+  if (problems.length > 0) throw new DocumentError(options.file, inTextOrder(problems))
   if (key !== undefined) options.validated?.add(key)
-  return buildState(result.output, options)
+  return buildState(file as DocumentFile, options)
 }
 
 /** Problems sorted by where they are, so that a person fixes the file from top to bottom. */
@@ -68,10 +61,6 @@ function parseJson(text: string, locator: JsonLocator, file: string): unknown {
     const { message, position } = locator.syntaxError()
     throw new DocumentError(file, [{ path: '', message, ...position }])
   }
-}
-
-function issueKeys(issue: v.BaseIssue<unknown>): JsonPath {
-  return (issue.path ?? []).map((item) => item.key as string | number)
 }
 
 function toProblem(path: JsonPath, message: string, locator: JsonLocator): Problem {
