@@ -6,18 +6,7 @@
 import { openCalendar } from '../../src/core/calendar.js'
 import { createApp, TEC_PREFIX } from '../../src/http/app.js'
 import type { Realtec } from '../realtec/oracle.js'
-
-/** Every status an administrator may list, as a pull asks for them. */
-const STATUSES = 'status=publish,future,draft,pending,private'
-
-/** The lists a pull reads, each whole. */
-const LISTS: Record<string, string> = {
-  events: `events?per_page=50&start_date=0001-01-01&end_date=9999-01-01&${STATUSES}`,
-  venues: `venues?per_page=50&${STATUSES}`,
-  organizers: `organizers?per_page=50&${STATUSES}`,
-  categories: 'categories?per_page=50&hide_empty=false',
-  tags: 'tags?per_page=50&hide_empty=false',
-}
+import { LISTS } from './sync-helpers.js'
 
 type Json = Record<string, any>
 
