@@ -4,9 +4,9 @@ import { join } from 'node:path'
 
 const ROOT = new URL('..', import.meta.url).pathname
 
-/** Whether some file under src/ was changed after dist/cli/main.js was built, or dist/ was never built. */
+/** Whether some file under src/ was changed after dist/bin/main.js was built, or dist/ was never built. */
 function stale(): boolean {
-  const built = join(ROOT, 'dist/cli/main.js')
+  const built = join(ROOT, 'dist/bin/main.js')
   if (!existsSync(built)) return true
   const since = statSync(built).mtimeMs
   return readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' }).some(

@@ -4,7 +4,7 @@
  *
  * @example
  * // bin/calfile.js
- * import '../dist/cli/main.js'
+ * import '../dist/bin/main.js'
  */
 import { calfileVersion } from '../core/version.js'
 

@@ -10,6 +10,12 @@ const CLI = join(ROOT, 'src/cli/main.ts')
 /** The command line that runs the CLI from source, for a shell: `${CLI_COMMAND} token list`. */
 export const CLI_COMMAND = `'${process.execPath}' --import tsx '${CLI}'`
 
+/** `node`'s arguments before the CLI's own: the CLI from source under tsx, or as installed (the built bundle). */
+export type CliBuild = 'source' | 'bundle'
+function nodeArgs(build: CliBuild): string[] {
+  return build === 'source' ? ['--import', 'tsx', CLI] : [join(ROOT, 'bin/calfile.js')]
+}
+
 const made: string[] = []
 
 /** A fresh temporary folder; test/setup.ts removes it once its test file is done. */
@@ -37,16 +43,17 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Runs the CLI (from source) to completion, its stdout and stderr pipes: exit code, stdout and stderr. `env`
- * replaces the environment (default: this process's, with NO_COLOR=1).
+ * Runs the CLI (from source unless `build` says otherwise) to completion, its stdout and stderr pipes: exit code,
+ * stdout and stderr. `env` replaces the environment (default: this process's, with NO_COLOR=1).
  */
 export function runCli(
   args: string[],
   cwd = ROOT,
   env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' },
+  build: CliBuild = 'source',
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { cwd, env })
+    const child = spawn(process.execPath, [...nodeArgs(build), ...args], { cwd, env })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))
@@ -55,11 +62,18 @@ export function runCli(
   })
 }
 
-/** Starts `calfile serve` and resolves once it answers HTTP; stop it with `child.kill()`. */
-export async function startServer(args: string[]): Promise<{ child: ChildProcess; output: () => string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', ...args], {
+/**
+ * Starts `calfile serve` (from source unless `build` says otherwise) and resolves once it answers HTTP; stop it with
+ * `child.kill()`. `env` is added to this process's environment.
+ */
+export async function startServer(
+  args: string[],
+  build: CliBuild = 'source',
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ child: ChildProcess; output: () => string }> {
+  const child = spawn(process.execPath, [...nodeArgs(build), 'serve', ...args], {
     cwd: ROOT,
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...env },
   })
   let output = ''
   child.stdout?.on('data', (chunk) => (output += chunk))

@@ -17,9 +17,13 @@ export function cacheFolder(): string {
   return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'calfile')
 }
 
+/** The hash of the sources `scripts/bundle-cli.mjs` bundled, in the CLI's bundle (`dist/bin/`); elsewhere none. */
+declare const CALFILE_RULES_STAMP: string | undefined
+
 /** What a key is salted with beyond the text: calfile's version and when its validation rules were built. */
 function codeStamp(): string {
   const stamp = [calfileVersion()]
+  if (typeof CALFILE_RULES_STAMP === 'string') return [...stamp, CALFILE_RULES_STAMP].join('\n')
   // The modules that hold the data file's rules: a rule changed without a new version (a developer's build, a
   // patched install) changes their files' times, and so every key.
   for (const module of ['../records', '../document-checks'])
