@@ -27,8 +27,8 @@ function elapsed(f: () => unknown): number {
 async function measure(mode: string, file: string): Promise<Record<string, number>> {
   const text = await readFile(file, 'utf8')
   if (mode === 'load') {
-    const { loadDocument } = await import('../src/core/document.js')
-    const { instantToWall } = await import('../src/core/dates.js')
+    const { loadDocument } = await import('../src/core/document/load.js')
+    const { instantToWall } = await import('../src/core/dates/zoned.js')
     return { load: elapsed(() => loadDocument(text, { file, now: (zone) => instantToWall(NOW, zone) })) }
   }
   if (mode === 'open') {
@@ -40,7 +40,7 @@ async function measure(mode: string, file: string): Promise<Record<string, numbe
     await calendar.close()
     return { open, firstList, openAndList: open + firstList }
   }
-  const { instantToWall, wallToInstant } = await import('../src/core/dates.js')
+  const { instantToWall, wallToInstant } = await import('../src/core/dates/zoned.js')
   const events = (JSON.parse(text) as { events: Array<{ start_date: string; end_date: string; timezone: string }> })
     .events
   const walls = events.flatMap(

@@ -8,7 +8,7 @@
  * µs.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { instantToWall } from '../src/core/dates.js'
+import { instantToWall } from '../src/core/dates/zoned.js'
 import { createTestCalendar, fixture } from '../src/testing/index.js'
 import { NOW } from './calendar-data.js'
 import { median } from './median.js'

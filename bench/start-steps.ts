@@ -46,7 +46,7 @@ const load = (path) => import(new URL(path, dist).href)
 const { readFile } = await import('node:fs/promises')
 const [{ openCalendar }, { serve }, { icalFeeds }, { webPage }, { documentProblems }, { ValidatedTexts }] =
   await Promise.all(['core/calendar.js', 'http/serve.js', 'ical/feed-routes.js', 'web/web-page.js',
-    'core/document-checks.js', 'core/cache/validated-texts.js'].map(load))
+    'core/document/checks.js', 'core/cache/validated-texts.js'].map(load))
 step('modules')
 const text = await readFile(file, 'utf8')
 step('read')

@@ -21,7 +21,7 @@ for (const file of readdirSync(new URL('src/', root), { recursive: true, encodin
 
 await build({
   absWorkingDir: root.pathname,
-  entryPoints: { main: 'src/cli/main.ts', 'validate-worker': 'src/core/file/validate-worker.ts' },
+  entryPoints: { main: 'src/cli/main.ts', 'validate-worker': 'src/core/storage/validate-worker.ts' },
   outdir: 'dist/bin',
   bundle: true,
   splitting: true,

@@ -16,13 +16,12 @@ export {
   type ChangeListener,
   openCalendar,
 } from './core/calendar.js'
-export { DocumentError, formatProblem, type Problem } from './core/document-error.js'
+export { DocumentError, formatProblem, type Problem } from './core/document/error.js'
 export { CalendarError } from './core/errors.js'
 
 // Adds `calendar.events.toICalendar(query)`: iCalendar lives in src/ical/, which core knows nothing of.
 import './ical/events-method.js'
 
-export type { ListPage } from './core/lists.js'
 export type {
   EventRecord,
   OrganizerRecord,
@@ -31,27 +30,28 @@ export type {
   TermRecord,
   UserRecord,
   VenueRecord,
-} from './core/records.js'
-export type { EventRef, EventResponse, Events } from './core/resources/events.js'
-export type { View } from './core/view.js'
+} from './core/model/records.js'
+export type { EventRef, EventResponse, Events } from './core/resources/events/events.js'
+export type { ListPage } from './core/resources/lists.js'
+export type { View } from './core/resources/view.js'
 export { type AppExtension, type AppOptions, createApp, PREFIX, type RequestLine, TEC_PREFIX } from './http/app.js'
 export { type ServeOptions, serve } from './http/serve.js'
-export { eventToICalendar, type ICalendarOptions, toICalendar } from './ical/export-calendar.js'
-export { type ICalFeedOptions, icalFeeds } from './ical/feed-routes.js'
+export { eventToICalendar, type ICalendarOptions, toICalendar } from './ical/export/export-calendar.js'
+export { type ICalFeedOptions, icalFeeds } from './ical/feeds/feed-routes.js'
 export {
   type ICalImportOptions,
   importICalendar,
   importICalendarFile,
   readICalendarFiles,
-} from './ical/import.js'
-export type { ICalendarSource } from './ical/import-parse.js'
-export type { ICalImportReport, ImportNote, ImportSkip } from './ical/import-report.js'
-export { type InitOptions, importIntoFile, initDataFile } from './import/init.js'
+} from './ical/import/import.js'
+export type { ICalendarSource } from './ical/import/import-parse.js'
+export type { ICalImportReport, ImportNote, ImportSkip } from './ical/import/import-report.js'
 export type { SyncConflict } from './sync/conflict.js'
 export { SiteError, SyncError } from './sync/errors.js'
-export { type PullOptions, type PullReport, pull, pullSummary } from './sync/pull.js'
-export { type PushOptions, push } from './sync/push.js'
-export { conflictLine, type PushReport, pushLines } from './sync/push-report.js'
-export type { SiteOptions } from './sync/site-client.js'
+export { type PullOptions, type PullReport, pull, pullSummary } from './sync/pull/pull.js'
+export { type PushOptions, push } from './sync/push/push.js'
+export { conflictLine, type PushReport, pushLines } from './sync/push/push-report.js'
+export type { SiteOptions } from './sync/site/site-client.js'
 export type { SyncSection } from './sync/sync-section.js'
+export { type InitOptions, importIntoFile, initDataFile } from './tec/init.js'
 export { webPage } from './web/web-page.js'

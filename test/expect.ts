@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import { serializeState } from '../src/core/cache/record-text.js'
 import type { Calendar } from '../src/core/calendar.js'
-import { loadDocument } from '../src/core/document.js'
+import { loadDocument } from '../src/core/document/load.js'
 
 // Response bodies are JSON checked field by field.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

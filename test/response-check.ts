@@ -8,7 +8,7 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { openCalendar } from '../src/core/calendar.js'
-import { type OpenApiDocument, openApiDocument } from '../src/http/openapi.js'
+import { type OpenApiDocument, openApiDocument } from '../src/http/openapi/openapi.js'
 
 type Json = Record<string, unknown>
 

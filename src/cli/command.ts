@@ -68,7 +68,7 @@ export function clockOf(now: string | undefined): (() => number) | undefined {
 /** `--timezone`, checked to be an IANA zone. @throws Error otherwise. */
 export async function zoneOf(timezone: string | undefined): Promise<string | undefined> {
   if (timezone === undefined) return undefined
-  const { isZone } = await import('../core/dates.js')
+  const { isZone } = await import('../core/dates/zoned.js')
   if (!isZone(timezone)) throw new Error(`--timezone takes an IANA time zone, got "${timezone}"`)
   return timezone
 }

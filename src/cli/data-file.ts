@@ -35,7 +35,7 @@ export const initCommand = command(
     if (args['if-missing'] && existsSync(args.file)) return
     const shiftTo = args['shift-to'] as string | undefined
     const from = mustExist(args.from, '--from')
-    const [{ initDataFile }, consola] = await Promise.all([import('../import/init.js'), logger()])
+    const [{ initDataFile }, consola] = await Promise.all([import('../tec/init.js'), logger()])
     const result = await initDataFile(args.file, {
       from,
       shiftTo,
@@ -75,7 +75,7 @@ export const importCommand = defineCommand({
       },
       async (args) => {
         const into = (args.into as string | undefined) ?? DEFAULT_FILE
-        const [{ importIntoFile }, consola] = await Promise.all([import('../import/init.js'), logger()])
+        const [{ importIntoFile }, consola] = await Promise.all([import('../tec/init.js'), logger()])
         for (const { path, report } of await importIntoFile(into, mustExist(String(args.capture), 'capture'))) {
           const e = report.events
           consola.info(`${path}: events +${e.added} ~${e.updated} =${e.unchanged}`)
@@ -97,7 +97,7 @@ export const importCommand = defineCommand({
       async (args) => {
         const into = (args.into as string | undefined) ?? DEFAULT_FILE
         const source = mustExist(String(args.source), 'source')
-        const [{ importICalendarFile }, consola] = await Promise.all([import('../ical/import.js'), logger()])
+        const [{ importICalendarFile }, consola] = await Promise.all([import('../ical/import/import.js'), logger()])
         const report = await importICalendarFile(into, source, { until: args.until as string | undefined })
         const { added, updated, unchanged, skipped, until } = report
         consola.info(
@@ -168,7 +168,7 @@ export const schemaCommand = command(
   { name: 'schema', description: 'Print the JSON Schema of data files, for editors (schema/calendar.schema.json)' },
   {},
   async () => {
-    const { dataFileSchemaText } = await import('../schema/data-file-schema.js')
+    const { dataFileSchemaText } = await import('../edit/data-file-schema.js')
     process.stdout.write(dataFileSchemaText())
   },
 )

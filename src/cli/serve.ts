@@ -100,15 +100,15 @@ export const serveCommand = command(
       throw new Error(`--port takes a port number, got "${args.port}"`)
     const host = (args.host as string | undefined) ?? process.env.HOST ?? '127.0.0.1'
     // A file seen for the first time is validated in a worker while this thread loads the server and the file.
-    const { validateInWorker } = await import('../core/file/validate-in-worker.js')
+    const { validateInWorker } = await import('../core/storage/validate-in-worker.js')
     const validation = existsSync(file) ? validateInWorker(file, args.timezone as string | undefined) : undefined
     const [{ openCalendar }, { isOpenMode }, { isLoopback }, { serve }, { icalFeeds }, { webPage }, consola] =
       await Promise.all([
         import('../core/calendar.js'),
-        import('../core/users.js'),
+        import('../core/model/users.js'),
         import('../http/loopback.js'),
         import('../http/serve.js'),
-        import('../ical/feed-routes.js'),
+        import('../ical/feeds/feed-routes.js'),
         import('../web/web-page.js'),
         logger(),
       ])

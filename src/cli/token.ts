@@ -30,8 +30,8 @@ export const tokenCommand = defineCommand({
       },
       async (args) => {
         const [{ editUsers }, { addToken }, consola] = await Promise.all([
-          import('../core/file/users-file.js'),
-          import('../core/users.js'),
+          import('../core/storage/users-file.js'),
+          import('../core/model/users.js'),
           logger(),
         ])
         const { user, token } = await editUsers(fileOf(args), (state) => addToken(state, String(args.user), args.role))
@@ -44,8 +44,8 @@ export const tokenCommand = defineCommand({
       { file: fileArg },
       async (args) => {
         const [{ readDataFile }, { usersWithTokens }, consola] = await Promise.all([
-          import('../core/file/users-file.js'),
-          import('../core/users.js'),
+          import('../core/storage/users-file.js'),
+          import('../core/model/users.js'),
           logger(),
         ])
         const users = usersWithTokens(await readDataFile(fileOf(args)))
@@ -66,8 +66,8 @@ export const tokenCommand = defineCommand({
       async (args) => {
         const allowOpenMode = Boolean(args['allow-open-mode'])
         const [{ editUsers }, { isOpenMode, revokeToken }, consola] = await Promise.all([
-          import('../core/file/users-file.js'),
-          import('../core/users.js'),
+          import('../core/storage/users-file.js'),
+          import('../core/model/users.js'),
           logger(),
         ])
         const { user, revoked, openMode } = await editUsers(fileOf(args), (state) => ({

@@ -1,12 +1,12 @@
 import { invalidParam } from './errors.js'
-import type { EventRecord } from './records.js'
-import { EVENT_KEYS } from './resources/event-record.js'
-import { type CalendarCore, Events } from './resources/events.js'
-import { LinkedPosts } from './resources/linked.js'
-import { ORGANIZER_KIND, VENUE_KIND } from './resources/linked-kinds.js'
+import type { EventRecord } from './model/records.js'
+import type { CalendarState } from './model/state.js'
+import { EVENT_KEYS } from './resources/events/event-record.js'
+import { type CalendarCore, Events } from './resources/events/events.js'
+import { ORGANIZER_KIND, VENUE_KIND } from './resources/linked-posts/linked-kinds.js'
+import { LinkedPosts } from './resources/linked-posts/linked-posts.js'
 import { findPost } from './resources/lookup.js'
-import { Terms } from './resources/terms.js'
-import type { CalendarState } from './state.js'
+import { Terms } from './resources/terms/terms.js'
 
 /**
  * What `CalendarBatch.setEventFields` writes on a stored event: what the API cannot write (CONTRACT §5).

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs'
 import { serializeState } from '../core/cache/record-text.js'
-import { instantToWall } from '../core/dates.js'
-import { type LoadOptions, loadDocument } from '../core/document.js'
+import { instantToWall } from '../core/dates/zoned.js'
+import { type LoadOptions, loadDocument } from '../core/document/load.js'
 import { CalendarError } from '../core/errors.js'
-import { AtomicTextFile, fingerprint } from '../core/file/atomic-text-file.js'
-import { lockDataFile } from '../core/file/lock.js'
-import { realDataPath } from '../core/file/real-path.js'
+import { AtomicTextFile, fingerprint } from '../core/storage/atomic-text-file.js'
+import { lockDataFile } from '../core/storage/lock.js'
+import { realDataPath } from '../core/storage/real-path.js'
 
 /** What `formatDataFile` found. */
 export interface FormatResult {

@@ -1,6 +1,6 @@
-import { DocumentError, formatProblem, type Problem } from '../core/document-error.js'
-import { readDataFile } from '../core/file/users-file.js'
-import type { CalendarState } from '../core/state.js'
+import { DocumentError, formatProblem, type Problem } from '../core/document/error.js'
+import type { CalendarState } from '../core/model/state.js'
+import { readDataFile } from '../core/storage/users-file.js'
 
 /** What a data file is found to be: valid, with a count of its records, or invalid, with every problem. */
 export type Validation = { ok: true; summary: string } | { ok: false; problems: Problem[] }

@@ -1,6 +1,6 @@
-import { fingerprint } from '../core/file/atomic-text-file.js'
-import { realDataPath } from '../core/file/real-path.js'
-import { watchFile } from '../core/file/watch.js'
+import { fingerprint } from '../core/storage/atomic-text-file.js'
+import { realDataPath } from '../core/storage/real-path.js'
+import { watchFile } from '../core/storage/watch.js'
 import { type Validation, validateDataFile } from './validate-file.js'
 
 /**

@@ -3,14 +3,14 @@ import type { GenericSchema } from 'valibot'
 import { safeParseOnce } from '../core/cache/parsed-input.js'
 import type { Calendar } from '../core/calendar.js'
 import { CalendarError, noRoute } from '../core/errors.js'
-import { firstIssuesByField } from '../core/fields.js'
+import { firstIssuesByField } from '../core/resources/fields.js'
 import { assertTecArgs, invalidBody } from '../core/resources/tec-args.js'
+import { type View, viewUrls } from '../core/resources/view.js'
 import { TEC_READING } from '../core/resources/write-mode.js'
-import { type View, viewUrls } from '../core/view.js'
 import { authenticate } from './auth.js'
 import { asPreflight, type CorsOptions, preflight, withCors } from './cors.js'
-import { type DescribedRoute, META_ROUTES, TEC_NAMESPACE } from './describe.js'
-import type { OpenApiPart } from './openapi.js'
+import { type DescribedRoute, META_ROUTES, TEC_NAMESPACE } from './openapi/describe.js'
+import type { OpenApiPart } from './openapi/openapi.js'
 import { parseQuery } from './params.js'
 import { bodyOf, drainRest, receivedBytes } from './request-body.js'
 import { errorResponse } from './respond.js'
@@ -169,7 +169,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   const parts = (options.extensions ?? []).flatMap((extension) => extension.openapi ?? [])
   on(app, 'GET', `${PREFIX}/doc`, async (event) => {
     event.context.route = '/doc'
-    return (await import('./openapi.js')).docResponse(calendar, viewOf(calendar, event), parts)
+    return (await import('./openapi/openapi.js')).docResponse(calendar, viewOf(calendar, event), parts)
   })
   // `OPTIONS` on a route describes it, as WordPress answers, and serves as a browser's preflight.
   for (const [path, specs] of routesAt) {

@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto'
 import { CalendarError } from '../core/errors.js'
-import type { UserRecord } from '../core/records.js'
-import type { CalendarState } from '../core/state.js'
-import { findUser, isOpenMode, tokenHash } from '../core/users.js'
+import type { UserRecord } from '../core/model/records.js'
+import type { CalendarState } from '../core/model/state.js'
+import { findUser, isOpenMode, tokenHash } from '../core/model/users.js'
 
 /** Who a request acts as (CONTRACT §6). */
 export interface Requester {

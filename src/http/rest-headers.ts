@@ -1,7 +1,7 @@
-import { assertCanManageTerms, assertCanWrite } from '../core/access.js'
-import type { View } from '../core/view.js'
+import { assertCanManageTerms, assertCanWrite } from '../core/resources/access.js'
+import type { View } from '../core/resources/view.js'
 import { REST_ALLOW_HEADERS, REST_EXPOSE_HEADERS } from './cors.js'
-import type { DescribedRoute } from './describe.js'
+import type { DescribedRoute } from './openapi/describe.js'
 
 /**
  * The headers WordPress's REST server puts on the answers of its routes, whatever the route and status

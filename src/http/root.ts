@@ -3,14 +3,20 @@ import type { H3Event, HTTPResponse } from 'h3'
 import * as v from 'valibot'
 import type { Calendar } from '../core/calendar.js'
 import { invalidParams } from '../core/errors.js'
-import { firstIssuesByField } from '../core/fields.js'
-import type { View } from '../core/view.js'
-import { type DescribedRoute, describedRoutes, namespaceOf, RootQuerySchema, wordpressPath } from './describe.js'
+import { firstIssuesByField } from '../core/resources/fields.js'
+import type { View } from '../core/resources/view.js'
+import {
+  type DescribedRoute,
+  describedRoutes,
+  namespaceOf,
+  RootQuerySchema,
+  wordpressPath,
+} from './openapi/describe.js'
+import { wordpressType } from './openapi/requests.js'
+import { type RouteArg, routeArgs } from './openapi/route-args-doc.js'
+import { type DefaultContext, TEC_INDEX_ARGS, TEC_ROUTE_ARGS, type TecArgDoc } from './openapi/tec-route-args.js'
 import { parseQuery } from './params.js'
 import { errorResponse, json } from './respond.js'
-import { type RouteArg, routeArgs } from './route-args-doc.js'
-import { wordpressType } from './schemas/requests.js'
-import { type DefaultContext, TEC_INDEX_ARGS, TEC_ROUTE_ARGS, type TecArgDoc } from './tec-route-args.js'
 
 /**
  * One argument of an endpoint, as WordPress's index shows it (CONTRACT §7): TEC's declaration for the arguments

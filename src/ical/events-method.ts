@@ -1,7 +1,7 @@
-import { Events } from '../core/resources/events.js'
-import { type ICalendarOptions, toICalendar } from './export-calendar.js'
+import { Events } from '../core/resources/events/events.js'
+import { type ICalendarOptions, toICalendar } from './export/export-calendar.js'
 
-declare module '../core/resources/events.js' {
+declare module '../core/resources/events/events.js' {
   interface Events {
     /**
      * The complete iCalendar text (RFC 5545) of an event list query, as `GET /events/?ical=1` sends it: every

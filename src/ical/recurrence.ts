@@ -1,5 +1,5 @@
 import ICAL from 'ical.js'
-import type { Component, Time } from './import-parse.js'
+import type { Component, Time } from './import/import-parse.js'
 
 type ICalEvent = InstanceType<typeof ICAL.Event>
 

@@ -1,5 +1,5 @@
 import { findIana } from 'windows-iana'
-import { instantToWall, isZone } from '../core/dates.js'
+import { instantToWall, isZone } from '../core/dates/zoned.js'
 
 /**
  * The IANA zone of a Windows time zone name, as Exchange and Outlook write it in a TZID (`W. Europe Standard Time`

@@ -1,8 +1,8 @@
-import type { Collection } from '../core/collection.js'
-import { EVENT_KEYS } from '../core/resources/event-record.js'
-import { TERM_KEYS } from '../core/resources/term-record.js'
-import { ORGANIZER_KEYS, VENUE_KEYS } from '../core/resources/venue-record.js'
-import { type CalendarState, COLLECTION_OF, type LinkedKind } from '../core/state.js'
+import type { Collection } from '../core/model/collection.js'
+import { type CalendarState, COLLECTION_OF, type LinkedKind } from '../core/model/state.js'
+import { EVENT_KEYS } from '../core/resources/events/event-record.js'
+import { ORGANIZER_KEYS, VENUE_KEYS } from '../core/resources/linked-posts/venue-record.js'
+import { TERM_KEYS } from '../core/resources/terms/term-record.js'
 
 /** A stored record of any kind sync handles, as the data file holds it (CONTRACT §1). */
 export type StoredRecord = { id: number; slug?: string; [key: string]: unknown }

@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress'
-import type { PullProgress } from './pull-fetch.js'
+import type { PullProgress } from './pull/pull-fetch.js'
 
 /** A pull's progress on a terminal: one bar per list, its records and pages; `stop` clears the way for the summary. */
 export interface ProgressBar {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import type { CalendarState } from '../core/state.js'
+import type { CalendarState } from '../core/model/state.js'
 import { SyncError } from './errors.js'
 import { KINDS, type SyncRoute } from './kinds.js'
 

@@ -1,13 +1,13 @@
 import * as v from 'valibot'
-import { addToWall, isWallTime } from '../core/dates.js'
-import { formatPath } from '../core/json-locate.js'
+import { addToWall, isWallTime } from '../core/dates/zoned.js'
+import { formatPath } from '../core/document/locate.js'
 import {
   DocumentFileSchema,
   EventFileSchema,
   OrganizerFileSchema,
   TermFileSchema,
   VenueFileSchema,
-} from '../core/records.js'
+} from '../core/model/records.js'
 
 /** An event as written in the data file (CONTRACT §1): wall times `YYYY-MM-DD HH:MM:SS` in its `timezone`. */
 export type EventFile = v.InferOutput<typeof EventFileSchema>

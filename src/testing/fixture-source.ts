@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { isCapture } from '../import/tec-capture.js'
+import { isCapture } from '../tec/tec-capture.js'
 import type { DataFile } from './fixture-builders.js'
 import { capturesText } from './tec-captures.js'
 

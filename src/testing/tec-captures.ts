@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { initDataFile } from '../import/init.js'
+import { initDataFile } from '../tec/init.js'
 
 /**
  * The data file text that `calfile init <file> --from <path>` makes of a saved TEC response or a folder of them. It is

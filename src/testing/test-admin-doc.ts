@@ -1,4 +1,4 @@
-import type { OpenApiPart } from '../http/openapi.js'
+import type { OpenApiPart } from '../http/openapi/openapi.js'
 
 const TAG = 'test admin'
 const JSON_TYPE = 'application/json'

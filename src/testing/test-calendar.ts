@@ -1,7 +1,7 @@
 import type { H3 } from 'h3'
 import type { Listener } from 'listhen'
 import { type Calendar, openCalendar } from '../core/calendar.js'
-import { DocumentError } from '../core/document-error.js'
+import { DocumentError } from '../core/document/error.js'
 import { createApp } from '../http/app.js'
 import { serve } from '../http/serve.js'
 import { epochMs, type Instant, TestClock } from './clock.js'

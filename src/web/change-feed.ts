@@ -1,6 +1,6 @@
 import type { Calendar, CalendarChange } from '../core/calendar.js'
-import { instantToWall } from '../core/dates.js'
-import type { Settings } from '../core/records.js'
+import { instantToWall } from '../core/dates/zoned.js'
+import type { Settings } from '../core/model/records.js'
 import { diffSince, type RecordChanges, type Resource, type Snapshot, snapshotOf } from './record-diff.js'
 
 /** The error body of CONTRACT §5: what a write answers while the data file is invalid (503). */

@@ -1,6 +1,6 @@
 import { EventStream, type H3Event, HTTPResponse } from 'h3'
-import { seesAllStatuses } from '../core/access.js'
 import type { Calendar } from '../core/calendar.js'
+import { seesAllStatuses } from '../core/resources/access.js'
 import { viewOf } from '../http/app.js'
 import { errorResponse } from '../http/respond.js'
 import type { ChangeFeed, ChangeMessage } from './change-feed.js'

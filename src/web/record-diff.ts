@@ -1,4 +1,4 @@
-import type { CalendarState } from '../core/state.js'
+import type { CalendarState } from '../core/model/state.js'
 
 /** The collections of the interface whose changes the change stream names (CONTRACT §2). */
 const RESOURCES = ['events', 'venues', 'organizers', 'categories', 'tags'] as const

@@ -1,5 +1,5 @@
 /**
- * src/core/dates.ts on date-fns-tz and date-fns (issue 10): the places where those libraries need care — years
+ * src/core/dates/zoned.ts on date-fns-tz and date-fns (issue 10): the places where those libraries need care — years
  * 0000–0099 (Date's two-digit-year rule, Intl's years BC), instants before 1800 and at the ends of Date's range,
  * zone names in any casing, the locales of the abbreviations — and the per-day offset cache, which must answer the
  * same whatever order it is filled in.
@@ -19,7 +19,7 @@ import {
   wallToInstant,
   wallToIso,
   zoneAbbr,
-} from '../../src/core/dates.js'
+} from '../../src/core/dates/zoned.js'
 
 const NY = 'America/New_York'
 const DAY = 86_400_000
@@ -139,7 +139,7 @@ describe('the per-day offset cache', () => {
   /** instantToWall of every instant in every zone, asked in the order given of a fresh module (empty caches). */
   async function freshAnswers(order: number[]): Promise<string[][]> {
     vi.resetModules()
-    const { instantToWall: fresh } = await import('../../src/core/dates.js')
+    const { instantToWall: fresh } = await import('../../src/core/dates/zoned.js')
     const answers: string[][] = []
     for (const i of order) answers[i] = zones.map((zone) => fresh(instants[i]!, zone))
     return answers

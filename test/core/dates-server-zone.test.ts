@@ -1,5 +1,5 @@
 /**
- * src/core/dates.ts answers the same whatever the server's own time zone (TZ). date-fns-tz and date-fns read walls
+ * src/core/dates/zoned.ts answers the same whatever the server's own time zone (TZ). date-fns-tz and date-fns read walls
  * through a Date's local fields, which a DST gap of TZ moves; each case below puts a wall into such a gap (Paris,
  * New York and Havana in March 2026, Samoa's skipped 2011-12-30). Each TZ runs in a child process, because TZ is the
  * whole process's.
@@ -39,7 +39,7 @@ const SERVER_ZONES = ['UTC', 'Europe/Paris', NY, 'America/Havana', 'Pacific/Apia
 
 /** Every case run in a fresh Node process whose zone is `tz`: the results, in order. */
 async function runUnder(tz: string): Promise<unknown[]> {
-  const dates = pathToFileURL(fileURLToPath(new URL('../../src/core/dates.ts', import.meta.url))).href
+  const dates = pathToFileURL(fileURLToPath(new URL('../../src/core/dates/zoned.ts', import.meta.url))).href
   const code = `const d = await import(${JSON.stringify(dates)})
 console.log(JSON.stringify(${JSON.stringify(CASES.map(([call]) => call))}.map(([f, ...a]) => d[f](...a))))`
   const { stdout } = await promisify(execFile)(

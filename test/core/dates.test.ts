@@ -13,7 +13,7 @@ import {
   wallToInstant,
   wallToIso,
   zoneAbbr,
-} from '../../src/core/dates.js'
+} from '../../src/core/dates/zoned.js'
 
 const NY = 'America/New_York'
 const utc = (iso: string): number => Date.parse(iso)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ShapedTextCache } from '../../src/core/cache/shaped-text.js'
-import { CalendarState } from '../../src/core/state.js'
+import { CalendarState } from '../../src/core/model/state.js'
 
 const state = () => new CalendarState({} as never)
 

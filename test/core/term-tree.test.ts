@@ -1,12 +1,12 @@
 /**
- * Unit tests of src/core/term-tree.ts: the category hierarchy behind the event `categories` filter (CONTRACT §4.2)
+ * Unit tests of src/core/model/term-tree.ts: the category hierarchy behind the event `categories` filter (CONTRACT §4.2)
  * and the parent checks of term writes (CONTRACT §3).
  */
 import { describe, expect, it } from 'vitest'
-import { loadDocument } from '../../src/core/document.js'
-import type { TermRecord } from '../../src/core/records.js'
-import type { CalendarState } from '../../src/core/state.js'
-import { ancestorsOf, withDescendants } from '../../src/core/term-tree.js'
+import { loadDocument } from '../../src/core/document/load.js'
+import type { TermRecord } from '../../src/core/model/records.js'
+import type { CalendarState } from '../../src/core/model/state.js'
+import { ancestorsOf, withDescendants } from '../../src/core/model/term-tree.js'
 
 /**
  * 1 Music > 2 Jazz > 3 Bebop > 4 Hard Bop; 1 > 7 Rock; 1 > 8 Zydeco; 5 Sports; 6 Empty; 9 Bop Revival under 3.

@@ -1,5 +1,5 @@
 /**
- * Validation in a worker thread beside a first start (src/core/file/validate-in-worker.ts): the key of a valid
+ * Validation in a worker thread beside a first start (src/core/storage/validate-in-worker.ts): the key of a valid
  * text, trusted by the load for that text only; an invalid file, or one saved again after the worker read it, is
  * validated by the load itself and refused as ever.
  */
@@ -9,8 +9,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest'
 import { serializeState } from '../../src/core/cache/record-text.js'
 import { ValidatedTexts } from '../../src/core/cache/validated-texts.js'
 import { openCalendar } from '../../src/core/calendar.js'
-import { DocumentError } from '../../src/core/document-error.js'
-import { validateInWorker } from '../../src/core/file/validate-in-worker.js'
+import { DocumentError } from '../../src/core/document/error.js'
+import { validateInWorker } from '../../src/core/storage/validate-in-worker.js'
 import { tempDir } from '../cli/cli-helpers.js'
 import { fixture, NOW } from '../helpers.js'
 

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { serializeState } from '../../src/core/cache/record-text.js'
 import { ValidatedTexts } from '../../src/core/cache/validated-texts.js'
 import { openCalendar } from '../../src/core/calendar.js'
-import { DocumentError } from '../../src/core/document-error.js'
+import { DocumentError } from '../../src/core/document/error.js'
 import { tempDir } from '../cli/cli-helpers.js'
 import { fixture, NOW } from '../helpers.js'
 

@@ -10,7 +10,7 @@
  * (subscriber). Event ID = 1000 + 10 × user + status index (publish, future, draft, pending, private, trash).
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { tokenHash } from '../../src/core/users.js'
+import { tokenHash } from '../../src/core/model/users.js'
 import { fixture, open } from '../helpers.js'
 
 type Json = Record<string, any>

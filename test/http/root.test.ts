@@ -5,7 +5,7 @@
  * `namespace` and `context` parameters; the order of checks of §5 (parameters, then the token).
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { tokenHash } from '../../src/core/users.js'
+import { tokenHash } from '../../src/core/model/users.js'
 import { routeTable } from '../../src/http/routes.js'
 import { fixture, open, P } from '../helpers.js'
 

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { importTec } from '../../src/import/tec.js'
+import { importTec } from '../../src/tec/tec.js'
 import { open } from '../helpers.js'
 
 /**

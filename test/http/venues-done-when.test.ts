@@ -6,7 +6,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { serializeState } from '../../src/core/cache/record-text.js'
-import { loadDocument } from '../../src/core/document.js'
+import { loadDocument } from '../../src/core/document/load.js'
 import { fixture, open } from '../helpers.js'
 
 type Json = Record<string, any>

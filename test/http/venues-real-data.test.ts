@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { importTec } from '../../src/import/tec.js'
+import { importTec } from '../../src/tec/tec.js'
 import { open } from '../helpers.js'
 
 type Json = Record<string, any>

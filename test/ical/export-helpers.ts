@@ -10,8 +10,8 @@ import nodeIcal from 'node-ical'
 import { vi } from 'vitest'
 import { openCalendar } from '../../src/core/calendar.js'
 import { createApp } from '../../src/http/app.js'
-import { type ICalFeedOptions, icalFeeds } from '../../src/ical/feed-routes.js'
-import { initDataFile } from '../../src/import/init.js'
+import { type ICalFeedOptions, icalFeeds } from '../../src/ical/feeds/feed-routes.js'
+import { initDataFile } from '../../src/tec/init.js'
 import { NOW } from '../helpers.js'
 
 /** A memory calendar from a data file text or object, clock at NOW, and its app with the feeds mounted. */

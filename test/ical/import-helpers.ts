@@ -4,7 +4,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
-import type { EventResponse } from '../../src/core/resources/events.js'
+import type { EventResponse } from '../../src/core/resources/events/events.js'
 import { NOW } from '../helpers.js'
 
 /** The site zone of the import tests. */

@@ -4,7 +4,7 @@
  * Windows name, a zone only its VTIMEZONE defines, UTC, floating, all-day and multi-day.
  */
 import { describe, expect, it } from 'vitest'
-import { importICalendar } from '../../src/ical/import.js'
+import { importICalendar } from '../../src/ical/import/import.js'
 import { allEvents, type ImportedEvent, memoryCalendar, vcalendar, vevent } from './import-helpers.js'
 
 /** A zone named by no IANA or Windows name, defined only by its VTIMEZONE: UTC+03:30 all year. */

@@ -5,7 +5,7 @@
  */
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
-import { importICalendar } from '../../src/ical/import.js'
+import { importICalendar } from '../../src/ical/import/import.js'
 import { expandSeries, MAX_INSTANCES } from '../../src/ical/recurrence.js'
 import { allEvents, memoryCalendar, vcalendar, vevent } from './import-helpers.js'
 

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { importICalendar, importICalendarFile } from '../../src/ical/import.js'
+import { importICalendar, importICalendarFile } from '../../src/ical/import/import.js'
 import { tempDir } from '../cli/cli-helpers.js'
 import { NOW } from '../helpers.js'
 import { allEvents, ICS_DIR, memoryCalendar, vcalendar, vevent } from './import-helpers.js'

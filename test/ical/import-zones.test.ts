@@ -3,8 +3,8 @@
  * checked against the offset the name shows; and what a TZID nothing defines becomes.
  */
 import { describe, expect, it } from 'vitest'
-import { importICalendar } from '../../src/ical/import.js'
-import { ianaZone } from '../../src/ical/import-zones.js'
+import { importICalendar } from '../../src/ical/import/import.js'
+import { ianaZone } from '../../src/ical/import/import-zones.js'
 import { ianaOfWindowsDisplayName } from '../../src/ical/windows-zones.js'
 import { allEvents, memoryCalendar, vcalendar, vevent } from './import-helpers.js'
 

@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { loadDocument } from '../../src/core/document.js'
-import { DocumentError } from '../../src/core/document-error.js'
-import type { CalendarState } from '../../src/core/state.js'
-import { importTec } from '../../src/import/tec.js'
+import { DocumentError } from '../../src/core/document/error.js'
+import { loadDocument } from '../../src/core/document/load.js'
+import type { CalendarState } from '../../src/core/model/state.js'
+import { importTec } from '../../src/tec/tec.js'
 import { open } from '../helpers.js'
 
 type Json = Record<string, any>

@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { importIntoFile } from '../../src/import/init.js'
+import { importIntoFile } from '../../src/tec/init.js'
 import { tempDir } from '../cli/cli-helpers.js'
 import { NOW, open } from '../helpers.js'
 

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { addToWall, wallToInstant } from '../../src/core/dates.js'
-import { loadDocument } from '../../src/core/document.js'
-import type { EventRecord } from '../../src/core/records.js'
-import type { CalendarState } from '../../src/core/state.js'
-import { shiftToDate } from '../../src/import/shift.js'
-import { importTec } from '../../src/import/tec.js'
+import { addToWall, wallToInstant } from '../../src/core/dates/zoned.js'
+import { loadDocument } from '../../src/core/document/load.js'
+import type { EventRecord } from '../../src/core/model/records.js'
+import type { CalendarState } from '../../src/core/model/state.js'
+import { shiftToDate } from '../../src/tec/shift.js'
+import { importTec } from '../../src/tec/tec.js'
 
 const NOW = '2026-11-22 10:00:00'
 const DAY = 24 * 60 * 60 * 1000

@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { serializeState } from '../../src/core/cache/record-text.js'
-import { instantToWall, wallToInstant } from '../../src/core/dates.js'
-import { loadDocument } from '../../src/core/document.js'
+import { instantToWall, wallToInstant } from '../../src/core/dates/zoned.js'
+import { loadDocument } from '../../src/core/document/load.js'
 import { CalendarError } from '../../src/core/errors.js'
+import type { CalendarState } from '../../src/core/model/state.js'
 import { costDetails, formatCost } from '../../src/core/render/cost.js'
 import { renderContent, renderEventWebsite, renderExcerpt, renderTitle } from '../../src/core/render/fields.js'
-import type { CalendarState } from '../../src/core/state.js'
-import { captureTimezone, type ImportReport, importTec } from '../../src/import/tec.js'
+import { captureTimezone, type ImportReport, importTec } from '../../src/tec/tec.js'
 
 const NOW = '2026-11-22 10:00:00'
 const DIR = new URL('../../fixtures/tec/', import.meta.url)

@@ -7,7 +7,7 @@
  * and lists ordered by publication date compare.
  */
 import { openCalendar } from '../../src/core/calendar.js'
-import { tokenHash } from '../../src/core/users.js'
+import { tokenHash } from '../../src/core/model/users.js'
 import { createApp, TEC_PREFIX } from '../../src/http/app.js'
 import { type Realtec, resetOracle } from '../realtec/oracle.js'
 import type { As, Step } from './scenario.js'

@@ -1,5 +1,5 @@
 /**
- * Issue 11, "Lists", property-based (fast-check): the indexed event list (src/core/index/) selects exactly what a
+ * Issue 11, "Lists", property-based (fast-check): the indexed event list (src/core/search/) selects exactly what a
  * straightforward scan of every event selects under today's rules (CONTRACT §4.1, §4.2, §6, §7), total and every
  * page, over random calendars, random writes (undone ones included: a change that throws half-way) and random
  * queries with every indexed filter, in both API revisions, for anonymous and authenticated viewers. The reference
@@ -9,13 +9,13 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { listStatuses } from '../../src/core/access.js'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
-import { wallToInstant } from '../../src/core/dates.js'
-import type { QueryEcho } from '../../src/core/lists.js'
-import type { EventRecord, UserRecord } from '../../src/core/records.js'
-import { eventQuerySchema, selectEvents } from '../../src/core/resources/event-query.js'
-import type { View } from '../../src/core/view.js'
+import { wallToInstant } from '../../src/core/dates/zoned.js'
+import type { EventRecord, UserRecord } from '../../src/core/model/records.js'
+import { listStatuses } from '../../src/core/resources/access.js'
+import { eventQuerySchema, selectEvents } from '../../src/core/resources/events/event-query.js'
+import type { QueryEcho } from '../../src/core/resources/lists.js'
+import type { View } from '../../src/core/resources/view.js'
 import { NOW } from '../helpers.js'
 
 const RUNS = Number(process.env.CALFILE_PROPERTY_RUNS ?? 60)

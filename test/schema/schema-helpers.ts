@@ -5,9 +5,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Ajv, type ErrorObject } from 'ajv'
-import { loadDocument } from '../../src/core/document.js'
-import { DocumentError } from '../../src/core/document-error.js'
-import { dataFileJsonSchema } from '../../src/schema/data-file-schema.js'
+import { DocumentError } from '../../src/core/document/error.js'
+import { loadDocument } from '../../src/core/document/load.js'
+import { dataFileJsonSchema } from '../../src/edit/data-file-schema.js'
 
 const ROOT = new URL('../..', import.meta.url).pathname
 

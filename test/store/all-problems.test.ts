@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { DocumentError, formatProblem, type Problem } from '../../src/core/document-error.js'
+import { DocumentError, formatProblem, type Problem } from '../../src/core/document/error.js'
 import { cleanFolders, dataFile, folder, positionOf, runCli, validate } from './store-helpers.js'
 
 afterAll(cleanFolders)

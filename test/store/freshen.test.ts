@@ -9,7 +9,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
 import { cleanFolders, dataFile, folder, newEvent, sleep } from './store-helpers.js'
 
-vi.mock('../../src/core/file/watch.js', () => ({ watchFile: () => () => undefined }))
+vi.mock('../../src/core/storage/watch.js', () => ({ watchFile: () => () => undefined }))
 
 /** When set, calfile's next file write stops as it opens its temporary file, until `release` resolves. */
 const hold = vi.hoisted(() => ({ next: undefined as { reached: () => void; release: Promise<void> } | undefined }))

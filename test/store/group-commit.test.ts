@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { type Calendar, type CalendarOptions, openCalendar } from '../../src/core/calendar.js'
-import { GroupCommit } from '../../src/core/file/group-commit.js'
+import { GroupCommit } from '../../src/core/storage/group-commit.js'
 import { cleanFolders, dataFile, folder, newEvent, sleep, temporaries, validate } from './store-helpers.js'
 
 /** Counts the store's file writes (renames over the data file) and can make one fail. */

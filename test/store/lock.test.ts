@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
 import { CalendarError } from '../../src/core/errors.js'
-import { lockDataFile } from '../../src/core/file/lock.js'
-import { type LockOwner, readOwner, thisProcess } from '../../src/core/file/lock-owner.js'
+import { lockDataFile } from '../../src/core/storage/lock.js'
+import { type LockOwner, readOwner, thisProcess } from '../../src/core/storage/lock-owner.js'
 import {
   cleanFolders,
   dataFile,
@@ -30,7 +30,7 @@ afterEach(async () => {
 })
 afterAll(cleanFolders)
 
-/** proper-lockfile's staleness in src/core/file/lock.ts: a lock not refreshed for this long is taken over. */
+/** proper-lockfile's staleness in src/core/storage/lock.ts: a lock not refreshed for this long is taken over. */
 const STALE_MS = 10_000
 /** Above Linux's largest pid_max (2^22): no process ever has this PID. */
 const NO_SUCH_PID = 4_194_304
@@ -299,7 +299,7 @@ describe('the lock through the library', () => {
 
   it('a process that exits without releasing removes its lock folder, owner record included (signal-exit)', async () => {
     const file = await dataFileIn()
-    const script = `import { lockDataFile } from './src/core/file/lock.ts'; await lockDataFile(${JSON.stringify(file)}); process.exit(0)`
+    const script = `import { lockDataFile } from './src/core/storage/lock.ts'; await lockDataFile(${JSON.stringify(file)}); process.exit(0)`
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: new URL('../..', import.meta.url).pathname,
       stdio: 'inherit',

@@ -8,8 +8,8 @@ import { readdirSync, readFileSync, renameSync, statSync, writeFileSync } from '
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { basename, dirname, join } from 'node:path'
-import { loadDocument } from '../../src/core/document.js'
-import type { CalendarState } from '../../src/core/state.js'
+import { loadDocument } from '../../src/core/document/load.js'
+import type { CalendarState } from '../../src/core/model/state.js'
 import { freePort, removeTempDirs, runCli, tempDir } from '../cli/cli-helpers.js'
 
 export { freePort, runCli, tempDir }

@@ -7,7 +7,7 @@ import { existsSync, lstatSync, readlinkSync } from 'node:fs'
 import { mkdir, readFile, realpath, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { realDataPath } from '../../src/core/file/real-path.js'
+import { realDataPath } from '../../src/core/storage/real-path.js'
 import {
   cleanFolders,
   dataFile,

@@ -4,7 +4,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { watchFile } from '../../src/core/file/watch.js'
+import { watchFile } from '../../src/core/storage/watch.js'
 import { deleteCreate, jetBrains, renameOver, vim } from './editor-saves.js'
 import { cleanFolders, folder, sleep } from './store-helpers.js'
 

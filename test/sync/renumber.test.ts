@@ -3,7 +3,7 @@
  * journaled change; an ID already taken in its space, or a record that is not there, changes nothing.
  */
 import { describe, expect, it } from 'vitest'
-import { renumber } from '../../src/core/renumber.js'
+import { renumber } from '../../src/core/model/renumber.js'
 import { open } from '../helpers.js'
 
 const DATA = {

@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { SiteError, SyncError } from '../../src/sync/errors.js'
-import { type RetryNotice, SiteClient } from '../../src/sync/site-client.js'
+import { type RetryNotice, SiteClient } from '../../src/sync/site/site-client.js'
 import { freePort } from '../cli/cli-helpers.js'
 
 /** One scripted answer: a status, its headers, and a body (JSON by default). */

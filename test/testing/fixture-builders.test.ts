@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { DocumentFileSchema, EventFileSchema } from '../../src/core/records.js'
+import { DocumentFileSchema, EventFileSchema } from '../../src/core/model/records.js'
 import { createTestCalendar, fixture } from '../../src/testing/index.js'
 
 const P = '/calendar/events/v1'

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { DocumentError } from '../../src/core/document-error.js'
+import { DocumentError } from '../../src/core/document/error.js'
 import { createTestCalendar, type TestCalendar } from '../../src/testing/index.js'
 import { tempDir } from '../cli/cli-helpers.js'
 

@@ -13,14 +13,14 @@ import { type Browser, type BrowserContext, chromium, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
 import { serve } from '../../src/http/serve.js'
-import { initDataFile } from '../../src/import/init.js'
+import { initDataFile } from '../../src/tec/init.js'
 import { TestClock, testAdmin } from '../../src/testing/index.js'
 import { webPage } from '../../src/web/web-page.js'
 import { tempDir } from '../cli/cli-helpers.js'
 import { inPlace, renameOver } from '../store/editor-saves.js'
 
 /** Where the run leaves the screenshot of the month view (git-ignored). */
-const OUTPUT = new URL('.output/', import.meta.url).pathname
+const OUTPUT = new URL('./.output/', import.meta.url).pathname
 const TEC_CAPTURES = new URL('../../fixtures/tec', import.meta.url).pathname
 /** Long enough for a slow shared machine; the one timed assertion (2 s) says so itself. */
 const PATIENCE = 15_000

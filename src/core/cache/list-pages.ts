@@ -1,6 +1,6 @@
-import type { ListPageJson } from '../lists.js'
-import type { CalendarState } from '../state.js'
-import type { View } from '../view.js'
+import type { CalendarState } from '../model/state.js'
+import type { ListPageJson } from '../resources/lists.js'
+import type { View } from '../resources/view.js'
 import { isSettled } from './parsed-input.js'
 
 /** Bytes of whole pages kept, all of them together, at most: a few hundred pages of 6 events. */

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { Collection } from '../collection.js'
-import type { CalendarState } from '../state.js'
+import { Collection } from '../model/collection.js'
+import type { CalendarState } from '../model/state.js'
 
 /**
  * Each record's text as it stands in the data file, in UTF-8: `JSON.stringify(record, null, 2)` indented for its

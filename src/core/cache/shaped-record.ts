@@ -1,5 +1,5 @@
-import type { CalendarState } from '../state.js'
-import type { View } from '../view.js'
+import type { CalendarState } from '../model/state.js'
+import type { View } from '../resources/view.js'
 import type { ShapedTextCache } from './shaped-text.js'
 
 /** The route names of the records whose shapes are kept. */

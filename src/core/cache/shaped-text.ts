@@ -1,4 +1,4 @@
-import type { CalendarState } from '../state.js'
+import type { CalendarState } from '../model/state.js'
 
 /** The default budget of a `ShapedTextCache`: 64 MiB, about 25,000 events as list items. */
 export const DEFAULT_SHAPED_TEXT_BYTES = 64 * 1024 * 1024

@@ -26,7 +26,7 @@ function codeStamp(): string {
   if (typeof CALFILE_RULES_STAMP === 'string') return [...stamp, CALFILE_RULES_STAMP].join('\n')
   // The modules that hold the data file's rules: a rule changed without a new version (a developer's build, a
   // patched install) changes their files' times, and so every key.
-  for (const module of ['../records', '../document-checks'])
+  for (const module of ['../model/records', '../document/checks'])
     for (const ext of ['.js', '.ts']) {
       try {
         const { mtimeMs, size } = statSync(new URL(module + ext, import.meta.url))

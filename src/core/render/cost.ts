@@ -1,4 +1,4 @@
-import { slugFromTitle } from '../slugs.js'
+import { slugFromTitle } from '../resources/slugs.js'
 import { escapeHtml } from './entities.js'
 
 /**

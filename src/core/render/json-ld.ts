@@ -1,4 +1,4 @@
-import type { OrganizerRecord, VenueRecord } from '../records.js'
+import type { OrganizerRecord, VenueRecord } from '../model/records.js'
 import { formatCost } from './cost.js'
 import { jsonLdDescription, jsonLdName, renderTitle, renderUrl } from './fields.js'
 

@@ -1,6 +1,6 @@
 import { CalendarError } from '../errors.js'
-import type { EventRecord, OrganizerRecord, VenueRecord } from '../records.js'
-import type { CalendarState } from '../state.js'
+import type { EventRecord, OrganizerRecord, VenueRecord } from '../model/records.js'
+import type { CalendarState } from '../model/state.js'
 
 type LinkedKinds = { event: EventRecord; venue: VenueRecord; organizer: OrganizerRecord }
 

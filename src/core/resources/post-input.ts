@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { readDateInput, wallInZone } from '../dates.js'
-import { dateField, isHttpUrl, positiveIntField, textField } from '../fields.js'
-import { STATUSES, type Status } from '../records.js'
-import type { CalendarState } from '../state.js'
+import { readDateInput, wallInZone } from '../dates/zoned.js'
+import { STATUSES, type Status } from '../model/records.js'
+import type { CalendarState } from '../model/state.js'
+import { dateField, isHttpUrl, positiveIntField, textField } from './fields.js'
 
 /** Body fields every post kind accepts (spec §2.1–2.3, CONTRACT §3). */
 export const postBodyEntries = {

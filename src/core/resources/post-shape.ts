@@ -1,7 +1,7 @@
-import { instantToWall, wallToInstant } from '../dates.js'
-import type { MediaRecord, Status } from '../records.js'
-import type { CalendarState } from '../state.js'
-import { siteHost, type View } from '../view.js'
+import { instantToWall, wallToInstant } from '../dates/zoned.js'
+import type { MediaRecord, Status } from '../model/records.js'
+import type { CalendarState } from '../model/state.js'
+import { siteHost, type View } from './view.js'
 
 /**
  * `date`, `date_utc`, `modified`, `modified_utc` of a post: stored in the site zone, UTC derived (CONTRACT §2.1),

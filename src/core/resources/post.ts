@@ -1,7 +1,7 @@
 import { firstSuffix, noteSuffix, type SuffixedCollection } from '../cache/slug-suffixes.js'
-import { NO_GMT_DATE, type Status } from '../records.js'
-import { slugFromTitle, uniqueSlug } from '../slugs.js'
-import type { CalendarState } from '../state.js'
+import { NO_GMT_DATE, type Status } from '../model/records.js'
+import type { CalendarState } from '../model/state.js'
+import { slugFromTitle, uniqueSlug } from './slugs.js'
 
 /** Where a kind's slugs are looked up: its collection. */
 export interface SlugIndex extends SuffixedCollection {

@@ -1,8 +1,8 @@
 import { CalendarError } from '../errors.js'
-import type { EventRecord, Status, Taxonomy } from '../records.js'
-import { uniqueSlug } from '../slugs.js'
-import type { CalendarState } from '../state.js'
+import type { EventRecord, Status, Taxonomy } from '../model/records.js'
+import type { CalendarState } from '../model/state.js'
 import { savedPostDates } from './post.js'
+import { uniqueSlug } from './slugs.js'
 
 /** What WordPress appends to the slug of a trashed post, so that a new post may take the plain slug. */
 const TRASHED_SUFFIX = '__trashed'

@@ -1,4 +1,4 @@
-import type { Settings } from '../records.js'
+import type { Settings } from '../model/records.js'
 
 /**
  * Whether a write loses data where TEC 6.10's REST API does (`Tribe__Events__REST__V1__Endpoints__Single_Event`

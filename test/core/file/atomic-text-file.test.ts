@@ -1,11 +1,11 @@
 /**
  * Issue 11, "Writes": a data file is written from UTF-8 pieces, many a `writev`, and compared with a saved file
- * without joining them (src/core/file/atomic-text-file.ts).
+ * without joining them (src/core/storage/atomic-text-file.ts).
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { AtomicTextFile, isTextOf } from '../../../src/core/file/atomic-text-file.js'
+import { AtomicTextFile, isTextOf } from '../../../src/core/storage/atomic-text-file.js'
 import { tempDir } from '../../cli/cli-helpers.js'
 
 describe('AtomicTextFile written from pieces', () => {

@@ -3,9 +3,9 @@
  * §4.2), short words and words across punctuation included, and forgets removed entries.
  */
 import { describe, expect, it } from 'vitest'
-import { compareEntries, type IndexEntry, kindOf } from '../../../src/core/index/entry.js'
-import { TextSearch } from '../../../src/core/index/text-search.js'
-import type { EventRecord } from '../../../src/core/records.js'
+import type { EventRecord } from '../../../src/core/model/records.js'
+import { compareEntries, type IndexEntry, kindOf } from '../../../src/core/search/entry.js'
+import { TextSearch } from '../../../src/core/search/text-search.js'
 
 function entry(id: number, title: string, description = ''): IndexEntry {
   const event = { id, date: '', title, excerpt: '', description, status: 'publish' } as EventRecord

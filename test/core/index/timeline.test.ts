@@ -4,9 +4,9 @@
  */
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { allowedKinds, compareEntries, type IndexEntry, kindOf } from '../../../src/core/index/entry.js'
-import { Timeline } from '../../../src/core/index/timeline.js'
-import type { EventRecord } from '../../../src/core/records.js'
+import type { EventRecord } from '../../../src/core/model/records.js'
+import { allowedKinds, compareEntries, type IndexEntry, kindOf } from '../../../src/core/search/entry.js'
+import { Timeline } from '../../../src/core/search/timeline.js'
 
 const STATUS = ['publish', 'draft', 'trash'] as const
 

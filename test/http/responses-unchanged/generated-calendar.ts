@@ -8,7 +8,7 @@
  * form, custom fields, `post_parent`, an extra key, and titles with HTML entities and accents.
  */
 import { createHash } from 'node:crypto'
-import { instantToWall } from '../../../src/core/dates.js'
+import { instantToWall } from '../../../src/core/dates/zoned.js'
 import { NOW } from '../../helpers.js'
 
 /** Events, venues and organizers of the generated calendar. */

@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { initDataFile } from '../../../src/import/init.js'
+import { initDataFile } from '../../../src/tec/init.js'
 import { tempDir } from '../../cli/cli-helpers.js'
 import { NOW } from '../../helpers.js'
 import { generatedCalendar } from './generated-calendar.js'

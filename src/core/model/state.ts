@@ -1,0 +1,168 @@
+import { EventIndex } from '../search/event-index.js'
+import { Collection } from './collection.js'
+import { IdSpace } from './id-space.js'
+import { Journal } from './journal.js'
+import type {
+  EventRecord,
+  MediaRecord,
+  OrganizerRecord,
+  PostKind,
+  Settings,
+  Taxonomy,
+  TermRecord,
+  UserRecord,
+  VenueRecord,
+} from './records.js'
+import { TermCounts } from './term-counts.js'
+
+/** The kinds of record other records link to by ID, and the collection (and data file key) of each (CONTRACT §1). */
+export const COLLECTION_OF = {
+  event: 'events',
+  venue: 'venues',
+  organizer: 'organizers',
+  category: 'categories',
+  tag: 'tags',
+} as const
+
+/** A kind of `COLLECTION_OF`. */
+export type LinkedKind = keyof typeof COLLECTION_OF
+
+/**
+ * Everything the data file holds, in memory, with its indexes: one object that a load builds and a reload swaps
+ * in whole. Posts (events, venues, organizers, media) share one ID space and terms (categories, tags) another
+ * (CONTRACT §1). Changes to it are recorded in `journal` while one is open, so they can be rolled back.
+ */
+export class CalendarState {
+  readonly journal = new Journal()
+  /** Published events per term, kept up to date with `events` (CONTRACT §2.4 `count`). */
+  readonly termCounts = new TermCounts()
+  /** The indexes lists read (issue 11, "Lists"), built on first use and kept up to date with `events`. */
+  readonly eventIndex: EventIndex = new EventIndex(() => this.events.values())
+  readonly users = new Collection<UserRecord>(this.journal)
+  readonly events = new Collection<EventRecord>(this.journal, (previous, next) => {
+    this.termCounts.replace(previous, next)
+    this.eventIndex.replace(previous, next)
+  })
+  readonly venues = new Collection<VenueRecord>(this.journal)
+  readonly organizers = new Collection<OrganizerRecord>(this.journal)
+  readonly media = new Collection<MediaRecord>(this.journal)
+  readonly categories = new Collection<TermRecord>(this.journal)
+  readonly tags = new Collection<TermRecord>(this.journal)
+  readonly #postIds = new IdSpace(this.journal)
+  readonly #termIds = new IdSpace(this.journal)
+
+  constructor(
+    readonly settings: Settings,
+    /** Top-level keys of the file beyond the contract's, written back as they were. */
+    readonly extras: Record<string, unknown> = {},
+    /** The `--timezone` flag: wins over `settings.timezone` without being written to the file. */
+    readonly timezoneOverride?: string,
+  ) {}
+
+  /** The site time zone (CONTRACT §3 "timezone", §8 `--timezone`). */
+  get siteTimezone(): string {
+    return this.timezoneOverride ?? this.settings.timezone
+  }
+
+  /** Which kind of post an ID names, if any. */
+  postKind(id: number): PostKind | undefined {
+    if (this.events.get(id)) return 'event'
+    if (this.venues.get(id)) return 'venue'
+    if (this.organizers.get(id)) return 'organizer'
+    if (this.media.get(id)) return 'media'
+    return undefined
+  }
+
+  /** Which taxonomy a term ID belongs to, if any. */
+  termTaxonomy(id: number): Taxonomy | undefined {
+    if (this.categories.get(id)) return 'category'
+    if (this.tags.get(id)) return 'tag'
+    return undefined
+  }
+
+  terms(taxonomy: Taxonomy): Collection<TermRecord> {
+    return taxonomy === 'category' ? this.categories : this.tags
+  }
+
+  /** Records that an ID is in use, so that new IDs never take it (even after it is deleted). */
+  notePostId(id: number): void {
+    this.#postIds.note(id)
+  }
+
+  noteTermId(id: number): void {
+    this.#termIds.note(id)
+  }
+
+  /** A fresh post ID: 1 + the largest seen (CONTRACT §1). */
+  nextPostId(): number {
+    return this.#postIds.next()
+  }
+
+  nextTermId(): number {
+    return this.#termIds.next()
+  }
+}
+
+/**
+ * A loaded state's contents, to build the same state again without parsing its text (`Store.reset`): the record
+ * objects are shared, which is safe because nothing mutates a record once it is in a collection (collection.ts),
+ * and their cached file texts (cache/record-text.ts) go with them, so no record is serialised again. Settings and
+ * extras can be changed in place (an import sets `settings.timezone`), so they are copied.
+ */
+export interface StateSnapshot {
+  settings: Settings
+  extras: Record<string, unknown>
+  timezoneOverride: string | undefined
+  users: readonly UserRecord[]
+  events: readonly EventRecord[]
+  venues: readonly VenueRecord[]
+  organizers: readonly OrganizerRecord[]
+  media: readonly MediaRecord[]
+  categories: readonly TermRecord[]
+  tags: readonly TermRecord[]
+}
+
+/** The contents of `state`, in file order, unchanged by what is done to `state` afterwards. */
+export function snapshotOf(state: CalendarState): StateSnapshot {
+  return {
+    settings: structuredClone(state.settings),
+    extras: structuredClone(state.extras),
+    timezoneOverride: state.timezoneOverride,
+    users: [...state.users.values()],
+    events: [...state.events.values()],
+    venues: [...state.venues.values()],
+    organizers: [...state.organizers.values()],
+    media: [...state.media.values()],
+    categories: [...state.categories.values()],
+    tags: [...state.tags.values()],
+  }
+}
+
+/**
+ * A fresh state holding a snapshot's records, as `loadDocument` built it: each ID space starts past the largest
+ * ID of its records, which is where loading leaves it (a state taken after deletes would forget their IDs).
+ * Indexes are built on first use, as after a load.
+ */
+export function stateFrom(snapshot: StateSnapshot): CalendarState {
+  const state = new CalendarState(
+    structuredClone(snapshot.settings),
+    structuredClone(snapshot.extras),
+    snapshot.timezoneOverride,
+  )
+  fill(state.users, snapshot.users)
+  for (const posts of [snapshot.events, snapshot.venues, snapshot.organizers, snapshot.media]) {
+    for (const post of posts) state.notePostId(post.id)
+  }
+  for (const terms of [snapshot.categories, snapshot.tags]) for (const term of terms) state.noteTermId(term.id)
+  fill(state.media, snapshot.media)
+  fill(state.categories, snapshot.categories)
+  fill(state.tags, snapshot.tags)
+  fill(state.venues, snapshot.venues)
+  fill(state.organizers, snapshot.organizers)
+  fill(state.events, snapshot.events)
+  return state
+}
+
+function fill<T extends { id: number; slug?: string }>(collection: Collection<T>, records: readonly T[]): void {
+  for (const record of records) collection.put(record)
+}

@@ -1,0 +1,137 @@
+import { instantToWall, wallDetails, wallToIso, zoneAbbr } from '../../dates/zoned.js'
+import type { EventRecord } from '../../model/records.js'
+import type { CalendarState } from '../../model/state.js'
+import { costDetails, formatCost } from '../../render/cost.js'
+import { renderContent, renderEventWebsite, renderExcerpt, renderTitle } from '../../render/fields.js'
+import { eventJsonLd, organizerJsonLd, venueJsonLd } from '../../render/json-ld.js'
+import { eventTimes, termCount } from '../../search/queries.js'
+import { imageUrl, type ShapeOptions, shapeOrganizer, shapeVenue } from '../linked-posts/linked-shape.js'
+import { extraKeys } from '../post.js'
+import { globalId, postDates, postPermalink, shapeImage } from '../post-shape.js'
+import { embeddedTerms } from '../terms/term-shape.js'
+import type { View } from '../view.js'
+import { EVENT_KEYS } from './event-record.js'
+
+/**
+ * An event's `url` (CONTRACT §2.1): its stored `permalink` path, else `/event/<slug>/`, on the site URL of the
+ * view, so that it follows the host the event is served on (§2.6); the plain link of a draft, pending, scheduled
+ * or trashed event (`postPermalink`).
+ */
+function eventUrl(view: View, event: EventRecord): string {
+  return postPermalink(view, 'event', event, event.permalink ?? `/event/${event.slug}/`)
+}
+
+/**
+ * The event's link in its JSON-LD (`tribe_get_event_link()`): its URL with a trailing slash. On a plain link the
+ * slash lands in the query's last value before `add_query_arg()` encodes it, and another follows:
+ * `…&p=12` → `…&p=12%2F/`.
+ */
+function eventLink(url: string): string {
+  if (url.includes('?')) return `${url}%2F/`
+  return url.endsWith('/') ? url : `${url}/`
+}
+
+/**
+ * An event as the API shows it (CONTRACT §2.1): every key, in order, dates derived from the stored wall times,
+ * embedded terms (§2.5), venue and organizers (§2.2–2.3; trashed ones hidden), `json_ld` on single reads only,
+ * then keys beyond the contract's.
+ */
+export function shapeEvent(state: CalendarState, event: EventRecord, view: View, options: ShapeOptions) {
+  const url = eventUrl(view, event)
+  const { start, end } = eventTimes(event)
+  const utcStart = instantToWall(start, 'UTC')
+  const utcEnd = instantToWall(end, 'UTC')
+  const venue = linkedVenue(state, event)
+  const organizers = linkedOrganizers(state, event)
+  const shaped: Record<string, unknown> = {
+    id: event.id,
+    ...globalId(event.id, view),
+    author: String(event.author),
+    status: event.status,
+    ...postDates(state, event),
+    url,
+    rest_url: `${view.base}/events/${event.id}`,
+    title: renderTitle(event.title),
+    description: renderContent(event.description),
+    excerpt: renderExcerpt(event.excerpt),
+    slug: event.slug,
+    image: shapeImage(state, event.image),
+    all_day: event.all_day,
+    start_date: event.start_date,
+    start_date_details: wallDetails(event.start_date),
+    end_date: event.end_date,
+    end_date_details: wallDetails(event.end_date),
+    utc_start_date: utcStart,
+    utc_start_date_details: wallDetails(utcStart),
+    utc_end_date: utcEnd,
+    utc_end_date_details: wallDetails(utcEnd),
+    timezone: event.timezone,
+    timezone_abbr: zoneAbbr(start, event.timezone),
+    cost: formatCost(event.cost, event),
+    cost_details: costDetails(event.cost, event),
+    website: event.website === null ? url : renderEventWebsite(event.website),
+    show_map: event.show_map,
+    show_map_link: event.show_map_link,
+    hide_from_listings: event.hide_from_listings,
+    sticky: event.sticky,
+    featured: event.featured,
+    categories: embeddedTerms(state, event.categories, 'category', view),
+    tags: embeddedTerms(state, event.tags, 'tag', view),
+    venue: venue ? shapeVenue(state, venue, view, options) : [],
+    organizer: organizers.map((organizer) => shapeOrganizer(state, organizer, view, options)),
+    // TEC 6.10 has no `custom_fields`; an event keeps the ones a plugin's site gave it (a pull), and shows them.
+    ...(event.custom_fields === undefined ? {} : { custom_fields: event.custom_fields }),
+  }
+  if (options.single) shaped.json_ld = eventJsonLdOf(state, event, url)
+  return Object.assign(shaped, extraKeys(event, EVENT_KEYS))
+}
+
+/**
+ * Everything `shapeEvent` reads besides the view's URLs: the event, the settings (site zone), the media (images),
+ * its venue, organizers, terms and their counts. A shaped event stays right while each of these is the same object
+ * or number (records are replaced, never mutated), which is how the cache of shaped text checks it (issue 11).
+ */
+export function eventShapeInputs(state: CalendarState, event: EventRecord): unknown[] {
+  // The site zone apart from the settings object: an import may set it in place (site-zone.ts).
+  const inputs: unknown[] = [event, state.settings, state.siteTimezone, state.media.version]
+  inputs.push(event.venue === null ? undefined : state.venues.get(event.venue))
+  for (const id of event.organizer) inputs.push(state.organizers.get(id))
+  for (const id of event.categories) inputs.push(state.categories.get(id), termCount(state, id))
+  for (const id of event.tags) inputs.push(state.tags.get(id), termCount(state, id))
+  return inputs
+}
+
+/** The event's venue unless none or trashed (CONTRACT §2.1, §5: the link is kept but hidden). */
+export function linkedVenue(state: CalendarState, event: EventRecord) {
+  const venue = event.venue === null ? undefined : state.venues.get(event.venue)
+  return venue && venue.status !== 'trash' ? venue : undefined
+}
+
+/** The event's organizers in stored order, trashed ones left out. */
+export function linkedOrganizers(state: CalendarState, event: EventRecord) {
+  return event.organizer.flatMap((id) => {
+    const organizer = state.organizers.get(id)
+    return organizer && organizer.status !== 'trash' ? [organizer] : []
+  })
+}
+
+/** The event's JSON-LD (`Tribe__Events__JSON_LD__Event`), its venue's and first organizer's inside. */
+function eventJsonLdOf(state: CalendarState, event: EventRecord, url: string): Record<string, unknown> {
+  const venue = linkedVenue(state, event)
+  const [organizer] = linkedOrganizers(state, event)
+  return eventJsonLd(
+    {
+      title: event.title,
+      excerpt: event.excerpt,
+      description: event.description,
+      image: imageUrl(state, event.image),
+      url: eventLink(url),
+      startDate: wallToIso(event.start_date, event.timezone),
+      endDate: wallToIso(event.end_date, event.timezone),
+      cost: event.cost,
+      date: event.date,
+    },
+    venue && venueJsonLd(venue, imageUrl(state, venue.image)),
+    organizer && organizerJsonLd(organizer, imageUrl(state, organizer.image)),
+  )
+}

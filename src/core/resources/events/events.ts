@@ -1,0 +1,286 @@
+import type { ListPageCache } from '../../cache/list-pages.js'
+import { safeParseOnce } from '../../cache/parsed-input.js'
+import { type ShapeForm, shapedJson, shapeForm } from '../../cache/shaped-record.js'
+import type { ShapedTextCache } from '../../cache/shaped-text.js'
+import { dayEnd, dayStart, instantToWall } from '../../dates/zoned.js'
+import { unstorableDates } from '../../document/storable-dates.js'
+import { invalidParams, missingParams } from '../../errors.js'
+import type { EventRecord, Status } from '../../model/records.js'
+import type { CalendarState } from '../../model/state.js'
+import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
+import { firstIssuesByField } from '../fields.js'
+import { type ListPage, type ListPageJson, paginateJson, parsedPage } from '../lists.js'
+import { findPost, findPostBySlug } from '../lookup.js'
+import { datesSent, savedPostDates } from '../post.js'
+import { forgetPost, trashed, untrashedFields } from '../removal.js'
+import { assertTecArgs, invalidBody } from '../tec-args.js'
+import type { View } from '../view.js'
+import { eventFieldsClearedByUpdate, LIBRARY_WRITES, type WriteMode } from '../write-mode.js'
+import {
+  EVENT_ARGS,
+  type EventBody,
+  EventBodySchema,
+  type EventResolveContext,
+  resolveEventBody,
+} from './event-input.js'
+import { eventQuerySchema, selectEvents } from './event-query.js'
+import { normalizeEvent } from './event-record.js'
+import { eventShapeInputs, shapeEvent } from './event-shape.js'
+
+/** What a resource needs of the calendar: the current state, the clock, a way to write, who is asking. */
+export interface CalendarCore {
+  readonly state: CalendarState
+  /** Epoch ms; frozen in tests and with `--now`. */
+  now(): number
+  /** Runs `change` on the state and resolves once the result is in the file (CONTRACT §1). */
+  write<T>(change: (state: CalendarState) => T): Promise<T>
+  /** The view of a library call that names none: open mode as user 1, URLs from the settings. */
+  defaultView(): View
+  /** Records as the API shows them, kept as JSON text (issue 11). */
+  readonly shapedText: ShapedTextCache
+  /** Whole list pages, kept for repeated queries (issue 11). */
+  readonly listPages: ListPageCache
+}
+
+/** An event as the API shows it (CONTRACT §2.1). */
+export type EventResponse = ReturnType<typeof shapeEvent>
+
+/** Which event a single route names: its ID or its slug (CONTRACT §5). */
+export type EventRef = number | { slug: string }
+
+/**
+ * Events: every operation of the event routes (spec §4.2), the same for the library and HTTP.
+ *
+ * @example
+ * const page = calendar.events.list({ start_date: '2026-07-01', per_page: 10 })
+ * const created = await calendar.events.create({ title: 'Jazz', start_date: 'tomorrow 20:00', end_date: 'tomorrow 23:00' })
+ */
+export class Events {
+  readonly #core: CalendarCore
+
+  constructor(core: CalendarCore) {
+    this.#core = core
+  }
+
+  /** The calendar these events belong to: what a capability built over this resource reads (`src/ical/`). */
+  get calendar(): CalendarCore {
+    return this.#core
+  }
+
+  /**
+   * A page of events (CONTRACT §4, §4.1, §4.2) in the revision of the settings (CONTRACT §7); `query` as a query
+   * string carries it (strings, CSV or arrays). The objects are the caller's own: `JSON.parse` of `listJson`.
+   * @throws CalendarError 400 `rest_invalid_param`; 404 `event-archive-page-not-found` past the last page.
+   */
+  list(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPage<'events', EventResponse> {
+    return parsedPage(this.listJson(query, view))
+  }
+
+  /**
+   * `list` as the JSON HTTP sends (UTF-8), assembled from each event's kept JSON (issue 11).
+   * @throws CalendarError as `list`.
+   */
+  listJson(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageJson {
+    const state = this.#core.state
+    const now = this.#core.now()
+    return this.#core.listPages.page('events', query, view, state, now, () => this.#page(query, view, state, now))
+  }
+
+  #page(query: Record<string, unknown>, view: View, state: CalendarState, now: number): ListPageJson {
+    const parsed = safeParseOnce(eventQuerySchema(state.settings.api_revision), query)
+    if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
+    const { events, echo } = selectEvents(state, parsed.output, view, now)
+    const request = {
+      kind: 'events' as const,
+      items: events,
+      page: parsed.output.page,
+      perPage: parsed.output.per_page,
+      query: echo,
+      notFoundCode: 'event-archive-page-not-found',
+    }
+    const form = shapeForm('events', false, view)
+    return paginateJson(request, state.settings, view, (event) => this.#json(state, event, view, form))
+  }
+
+  /**
+   * One event with its `json_ld` (CONTRACT §2.1, §5); the object is the caller's own: `JSON.parse` of `getJson`.
+   * @throws CalendarError 404 unknown, 400 another kind's ID, 403 trashed or not readable.
+   */
+  get(ref: EventRef, view = this.#core.defaultView()): EventResponse {
+    return JSON.parse(this.getJson(ref, view).toString())
+  }
+
+  /**
+   * `get` as the JSON HTTP sends (UTF-8), kept between reads while the event and what it shows stay the same;
+   * shared bytes: never write into them.
+   * @throws CalendarError as `get`.
+   */
+  getJson(ref: EventRef, view = this.#core.defaultView()): Buffer {
+    const state = this.#core.state
+    assertCredentials(view)
+    const event = this.#find(state, ref)
+    assertReadable(view, 'event', event)
+    return this.#json(state, event, view, shapeForm('events', true, view))
+  }
+
+  #json(state: CalendarState, event: EventRecord, view: View, form: ShapeForm): Buffer {
+    return shapedJson(this.#core.shapedText, state, form, event.id, eventShapeInputs(state, event), () =>
+      shapeEvent(state, event, view, form),
+    )
+  }
+
+  /**
+   * Creates an event (CONTRACT §3): `title`, `start_date` and `end_date` required; venues, organizers and terms
+   * it names by object or new name are created or reused. Without `show_map`/`show_map_link` both are off, and
+   * without a `website` (or with an empty one) it shows its own page, as TEC stores a new event.
+   * `mode` is the library's unless the HTTP interface passes TEC's (`WriteMode`).
+   * @throws CalendarError 400 `rest_missing_callback_param` / `rest_invalid_param`, 401/403 `rest_forbidden`.
+   */
+  async create(body: unknown, view = this.#core.defaultView(), mode = LIBRARY_WRITES): Promise<EventResponse> {
+    const input = parseBody(body, mode)
+    const missing = (['title', 'start_date', 'end_date'] as const).filter((key) => input[key] === undefined)
+    if (missing.length > 0) throw missingParams(missing)
+    return this.#core.write((state) =>
+      shapeEvent(state, this.#save(state, input, undefined, view, mode), view, { single: false }),
+    )
+  }
+
+  /**
+   * Changes only the fields sent (CONTRACT §3), or in a lossy `mode` clears the others as TEC's update does
+   * (`eventFieldsClearedByUpdate`, the status `publish`); an update that sets a status other than `trash` restores
+   * a trashed event.
+   * @throws CalendarError as `create`, and 404/400 for the reference.
+   */
+  async update(
+    ref: EventRef,
+    body: unknown,
+    view = this.#core.defaultView(),
+    mode = LIBRARY_WRITES,
+  ): Promise<EventResponse> {
+    const input = parseBody(body, mode)
+    return this.#core.write((state) =>
+      shapeEvent(state, this.#save(state, input, ref, view, mode), view, { single: false }),
+    )
+  }
+
+  /**
+   * Moves an event to the trash, or with `force` removes it for good; answers with its data (CONTRACT §5).
+   * @throws CalendarError 410 `event-is-in-trash` when it is already trashed and `force` is not set.
+   */
+  async delete(
+    ref: EventRef,
+    options: { force?: boolean } = {},
+    view = this.#core.defaultView(),
+  ): Promise<EventResponse> {
+    assertCredentials(view)
+    return this.#core.write((state) => {
+      // The reference is one of the request's parameters, checked before the permission, as TEC does.
+      const existing = this.#find(state, ref)
+      assertCanEdit(view, existing)
+      if (options.force) {
+        const shaped = shapeEvent(state, existing, view, { single: false })
+        state.events.delete(existing.id)
+        forgetPost(state, 'event', existing.id)
+        return shaped
+      }
+      const record = trashed(existing, 'event', this.#nowWall(state), (slug) => state.events.bySlug(slug) !== undefined)
+      state.events.put(record)
+      return shapeEvent(state, record, view, { single: false })
+    })
+  }
+
+  #find(state: CalendarState, ref: EventRef): EventRecord {
+    return typeof ref === 'number' ? findPost(state, 'event', ref) : findPostBySlug(state, 'event', ref.slug)
+  }
+
+  /** The event a reference names, if any; `#find` throws the contract's errors instead. */
+  #peek(state: CalendarState, ref: EventRef): EventRecord | undefined {
+    return typeof ref === 'number' ? state.events.get(ref) : state.events.bySlug(ref.slug)
+  }
+
+  #nowWall(state: CalendarState): string {
+    return instantToWall(this.#core.now(), state.siteTimezone)
+  }
+
+  /**
+   * Creates (`ref` undefined) or updates an event, all or nothing, in TEC's order: the body against the state
+   * (400), then the reference (404 here, 400 over HTTP), then permission (401/403), and only then creates what the
+   * body names and stores the event.
+   */
+  #save(state: CalendarState, input: EventBody, ref: EventRef | undefined, view: View, mode: WriteMode): EventRecord {
+    const nowWall = this.#nowWall(state)
+    const author = view.user?.id ?? 1
+    const scale = (asked: Status | undefined) => writableStatus(view, asked, true)
+    const ctx: EventResolveContext = {
+      state,
+      now: this.#core.now(),
+      errors: {},
+      normalize: { state, now: nowWall },
+      author,
+      scale,
+      mode,
+    }
+    const found = ref === undefined ? undefined : this.#peek(state, ref)
+    const cleared = found && mode.lossy ? eventFieldsClearedByUpdate(state.siteTimezone) : {}
+    const { fields, relations } = resolveEventBody(input, mode.lossy ? undefined : found, ctx)
+    const status = writableStatus(view, input.status, ref === undefined || mode.lossy)
+    const raw: Record<string, unknown> = {
+      author,
+      ...(ref === undefined ? CREATE_DEFAULTS : {}),
+      ...found,
+      ...cleared,
+      ...fields,
+      ...(status ? { status } : {}),
+      modified: nowWall,
+    }
+    // Published by an update that does not send a status, a scheduled event is dated now, as on TEC.
+    const published = found?.status === 'future' && mode.lossy && input.status === undefined
+    if ((ref === undefined || published) && fields.date === undefined) raw.date = nowWall
+    Object.assign(raw, savedPostDates(found, raw.status as Status, datesSent(input), nowWall, mode.lossy))
+    // TEC saves a new sticky event a second time (its `menu_order`, `Tribe__Events__API::saveEventMeta()`).
+    if (ref === undefined && raw.sticky === true) raw.modified_utc = undefined
+    // TEC keeps no empty website on a new event, which then shows its own page (`Post_Repository::get_event_data()`).
+    if (ref === undefined && raw.website === '') raw.website = null
+    Object.assign(raw, untrashedFields(found, raw))
+    checkEventDates(raw, state.siteTimezone, ctx.errors, mode)
+    if (Object.keys(ctx.errors).length > 0) throw invalidBody(ctx.errors, mode)
+    const existing = ref === undefined ? undefined : this.#find(state, ref)
+    assertCanWrite(view)
+    if (existing) assertCanEdit(view, existing)
+    const record = normalizeEvent({ ...raw, ...relations() }, existing?.id ?? state.nextPostId(), ctx.normalize)
+    state.events.put(record)
+    return record
+  }
+}
+
+/** What a new event stores for the fields it is not sent, where that differs from a stored event's defaults. */
+const CREATE_DEFAULTS = { show_map: false, show_map_link: false }
+
+/**
+ * CONTRACT §3: an end before the start is refused, after the all-day rule, or read as TEC does (`mode.tec`): the
+ * event then ends at its start (`Tribe__Events__API::saveEventMeta()`); and both must be dates calfile can store.
+ */
+function checkEventDates(
+  raw: Record<string, unknown>,
+  siteZone: string,
+  errors: Record<string, string>,
+  mode: WriteMode,
+) {
+  const start = raw.start_date
+  const end = raw.end_date
+  // No dates yet: an update of an unknown event, answered 404 after the permission check.
+  if (errors.start_date || errors.end_date || typeof start !== 'string' || typeof end !== 'string') return
+  const allDay = raw.all_day === true
+  const backwards = (allDay ? dayEnd(end) : end) < (allDay ? dayStart(start) : start)
+  if (backwards && mode.tec) raw.end_date = start
+  // The end as it will be stored is what must fit: moved to an all-day start, it is that day's 23:59:59.
+  Object.assign(errors, unstorableDates(raw, siteZone))
+  if (backwards && !mode.tec && errors.end_date === undefined) errors.end_date = `${end} is before start_date ${start}`
+}
+
+function parseBody(body: unknown, mode: WriteMode): EventBody {
+  if (mode.tec) assertTecArgs(body, EVENT_ARGS)
+  const parsed = safeParseOnce(EventBodySchema, body ?? {})
+  if (!parsed.success) throw invalidBody(firstIssuesByField(parsed.issues), mode)
+  return parsed.output
+}

@@ -1,0 +1,88 @@
+import * as v from 'valibot'
+import { invalidParam } from '../../errors.js'
+import type { EventRecord, OrganizerRecord, VenueRecord } from '../../model/records.js'
+import type { CalendarState } from '../../model/state.js'
+import { eventTimes, someLinkedEvent } from '../../search/queries.js'
+import { listStatuses, seesAllStatuses, statusEcho } from '../access.js'
+import { boolField, positiveIntField, statusListField, textField } from '../fields.js'
+import { pageEntries, type QueryEcho } from '../lists.js'
+import type { View } from '../view.js'
+import type { LinkedKind } from './linked-kinds.js'
+
+/** Query parameters of `GET /venues` and `GET /organizers` (spec §4.3–4.4, CONTRACT §4.3). */
+export const LinkedQuerySchema = v.looseObject({
+  ...pageEntries,
+  search: v.optional(textField('Every word appears in the name, description, excerpt or text fields')),
+  event: v.optional(positiveIntField('Only those linked to this event')),
+  has_events: v.optional(
+    boolField('Linked to at least one event that is not a draft or pending (true), or to none (false)'),
+  ),
+  only_with_upcoming: v.optional(boolField('Linked to an event that has not ended'), false),
+  status: v.optional(statusListField('Post statuses, CSV or array')),
+})
+
+export type LinkedQuery = v.InferOutput<typeof LinkedQuerySchema>
+type LinkedRecord = VenueRecord | OrganizerRecord
+
+/**
+ * The venues or organizers a list query selects, newest `date` first, then by ID as TEC's database returns them
+ * (CONTRACT §4.3), and the
+ * effective query to echo in the list's URLs.
+ *
+ * @throws CalendarError 400 `rest_invalid_param` for an `event` that is not an event or an unknown status.
+ */
+export function selectLinked(state: CalendarState, kind: LinkedKind, query: LinkedQuery, view: View, now: number) {
+  const statuses = listStatuses(view, query.status)
+  const tests: Array<(record: LinkedRecord) => boolean> = [(record) => statuses.has(record.status)]
+  const linked = (record: LinkedRecord, test: (event: EventRecord) => boolean) =>
+    someLinkedEvent(state, kind.kind, record.id, test)
+  if (query.search !== undefined && query.search.trim() !== '') tests.push(searchTest(kind, query.search))
+  if (query.event !== undefined) {
+    const event = state.events.get(query.event)
+    if (!event) throw invalidParam('event', `${query.event} is not an event`)
+    tests.push((record) => (kind.kind === 'venue' ? event.venue === record.id : event.organizer.includes(record.id)))
+  }
+  if (query.has_events !== undefined) {
+    const counts = (e: EventRecord) => e.status !== 'draft' && e.status !== 'pending'
+    tests.push((record) => linked(record, counts) === query.has_events)
+  }
+  if (query.only_with_upcoming) {
+    const upcoming = (e: EventRecord) => e.status !== 'trash' && eventTimes(e).end > now && readable(view, e)
+    tests.push((record) => linked(record, upcoming))
+  }
+  const records = [...kind.collection(state).values()].filter((record) => tests.every((test) => test(record)))
+  // WordPress's `ORDER BY post_date DESC`. Posts of the same second come as MySQL returns them to TEC: for one
+  // status it reads its (post_type, post_status, post_date, ID) index backwards, so by ID descending; for several
+  // (an administrator's `any`) it sorts the rows it found in ID order, so by ID ascending.
+  const tie = statuses.size === 1 ? -1 : 1
+  records.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : tie * (a.id - b.id)))
+  return { records, echo: echoQuery(query, view) }
+}
+
+function searchTest(kind: LinkedKind, search: string) {
+  const words = search.toLowerCase().split(/\s+/u).filter(Boolean)
+  return (record: LinkedRecord) => {
+    const row = record as unknown as Record<string, unknown>
+    const text = kind.searchFields
+      .map((key) => String(row[key] ?? ''))
+      .join('\n')
+      .toLowerCase()
+    return words.every((word) => text.includes(word))
+  }
+}
+
+function readable(view: View, event: EventRecord): boolean {
+  return event.status === 'publish' || seesAllStatuses(view) || (view.user !== null && view.user.id === event.author)
+}
+
+/**
+ * What TEC puts back in the list's URLs (Archive_Venue::get, Archive_Organizer::get): `event`, `has_events` and the
+ * status; `search` and `only_with_upcoming` are taken out of its query arguments before it builds them.
+ */
+function echoQuery(query: LinkedQuery, view: View): QueryEcho {
+  const pairs: Array<[string, string]> = []
+  for (const key of ['event', 'has_events'] as const)
+    if (query[key] !== undefined) pairs.push([key, String(query[key])])
+  pairs.push(['status', statusEcho(view, query.status)])
+  return { pairs, extra: [] }
+}

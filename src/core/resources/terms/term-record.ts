@@ -1,0 +1,50 @@
+import type { Taxonomy, TermRecord } from '../../model/records.js'
+import { extraKeys, type NormalizeContext, resolveSlug } from '../post.js'
+
+/** The stored keys of a term; any other key is an extra kept as it is (CONTRACT §5). */
+export const TERM_KEYS: ReadonlySet<string> = new Set(['id', 'name', 'slug', 'description', 'parent'])
+
+/** A stored category or tag with defaults filled in (CONTRACT §1, §3); tags always have `parent` 0. */
+export function normalizeTerm(
+  raw: Record<string, unknown>,
+  id: number,
+  taxonomy: Taxonomy,
+  ctx: NormalizeContext,
+): TermRecord {
+  const name = raw.name as string
+  const parent = taxonomy === 'category' ? ((raw.parent as number | undefined) ?? 0) : 0
+  const terms = ctx.state.terms(taxonomy)
+  const record: TermRecord = {
+    id,
+    name,
+    slug: resolveSlug(raw.slug as string | undefined, name, id, terms, false, (base, taken) =>
+      withAncestorSlugs(base, parent, terms, taken),
+    ),
+    description: (raw.description as string | undefined) ?? '',
+    parent,
+  }
+  return Object.assign(record, extraKeys(raw, TERM_KEYS))
+}
+
+/**
+ * A taken slug of a category with a parent, as `wp_unique_term_slug()` widens it: the parent's slug appended, then
+ * the grandparent's and so on, until the result is free or the ancestors run out (`blues` → `blues-genre-two`).
+ */
+function withAncestorSlugs(
+  base: string,
+  parent: number,
+  terms: ReturnType<NormalizeContext['state']['terms']>,
+  taken: (slug: string) => boolean,
+): string {
+  let slug = base
+  const seen = new Set<number>()
+  for (let at = parent; at !== 0 && !seen.has(at); ) {
+    const above = terms.get(at)
+    if (!above) break
+    slug += `-${above.slug}`
+    if (!taken(slug)) break
+    seen.add(at)
+    at = above.parent
+  }
+  return slug
+}

@@ -1,0 +1,62 @@
+import { RecentResults } from '../cache/recent-results.js'
+import type { Settings, UserRecord } from '../model/records.js'
+
+/**
+ * Who is asking and where from: what every response shape needs to build URLs (CONTRACT §2.6) and what every
+ * permission check needs (CONTRACT §6). The library builds one from the settings; `http/` from the request.
+ *
+ * @example
+ * { origin: 'http://127.0.0.1:3000', base: 'http://127.0.0.1:3000/calendar/events/v1', siteUrl: 'http://127.0.0.1:3000',
+ *   user: admin, openMode: false }
+ */
+export interface View {
+  /** `<origin>`, no trailing slash: where the API is served, before the route prefix; WordPress's REST root is below it. */
+  origin: string
+  /** `<origin><prefix>`, no trailing slash: the base of `rest_url` values. */
+  base: string
+  /** `<site_url>`, no trailing slash: the base of `url` values. */
+  siteUrl: string
+  /** The authenticated user; null for an anonymous request. */
+  user: UserRecord | null
+  /** True when no user has a token: everyone acts as user 1 (CONTRACT §6). */
+  openMode: boolean
+  /**
+   * Credentials that were refused (a wrong token): the permission step throws it, after the parameter checks
+   * (CONTRACT §5 order: route, parameters, permission, handler).
+   */
+  rejected?: Error
+}
+
+/** Hosts of the few site URLs a calendar is seen under: every shaped record asks, and `new URL` parses a whole URL. */
+const hosts = new RecentResults<string, string>(64)
+
+/**
+ * `http://127.0.0.1:3000` → `127.0.0.1`, `https://example.com/blog` → `example.com/blog`: the origin part of
+ * `global_id`, the site's host without its port and with its path, as `Tribe__Utils__Global_ID::origin()` makes it.
+ */
+export function siteHost(siteUrl: string): string {
+  return hosts.get(siteUrl, () => parseHost(siteUrl))
+}
+
+function parseHost(siteUrl: string): string {
+  try {
+    const url = new URL(siteUrl)
+    return url.hostname + url.pathname.replace(/\/$/u, '')
+  } catch {
+    return siteUrl.replace(/^[a-z]+:\/\//iu, '').replace(/:\d+/u, '')
+  }
+}
+
+/**
+ * `origin`, `base` and `siteUrl` of a view (CONTRACT §2.6): the origin is `settings.base_url` when set, else the
+ * request's own (`origin`); the site URL is `settings.site_url` when set, else that origin. `prefix` is the route
+ * prefix the request came in on. No trailing slashes.
+ */
+export function viewUrls(
+  settings: Settings,
+  origin: string,
+  prefix: string,
+): { origin: string; base: string; siteUrl: string } {
+  const own = (settings.base_url ?? origin).replace(/\/+$/u, '')
+  return { origin: own, base: own + prefix, siteUrl: (settings.site_url ?? own).replace(/\/+$/u, '') }
+}

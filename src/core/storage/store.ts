@@ -1,0 +1,490 @@
+import { mkdir } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { Low, Memory } from 'lowdb'
+import { statePieces } from '../cache/record-text.js'
+import { ValidatedTexts } from '../cache/validated-texts.js'
+import { DocumentError } from '../document/error.js'
+import { type LoadOptions, loadDocument } from '../document/load.js'
+import { CalendarError } from '../errors.js'
+import { type CalendarState, type StateSnapshot, snapshotOf, stateFrom } from '../model/state.js'
+import {
+  AtomicTextFile,
+  type Durability,
+  fingerprint,
+  isTextOf,
+  removeStaleTemporaries,
+  type TextPieces,
+} from './atomic-text-file.js'
+import { GroupCommit } from './group-commit.js'
+import { lockDataFile } from './lock.js'
+import { describeReload } from './reload-summary.js'
+import { watchFile } from './watch.js'
+
+/** How a store reports what happens to its file: reloads, invalid files, a watch that stopped. */
+export type StoreLog = (level: 'info' | 'warn' | 'error', message: string) => void
+
+/**
+ * What the listeners of `Calendar.onChange` hear (issue 13: the page at `/` follows the file live). `version` counts
+ * the states the calendar has held since it was opened: 0 at open, one more for each write that landed in the file
+ * and for each hand edit loaded; `invalid` and `valid` leave it as it is, since reads keep the state meanwhile.
+ * - `write`: changes made through the calendar (HTTP or library) are in the file.
+ * - `reload`: a hand edit of the file was loaded, and the whole state swapped for it.
+ * - `invalid`: the file on disk turned invalid, or was saved invalid once more, with every problem in `error`
+ *   (the error that writes answer with meanwhile: 503 `store-file-invalid`).
+ * - `valid`: the file on disk is no longer invalid (fixed, put back as it was, or removed); when the fixed file's
+ *   content is new, `valid` comes first, with the new state and version already in place, then its `reload`.
+ */
+export type CalendarChange =
+  | { kind: 'write' | 'reload' | 'valid'; version: number }
+  | { kind: 'invalid'; version: number; error: DocumentError }
+
+/** A listener of `onChange`. */
+export type ChangeListener = (change: CalendarChange) => void
+
+/** Options of a file-backed store beyond loading. */
+export interface StoreOptions extends LoadOptions {
+  /** `fsync` also flushes file and folder before a write is answered. Default `rename`. */
+  durability?: Durability
+  /** Serve reads only: no lock, every write is refused. */
+  readOnly?: boolean
+  /** Take the one-writer lock (default true for a file). */
+  lock?: boolean
+  /** Reload the file when someone else writes it, and let `freshen` check it (default false; `calfile serve` turns it on). */
+  watch?: boolean
+  log?: StoreLog
+}
+
+interface Pending {
+  change: (state: CalendarState) => unknown
+  /** The file text of the state `change` leaves, when known without serialising it (`reset`'s). */
+  text?: TextPieces
+  /** `change` returns a promise, and the change lasts until it settles (`commitAsync`). */
+  async?: true
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+}
+
+/** What became of one change of a group commit: its result, or what it threw. */
+interface Outcome {
+  pending: Pending
+  ok: boolean
+  value: unknown
+}
+
+/**
+ * The data file behind lowdb (CONTRACT §1), and the one place the current state lives.
+ * - Writes are queued and grouped: the changes that arrive while a file write runs share the next one, and each
+ *   caller is answered once its change is in the file.
+ * - Before a write, a file changed on disk since it was last read is reloaded and the queued changes are applied
+ *   to that, so no hand edit is overwritten; the server's own writes are told apart by content, not by a flag.
+ * - While the file on disk is invalid, reads keep the last valid state, writes answer 503 `store-file-invalid`
+ *   and the file is not touched; a valid file is picked up again by the watcher, `freshen` or the next write.
+ * - Every reload runs as a flush of the group commit, so that it never swaps the state in the middle of a write.
+ * `file` null keeps everything in memory.
+ */
+export class Store {
+  readonly file: string | null
+  readonly #options: StoreOptions
+  readonly #db: Low<TextPieces>
+  /** The file behind `#db`, for what lowdb's adapter interface does not carry; null for a memory store. */
+  readonly #disk: AtomicTextFile | null
+  readonly #commit: GroupCommit
+  #state!: CalendarState
+  #queue: Pending[] = []
+  /**
+   * The text the state was read from or last written as: what the file holds when nobody else wrote it. Kept in
+   * pieces, as written, and compared piece by piece with a file someone else saved (never joined: issue 11).
+   */
+  #text: TextPieces = []
+  /** The state as opened and its text: what `reset` goes back to. */
+  #opened!: { snapshot: StateSnapshot; text: TextPieces }
+  #fingerprint = ''
+  /** When the file's fingerprint was last compared with `#fingerprint` (performance.now()): see `freshen`. */
+  #checkedAt = 0
+  /** The check `freshen` is running, which concurrent reads wait for too. */
+  #freshening: Promise<void> | undefined
+  /**
+   * The file on disk while it is invalid: its problems, and the text and fingerprint they were found in, so that
+   * the same bad text is not parsed and reported again, nor an untouched bad file even read again.
+   */
+  #broken: { error: DocumentError; text: string; fingerprint: string } | undefined
+  #release: (() => Promise<void>) | undefined
+  #unwatch: (() => Promise<void>) | undefined
+  readonly #listeners = new Set<ChangeListener>()
+  #version = 0
+
+  constructor(file: string | null, options: StoreOptions) {
+    this.file = file
+    // A file's texts known valid are remembered outside it, so that starting on the same text again skips
+    // validation (cache/validated-texts.ts); what is kept in memory has no file to start from again.
+    this.#options = file === null ? options : { ...options, validated: new ValidatedTexts(file, options.timezone) }
+    this.#disk = file === null ? null : new AtomicTextFile(file, options.durability)
+    // null marks "no file": Low would otherwise put its default data where the missing file's text goes.
+    this.#db = new Low<TextPieces>(this.#disk ?? new Memory<TextPieces>(), null as unknown as TextPieces)
+    this.#commit = new GroupCommit(() => this.#flush())
+  }
+
+  get state(): CalendarState {
+    return this.#state
+  }
+
+  /** The problems of the file on disk while it is invalid (writes are refused meanwhile). */
+  get invalid(): DocumentError | undefined {
+    return this.#broken?.error
+  }
+
+  /** The number of states held since the store was opened (see `CalendarChange`). */
+  get version(): number {
+    return this.#version
+  }
+
+  /**
+   * Calls `listener` after each change (see `CalendarChange`), synchronously, in the turn that made it; returns
+   * the function that stops it. A listener that throws is logged, and neither the store nor the other listeners
+   * hear of it.
+   */
+  onChange(listener: ChangeListener): () => void {
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  /**
+   * Locks (unless read-only), reads and validates the file; a missing file (or the memory store) starts from
+   * `initial`, a data file text, and is written at once. `validation`: the key of a text a validation run beside
+   * found valid (`validateInWorker`), not validated again.
+   * @throws DocumentError for an invalid file; CalendarError 409 `store-locked` when another process writes it.
+   */
+  async open(initial = '', validation?: Promise<string | undefined>): Promise<void> {
+    const file = this.file
+    if (file !== null) {
+      await mkdir(dirname(file), { recursive: true })
+      if (!this.#options.readOnly && this.#options.lock !== false) {
+        this.#release = await lockDataFile(file)
+        await removeStaleTemporaries(file)
+      }
+    }
+    try {
+      const [{ text, fingerprint }, vouched] = await Promise.all([
+        this.#disk ? this.#disk.readWithFingerprint() : { text: null, fingerprint: '' },
+        validation,
+      ])
+      if (vouched !== undefined) this.#options.validated?.vouch(vouched)
+      this.#state = loadDocument(text ?? initial, this.#options)
+      if (text === null) await this.#write(await statePieces(this.#state))
+      else this.#remember([Buffer.from(text)], fingerprint)
+      this.#opened = { snapshot: snapshotOf(this.#state), text: this.#text }
+      if (file !== null && this.#options.watch)
+        this.#unwatch = await watchFile(
+          file,
+          // Our own writes are seen too: one `stat` tells them apart, without taking a turn of the group commit.
+          () => void this.#reloadIfChanged(),
+          (error) => this.#watchFailed(error),
+        )
+    } catch (error) {
+      await this.close()
+      throw error
+    }
+    // An edit saved between the read and the start of the watch has no event of its own.
+    if (this.#unwatch) await this.refresh()
+  }
+
+  /**
+   * Applies `change` to the current state and writes the file; resolves with what `change` returned once it is
+   * in the file. All or nothing: when `change` throws, or the file cannot be written, every change it made is
+   * undone, in memory and on disk.
+   * @throws CalendarError 503 `store-file-invalid` / `store-read-only`, and whatever `change` throws.
+   */
+  commit<T>(change: (state: CalendarState) => T): Promise<T> {
+    return this.#enqueue(change)
+  }
+
+  /**
+   * `commit` for a change that settles later (`Calendar.batch`): the state is its own until its promise settles,
+   * so the changes queued meanwhile wait for it, and a rejection undoes all of it. Reads meanwhile see the changes
+   * made so far, as they do while a file write runs. The change must not wait for another write of this store,
+   * which would wait for it in turn.
+   * @throws CalendarError as `commit`, and whatever `change` rejects with.
+   */
+  commitAsync<T>(change: (state: CalendarState) => Promise<T>): Promise<T> {
+    return this.#enqueue(change, undefined, true)
+  }
+
+  /**
+   * Puts back the state as it was opened, and writes the text it was opened from (test suites reset a calendar
+   * between tests), as a change like any other: the state is rebuilt from the opened records and the text is the
+   * one kept, nothing is parsed or serialised, so it takes well under a millisecond for 200 events.
+   * @throws CalendarError 503 as `commit`.
+   */
+  reset(): Promise<void> {
+    const { snapshot, text } = this.#opened
+    return this.#enqueue(() => {
+      this.#state = stateFrom(snapshot)
+    }, text)
+  }
+
+  /** Queues a change for the next group commit; `text`: the file text it leaves, when known (see `Pending`). */
+  #enqueue<T>(change: (state: CalendarState) => T | Promise<T>, text?: TextPieces, async?: true): Promise<T> {
+    if (this.#options.readOnly) {
+      return Promise.reject(
+        new CalendarError('store-read-only', 503, `${this.file} is served read-only; writes are refused.`),
+      )
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.#queue.push({ change, text, async, resolve: resolve as (value: unknown) => void, reject })
+      void this.#commit.schedule().catch(() => undefined)
+    })
+  }
+
+  /** Re-reads the file if someone else changed it (the watcher calls this); resolves when done. */
+  refresh(): Promise<void> {
+    return this.#commit.schedule()
+  }
+
+  /**
+   * Makes sure that a read about to be served sees the file as it is, even when the watcher missed a save (a
+   * network folder, an unusual editor, a watch that stopped): when the file was last looked at over a second ago,
+   * one `stat` tells whether it changed, and a changed file is reloaded before this resolves. Otherwise it costs
+   * nothing. Never rejects: a file that cannot be read leaves the last state in place, and is logged.
+   * Only for a watched store: without `watch`, edits are taken in at the next write (CONTRACT §8 `--no-watch`).
+   */
+  freshen(): Promise<void> {
+    if (!this.#options.watch || this.file === null) return DONE
+    if (this.#freshening) return this.#freshening
+    if (performance.now() - this.#checkedAt < FRESH_MS) return DONE
+    this.#freshening = this.#reloadIfChanged().finally(() => (this.#freshening = undefined))
+    return this.#freshening
+  }
+
+  /** Finishes pending writes, stops watching and releases the lock. */
+  async close(): Promise<void> {
+    await this.#commit.idle()
+    await this.#unwatch?.()
+    this.#unwatch = undefined
+    await this.#release?.().catch(() => undefined)
+    this.#release = undefined
+  }
+
+  /** `freshen`'s look at the file: one `stat`, and a reload only when the file is not the one last seen. */
+  async #reloadIfChanged(): Promise<void> {
+    this.#checkedAt = performance.now()
+    const now = await fingerprint(this.file as string)
+    if (now !== this.#fingerprint && now !== this.#broken?.fingerprint) await this.#recheck()
+  }
+
+  /** A reload that nobody awaits the failure of: a file that cannot be read is logged, and reads keep the state. */
+  async #recheck(): Promise<void> {
+    await this.refresh().catch((error: unknown) => {
+      this.#options.log?.('error', `could not read ${this.file}: ${String(error)}; reads keep the last state`)
+    })
+  }
+
+  #watchFailed(error: Error): void {
+    this.#options.log?.(
+      'warn',
+      `watching ${this.file} failed: ${error.message}; edits are taken in at the next read or write`,
+    )
+  }
+
+  async #flush(): Promise<void> {
+    const batch = this.#queue.splice(0)
+    try {
+      await this.#flushBatch(batch)
+    } catch (error) {
+      // The file could not even be read: the writes waiting for it fail rather than hang.
+      const failed = new CalendarError('store-write-failed', 500, `Could not read ${this.file}: ${String(error)}`)
+      for (const pending of batch) pending.reject(failed)
+      throw error
+    }
+  }
+
+  async #flushBatch(batch: Pending[]): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      if (this.#disk) await this.#syncFromDisk()
+      const broken = this.#broken
+      if (broken) {
+        for (const pending of batch) pending.reject(broken.error)
+        return
+      }
+      const outcomes = await this.#commitBatch(batch, attempt < 5)
+      // Someone saved the file while the changes were applied: start again from their file, not over it.
+      if (outcomes === 'file-changed') continue
+      for (const { pending, ok, value } of outcomes) (ok ? pending.resolve : pending.reject)(value)
+      // A change that went through is in the file: `#commitBatch` turns every outcome into a failure otherwise.
+      if (outcomes.some((outcome) => outcome.ok)) this.#notify({ kind: 'write', version: ++this.#version })
+      return
+    }
+  }
+
+  /**
+   * Applies the changes of one group commit and writes the file once, all or nothing: a change that throws is
+   * rolled back on its own; when the write fails, every change of the group is rolled back and fails with 500.
+   * @returns `file-changed` when `guarded` and someone saved the file meanwhile (all rolled back, nothing written).
+   */
+  async #commitBatch(batch: Pending[], guarded: boolean): Promise<Outcome[] | 'file-changed'> {
+    const before = this.#state
+    const mark = before.journal.open()
+    try {
+      const outcomes = await this.#applyAll(batch)
+      const last = outcomes.filter((outcome) => outcome.ok).at(-1)
+      if (!last) return outcomes
+      try {
+        // A reset last in its group leaves the opened text: written as kept, rather than serialised again.
+        await this.#write(last.pending.text ?? (await statePieces(this.#state)), guarded)
+        return outcomes
+      } catch (error) {
+        this.#state = before
+        before.journal.rollBack(mark)
+        if (error instanceof FileChanged) return 'file-changed'
+        const failed = new CalendarError('store-write-failed', 500, `Could not write ${this.file}: ${String(error)}`)
+        return outcomes.map((outcome) => (outcome.ok ? { ...outcome, ok: false, value: failed } : outcome))
+      }
+    } finally {
+      before.journal.close()
+    }
+  }
+
+  /**
+   * Applies the changes in order, letting the event loop serve reads whenever a slice of `SLICE_MS` is used up and
+   * once at the end, so that the file text is gathered from a fresh turn: a batch of ten writes, each shaped and
+   * indexed, must not hold reads up for more than 10 ms (issue 11). Reads meanwhile see the changes made so far,
+   * as they do while the file is written.
+   */
+  async #applyAll(batch: Pending[]): Promise<Outcome[]> {
+    const outcomes: Outcome[] = []
+    let start = performance.now()
+    for (const pending of batch) {
+      if (performance.now() - start > SLICE_MS) {
+        await nextTurn()
+        start = performance.now()
+      }
+      outcomes.push(pending.async ? await this.#applyAsync(pending) : this.#apply(pending))
+    }
+    await nextTurn()
+    return outcomes
+  }
+
+  /** Runs one change; if it throws, whatever it changed is undone (the state is exactly as before). */
+  #apply(pending: Pending): Outcome {
+    const state = this.#state
+    try {
+      return { pending, ok: true, value: state.journal.attempt(() => pending.change(state)) }
+    } catch (error) {
+      return { pending, ok: false, value: error }
+    }
+  }
+
+  /** `#apply` for a change that settles later: undone whole when it rejects. */
+  async #applyAsync(pending: Pending): Promise<Outcome> {
+    const state = this.#state
+    try {
+      return { pending, ok: true, value: await state.journal.attemptAsync(async () => pending.change(state)) }
+    } catch (error) {
+      return { pending, ok: false, value: error }
+    }
+  }
+
+  /** Reloads the file when its content differs from what this process last read or wrote. */
+  async #syncFromDisk(): Promise<void> {
+    const disk = this.#disk as AtomicTextFile
+    this.#checkedAt = performance.now()
+    const now = await fingerprint(this.file as string)
+    if (now === this.#fingerprint || now === this.#broken?.fingerprint) return
+    const { text, fingerprint: read } = await disk.readWithFingerprint()
+    if (text === null) {
+      // Removed: nothing is invalid any more, and the next write creates the file again from the state.
+      this.#clearBroken()
+      return
+    }
+    if (text === this.#broken?.text) {
+      this.#broken.fingerprint = read
+      return
+    }
+    // Encoded once: compared with what was written, then kept as what the file holds.
+    const bytes = Buffer.from(text)
+    if (isTextOf(this.#text, bytes)) {
+      this.#remember([bytes], read)
+      this.#fixed('it holds what was last loaded')
+    } else this.#load(text, bytes, read)
+  }
+
+  /** Takes in a text that differs from the state's: the state is swapped for it, or the file is marked invalid. */
+  #load(text: string, bytes: Buffer, fingerprint: string): void {
+    const file = this.file as string
+    try {
+      // An empty file is a save in progress (or a mistake), never "delete everything".
+      if (text.trim() === '') throw new DocumentError(file, [{ path: '', message: 'the file is empty' }])
+      const next = loadDocument(text, this.#options)
+      const summary = describeReload(this.#state, next)
+      this.#state = next
+      this.#remember([bytes], fingerprint)
+      // Counted first, so that whoever hears `valid` sees the new state under its new version.
+      this.#version++
+      if (this.#broken) this.#fixed(`reloaded (${summary})`)
+      else this.#options.log?.('info', `reloaded ${file}: ${summary}`)
+      this.#notify({ kind: 'reload', version: this.#version })
+    } catch (error) {
+      if (!(error instanceof DocumentError)) throw error
+      this.#broken = { error, text, fingerprint }
+      this.#options.log?.(
+        'error',
+        `${error.message}\nreads keep the last valid state; writes are refused until the file is fixed`,
+      )
+      this.#notify({ kind: 'invalid', version: this.#version, error })
+    }
+  }
+
+  /** The file is valid again after it was invalid: writes are accepted again, and the log says so (issue 10). */
+  #fixed(how: string): void {
+    if (this.#clearBroken())
+      this.#options.log?.('info', `${this.file} is valid again: ${how}; writes are accepted again`)
+  }
+
+  /** Forgets the problems of the file on disk, if it had any; returns whether it had. */
+  #clearBroken(): boolean {
+    if (!this.#broken) return false
+    this.#broken = undefined
+    this.#notify({ kind: 'valid', version: this.#version })
+    return true
+  }
+
+  #notify(change: CalendarChange): void {
+    for (const listener of this.#listeners) {
+      try {
+        listener(change)
+      } catch (error) {
+        this.#options.log?.('error', `a change listener failed: ${String(error)}`)
+      }
+    }
+  }
+
+  /** Writes `text`; `guarded`: cancel with FileChanged when the file changed since it was last read or written. */
+  async #write(text: TextPieces, guarded = false): Promise<void> {
+    const disk = this.#disk
+    if (disk) {
+      const file = this.file as string
+      disk.guard = async () => {
+        if (guarded && (await fingerprint(file)) !== this.#fingerprint) throw new FileChanged()
+      }
+    }
+    this.#db.data = text
+    await this.#db.write()
+    this.#remember(text, disk?.written ?? '')
+  }
+
+  #remember(text: TextPieces, fingerprint: string): void {
+    this.#text = text
+    this.#fingerprint = fingerprint
+  }
+}
+
+/** The longest run of changes in one turn of the event loop, in ms (`#applyAll`). */
+const SLICE_MS = 2
+
+/** How long a look at the file holds for `freshen`: at most one `stat` a second on the read path. */
+const FRESH_MS = 1000
+
+const DONE = Promise.resolve()
+
+/** The file was saved by someone else during a write: the write is cancelled and done again from their file. */
+class FileChanged extends Error {}

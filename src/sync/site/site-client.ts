@@ -1,0 +1,204 @@
+import { setTimeout as sleep } from 'node:timers/promises'
+import { SiteError, SyncError } from '../errors.js'
+import { backoffMs, DEFAULT_RETRY, type RetryPolicy, retriesError, retriesStatus, retryAfterMs } from './retry.js'
+import { type SiteAddress, siteAddress } from './site-url.js'
+
+/** How to reach a site: credentials, and how patient to be. */
+export interface SiteOptions {
+  /** WordPress user name (or ID) of an application password; none reads as an anonymous visitor. */
+  user?: string
+  /** The application password (WordPress → Users → Profile → Application Passwords), sent as HTTP Basic. */
+  password?: string
+  /** Send credentials over plain http to a host beyond loopback too. */
+  insecure?: boolean
+  retry?: Partial<RetryPolicy>
+  /** How long one request may take before it counts as a network error, ms (default 60,000). */
+  timeoutMs?: number
+  /** Hears of each retry before its wait: to tell a person why nothing moves. */
+  onRetry?: (notice: RetryNotice) => void
+}
+
+/** One retry about to happen. */
+export interface RetryNotice {
+  method: string
+  url: string
+  /** 1 for the first retry. */
+  retry: number
+  /** The wait before it, ms: the site's `Retry-After`, or the backoff. */
+  delayMs: number
+  /** `429`, `503`, … or the network error's code. */
+  reason: string
+}
+
+/** A site's answer: its status, headers and parsed JSON body. */
+export interface SiteResponse {
+  status: number
+  headers: Headers
+  body: unknown
+  url: string
+}
+
+/** One request to send. */
+export interface SiteRequest {
+  method?: 'GET' | 'POST' | 'DELETE'
+  /** Query parameters, added to those the path already carries. */
+  query?: Record<string, string>
+  /** A JSON body. */
+  body?: unknown
+  /** Statuses to answer with rather than throw (a read that may find nothing: 404…). */
+  accept?: readonly number[]
+  /** Whether sending it twice is harmless; default: all but POST. */
+  repeatable?: boolean
+}
+
+/** An answer worth waiting for again, or the error that ended the request. */
+type Attempt = { response: Response } | { error: unknown }
+
+/**
+ * The client of one TEC site's REST API v1: JSON in and out, WordPress application passwords as HTTP Basic, and
+ * patience (see `retry.ts`): 429, 5xx and network errors are tried again with exponential backoff, honouring the
+ * site's `Retry-After`. Redirects are not followed, so that credentials never go where they were not meant to.
+ * Counts the requests it sends (`requests`), retries included.
+ *
+ * @example
+ * const site = new SiteClient('https://events.example.org', { user: 'admin', password: 'abcd efgh …' })
+ * const { body } = await site.request('events', { query: { per_page: '50' } })
+ */
+export class SiteClient {
+  readonly site: SiteAddress
+  readonly #authorization: string | undefined
+  readonly #policy: RetryPolicy
+  readonly #options: SiteOptions
+  #requests = 0
+
+  /** @throws SyncError `site-url` (see `siteAddress`). */
+  constructor(siteUrl: string, options: SiteOptions = {}) {
+    const credentials = options.user !== undefined && options.password !== undefined
+    this.site = siteAddress(siteUrl, { credentials, insecure: options.insecure })
+    this.#authorization = credentials
+      ? `Basic ${Buffer.from(`${options.user}:${options.password}`).toString('base64')}`
+      : undefined
+    this.#policy = { ...DEFAULT_RETRY, ...options.retry }
+    this.#options = options
+  }
+
+  /** Whether requests carry credentials. */
+  get authenticated(): boolean {
+    return this.#authorization !== undefined
+  }
+
+  /** Requests sent so far, retries included. */
+  get requests(): number {
+    return this.#requests
+  }
+
+  /**
+   * Sends a request to `path` under the API base (`events/12`), or to an absolute URL the site gave (a
+   * `next_rest_url`: it is sent to this site's scheme and host whatever host it names, since a site behind a proxy
+   * may name its inner one), and resolves with the parsed answer.
+   *
+   * @throws SiteError `site-answer` for a status outside 2xx and `accept` once retries are spent, or a body that is
+   *   not JSON; SyncError `site-unreachable` when the network fails every time, `site-redirect` for a 3xx.
+   */
+  async request(path: string, request: SiteRequest = {}): Promise<SiteResponse> {
+    const url = this.#url(path, request.query)
+    const method = request.method ?? 'GET'
+    const repeatable = request.repeatable ?? method !== 'POST'
+    for (let retry = 0; ; retry++) {
+      const attempt = await this.#send(url, method, request.body)
+      const delay = this.#retryDelay(attempt, repeatable, retry + 1)
+      if (delay === undefined) return this.#answer(url, attempt, request.accept ?? [])
+      this.#options.onRetry?.({ method, url, retry: retry + 1, delayMs: delay, reason: reasonOf(attempt) })
+      if ('response' in attempt) await attempt.response.body?.cancel()
+      await sleep(delay)
+    }
+  }
+
+  #url(path: string, query: Record<string, string> = {}): string {
+    const url = /^https?:\/\//u.test(path) ? this.#onSite(new URL(path)) : new URL(`${this.site.api}/${path}`)
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value)
+    return url.toString()
+  }
+
+  #onSite(url: URL): URL {
+    const home = new URL(this.site.home)
+    url.protocol = home.protocol
+    url.host = home.host
+    return url
+  }
+
+  async #send(url: string, method: string, body: unknown): Promise<Attempt> {
+    this.#requests++
+    const headers: Record<string, string> = { accept: 'application/json' }
+    if (this.#authorization) headers.authorization = this.#authorization
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    try {
+      const response = await fetch(url, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.#options.timeoutMs ?? 60_000),
+      })
+      return { response }
+    } catch (error) {
+      return { error }
+    }
+  }
+
+  /** The wait before trying again, ms; undefined when this attempt is the answer (or the last failure). */
+  #retryDelay(attempt: Attempt, repeatable: boolean, retry: number): number | undefined {
+    if (retry > this.#policy.retries) return undefined
+    if ('error' in attempt) return retriesError(attempt.error, repeatable) ? backoffMs(retry, this.#policy) : undefined
+    const { response } = attempt
+    if (!retriesStatus(response.status, repeatable)) return undefined
+    const asked = retryAfterMs(response.headers.get('retry-after'), Date.now())
+    if (asked !== undefined && asked > this.#policy.maxDelayMs) return undefined
+    return asked ?? backoffMs(retry, this.#policy)
+  }
+
+  async #answer(url: string, attempt: Attempt, accept: readonly number[]): Promise<SiteResponse> {
+    if ('error' in attempt) throw new SyncError('site-unreachable', `${url}: ${reasonOf(attempt)}`)
+    const { response } = attempt
+    const text = await response.text()
+    if (response.status >= 300 && response.status < 400) {
+      const location = response.headers.get('location') ?? '(no location)'
+      throw new SyncError('site-redirect', `${url} redirects to ${location}: give the address it redirects to`)
+    }
+    const body = parseJson(text)
+    const ok = (response.status >= 200 && response.status < 300) || accept.includes(response.status)
+    if (!ok) throw siteError(url, response, body, text)
+    if (body === undefined) throw new SiteError(response.status, url, `${url}: the answer is not JSON`)
+    return { status: response.status, headers: response.headers, body, url }
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** The site's error as one line: `POST …/events: 400 rest_invalid_param: Invalid parameter(s): end_date`. */
+function siteError(url: string, response: Response, body: unknown, text: string): SiteError {
+  const { code, message } = (body ?? {}) as { code?: unknown; message?: unknown }
+  const said =
+    typeof code === 'string' ? `${code}: ${String(message)}` : text.replace(/\s+/gu, ' ').trim().slice(0, 200)
+  const retryAfter = response.headers.get('retry-after')
+  const wait = response.status === 429 || response.status === 503 ? ` (Retry-After: ${retryAfter ?? 'none'})` : ''
+  return new SiteError(
+    response.status,
+    url,
+    `${url}: ${response.status} ${said}${wait}`,
+    typeof code === 'string' ? code : undefined,
+  )
+}
+
+function reasonOf(attempt: Attempt): string {
+  if ('response' in attempt) return String(attempt.response.status)
+  const error = attempt.error as { name?: string; message?: string; cause?: { code?: string; message?: string } }
+  if (error?.name === 'TimeoutError') return 'timed out'
+  return error?.cause?.code ?? error?.cause?.message ?? error?.message ?? String(attempt.error)
+}
