@@ -19,9 +19,6 @@ export {
 export { DocumentError, formatProblem, type Problem } from './core/document/error.js'
 export { CalendarError } from './core/errors.js'
 
-// Adds `calendar.events.toICalendar(query)`: iCalendar lives in src/ical/, which core knows nothing of.
-import './ical/events-method.js'
-
 export type {
   EventRecord,
   OrganizerRecord,

@@ -23,7 +23,7 @@ export interface ICalendarOptions {
 
 /**
  * What the export reads of a calendar: its public event reads, its settings and site zone, its default view. A
- * `Calendar` is one; so is anything that forwards these (the event resource, for a `toICalendar` method of its own).
+ * `Calendar` is one, and so is anything that forwards these.
  */
 export type FeedCalendar = Pick<Calendar, 'events' | 'state' | 'defaultView'>
 
