@@ -6,11 +6,33 @@ import { normalizeEvent } from '../core/resources/events/event-record.js'
 import { normalizeOrganizer, normalizeVenue } from '../core/resources/linked-posts/venue-record.js'
 import type { NormalizeContext } from '../core/resources/post.js'
 import { normalizeTerm } from '../core/resources/terms/term-record.js'
-import type { ImportCounts, ImportKind, ImportReport } from './tec.js'
 import { invalid, type Located } from './tec-capture.js'
 import { eventFields, type FieldContext, mediaRecord, organizerFields, termFields, venueFields } from './tec-fields.js'
 import { categoryParents, type Plan } from './tec-plan.js'
 import type { EventCapture, OrganizerCapture, TermCapture, VenueCapture } from './tec-schema.js'
+
+/** How many records of one kind an import added, changed, or found identical. */
+export interface ImportCounts {
+  added: number
+  updated: number
+  unchanged: number
+}
+
+/** What `importTec` did (its plan applied), per kind, and what it had to change in the data to store it. */
+export interface ImportReport {
+  events: ImportCounts
+  venues: ImportCounts
+  organizers: ImportCounts
+  categories: ImportCounts
+  tags: ImportCounts
+  media: ImportCounts
+  /** The site time zone the import wrote to `settings.timezone` (`adoptTimezone`), when it wrote one. */
+  timezone?: string
+  warnings: string[]
+}
+
+/** The kinds of record an import stores. */
+export type ImportKind = 'event' | 'venue' | 'organizer' | 'category' | 'tag' | 'media'
 
 /** One import under way: the state it writes, the records it leaves alone, and the report and warnings it fills. */
 interface Run {

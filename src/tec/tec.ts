@@ -1,7 +1,7 @@
 import { instantToWall, wallToInstant } from '../core/dates/zoned.js'
 import type { CalendarState } from '../core/model/state.js'
 import { settleSiteZone } from './site-zone.js'
-import { applyPlan } from './tec-apply.js'
+import { applyPlan, type ImportKind, type ImportReport } from './tec-apply.js'
 import { readCapture } from './tec-capture.js'
 import { planImport } from './tec-plan.js'
 import { shownZone } from './tec-zone.js'
@@ -15,28 +15,9 @@ import { shownZone } from './tec-zone.js'
  * (`tec-zone.ts`) is recorded or checked (`site-zone.ts`).
  */
 
-/** How many records of one kind an import added, changed, or found identical. */
-export interface ImportCounts {
-  added: number
-  updated: number
-  unchanged: number
-}
-
-/** What `importTec` did, per kind, and what it had to change in the data to store it. */
-export interface ImportReport {
-  events: ImportCounts
-  venues: ImportCounts
-  organizers: ImportCounts
-  categories: ImportCounts
-  tags: ImportCounts
-  media: ImportCounts
-  /** The site time zone the import wrote to `settings.timezone` (`adoptTimezone`), when it wrote one. */
-  timezone?: string
-  warnings: string[]
-}
-
-/** The kinds of record an import stores. */
-export type ImportKind = 'event' | 'venue' | 'organizer' | 'category' | 'tag' | 'media'
+// The report is defined where it is filled (tec-apply.ts, which so needs nothing of this file); callers of
+// `importTec` name it from here.
+export type { ImportCounts, ImportKind, ImportReport } from './tec-apply.js'
 
 /** Options of `importTec`. */
 export interface ImportOptions {
