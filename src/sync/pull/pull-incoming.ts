@@ -1,5 +1,5 @@
+import pLimit from 'p-limit'
 import { KINDS, type SyncKind } from '../kinds.js'
-import { eachLimited } from '../site/pool.js'
 import type { SiteClient } from '../site/site-client.js'
 import { readRecord } from '../site/site-read.js'
 import type { SiteRecord } from '../site/site-record.js'
@@ -40,8 +40,15 @@ export async function addUnlisted(site: SiteClient, section: SyncSection, pulled
       .filter((id) => !incoming.get(info.kind)?.has(id))
       .map((id) => ({ info, id })),
   )
-  await eachLimited(unlisted, 8, async ({ info, id }) => {
-    const record = await readRecord(site, info.route, id)
-    if (record !== undefined) pulled[info.route].set(id, record)
-  })
+  // Eight reads at once; every read ends before the first failure is thrown, so that none goes on after the pull.
+  const failures: unknown[] = []
+  await pLimit(8).map(unlisted, ({ info, id }) =>
+    readRecord(site, info.route, id).then(
+      (record) => {
+        if (record !== undefined) pulled[info.route].set(id, record)
+      },
+      (error: unknown) => void failures.push(error),
+    ),
+  )
+  if (failures.length > 0) throw failures[0]
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
+import pLimit from 'p-limit'
 import { openCalendar } from '../../core/calendar.js'
 import { SyncError } from '../errors.js'
-import { eachLimited } from '../site/pool.js'
 import { SiteClient, type SiteOptions } from '../site/site-client.js'
 import { readSection, setPushStarted } from '../sync-section.js'
 import { change } from './push-change.js'
@@ -58,10 +58,11 @@ export async function push(siteUrl: string, options: PushOptions): Promise<PushR
     const creates = plan.steps.some((step) => step.some((op) => op.action === 'create'))
     if (creates && !dryRun && !run.resumed)
       await calendar.write((state) => setPushStarted(state, new Date(calendar.now()).toISOString()))
+    // As many at once as asked, at least one. No operation rejects (each reports its own failure), so a step ends
+    // once all of its operations have.
+    const limit = pLimit(Math.max(1, Math.floor(options.concurrency ?? 8)))
     for (const step of plan.steps) {
-      await eachLimited(step, options.concurrency ?? 8, (op) =>
-        op.action === 'create' ? create(run, op) : change(run, op),
-      )
+      await limit.map(step, (op) => (op.action === 'create' ? create(run, op) : change(run, op)))
       await drain(run)
     }
     if (!dryRun && (creates || run.resumed) && !run.unsure)

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
+import pRetry from 'p-retry'
 import { SiteError, SyncError } from '../errors.js'
 import { backoffMs, DEFAULT_RETRY, type RetryPolicy, retriesError, retriesStatus, retryAfterMs } from './retry.js'
 import { type SiteAddress, siteAddress } from './site-url.js'
@@ -54,6 +55,16 @@ export interface SiteRequest {
 /** An answer worth waiting for again, or the error that ended the request. */
 type Attempt = { response: Response } | { error: unknown }
 
+/** What a try throws to p-retry to be tried again: the attempt, and the wait its `Retry-After` asks for, ms. */
+class TryAgain extends Error {
+  constructor(
+    readonly attempt: Attempt,
+    readonly askedMs?: number,
+  ) {
+    super('try again')
+  }
+}
+
 /**
  * The client of one TEC site's REST API v1: JSON in and out, WordPress application passwords as HTTP Basic, and
  * patience (see `retry.ts`): 429, 5xx and network errors are tried again with exponential backoff, honouring the
@@ -104,14 +115,31 @@ export class SiteClient {
     const url = this.#url(path, request.query)
     const method = request.method ?? 'GET'
     const repeatable = request.repeatable ?? method !== 'POST'
-    for (let retry = 0; ; retry++) {
-      const attempt = await this.#send(url, method, request.body)
-      const delay = this.#retryDelay(attempt, repeatable, retry + 1)
-      if (delay === undefined) return this.#answer(url, attempt, request.accept ?? [])
-      this.#options.onRetry?.({ method, url, retry: retry + 1, delayMs: delay, reason: reasonOf(attempt) })
-      if ('response' in attempt) await attempt.response.body?.cancel()
-      await sleep(delay)
-    }
+    const attempt = await pRetry(
+      async () => {
+        const attempt = await this.#send(url, method, request.body)
+        const retry = this.#retryOf(attempt, repeatable)
+        if (retry === undefined) return attempt
+        throw retry
+      },
+      {
+        retries: this.#policy.retries,
+        // p-retry waits nothing itself: the wait is the site's Retry-After or the backoff, taken below.
+        minTimeout: 0,
+        onFailedAttempt: async ({ error, attemptNumber, retriesLeft }) => {
+          // The last failure is the answer: no notice, and its body is still to read.
+          if (retriesLeft === 0 || !(error instanceof TryAgain)) return
+          const delayMs = error.askedMs ?? backoffMs(attemptNumber, this.#policy)
+          this.#options.onRetry?.({ method, url, retry: attemptNumber, delayMs, reason: reasonOf(error.attempt) })
+          if ('response' in error.attempt) await error.attempt.response.body?.cancel()
+          await sleep(delayMs)
+        },
+      },
+    ).catch((error: unknown) => {
+      if (error instanceof TryAgain) return error.attempt
+      throw error
+    })
+    return this.#answer(url, attempt, request.accept ?? [])
   }
 
   #url(path: string, query: Record<string, string> = {}): string {
@@ -146,15 +174,14 @@ export class SiteClient {
     }
   }
 
-  /** The wait before trying again, ms; undefined when this attempt is the answer (or the last failure). */
-  #retryDelay(attempt: Attempt, repeatable: boolean, retry: number): number | undefined {
-    if (retry > this.#policy.retries) return undefined
-    if ('error' in attempt) return retriesError(attempt.error, repeatable) ? backoffMs(retry, this.#policy) : undefined
+  /** Whether to try `attempt` again, and after what the site asked; undefined when it is the answer. */
+  #retryOf(attempt: Attempt, repeatable: boolean): TryAgain | undefined {
+    if ('error' in attempt) return retriesError(attempt.error, repeatable) ? new TryAgain(attempt) : undefined
     const { response } = attempt
     if (!retriesStatus(response.status, repeatable)) return undefined
     const asked = retryAfterMs(response.headers.get('retry-after'), Date.now())
     if (asked !== undefined && asked > this.#policy.maxDelayMs) return undefined
-    return asked ?? backoffMs(retry, this.#policy)
+    return new TryAgain(attempt, asked)
   }
 
   async #answer(url: string, attempt: Attempt, accept: readonly number[]): Promise<SiteResponse> {
