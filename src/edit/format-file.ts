@@ -3,7 +3,7 @@ import { serializeState } from '../core/cache/record-text.js'
 import { instantToWall } from '../core/dates/zoned.js'
 import { type LoadOptions, loadDocument } from '../core/document/load.js'
 import { CalendarError } from '../core/errors.js'
-import { AtomicTextFile, fingerprint } from '../core/storage/atomic-text-file.js'
+import { AtomicTextFile } from '../core/storage/atomic-text-file.js'
 import { lockDataFile } from '../core/storage/lock.js'
 import { realDataPath } from '../core/storage/real-path.js'
 
@@ -81,10 +81,6 @@ async function lock(file: string, path: string): Promise<() => Promise<void>> {
 
 /** Writes `text` over the file unless someone saved it since it was read (fingerprint `read`). */
 async function writeUnlessSaved(file: string, path: string, text: string, read: string): Promise<void> {
-  const disk = new AtomicTextFile(path)
-  disk.guard = async () => {
-    if ((await fingerprint(path)) !== read)
-      throw new Error(`${file} was saved while it was being formatted; nothing was written, run calfile fmt again`)
-  }
-  await disk.write([Buffer.from(text)])
+  if ((await new AtomicTextFile(path).save([Buffer.from(text)], read)) === undefined)
+    throw new Error(`${file} was saved while it was being formatted; nothing was written, run calfile fmt again`)
 }

@@ -24,16 +24,21 @@ const WRITE_PIECES = 1024
  * file in the same folder, which is then renamed over the file. A process killed at any moment leaves the old
  * file or the new one; a temporary file it leaves behind is removed by `removeStaleTemporaries`.
  *
+ * Beside lowdb's `read` and `write`, `readWithFingerprint` and `save` carry what a file that others edit too needs:
+ * the fingerprint of the text read, a write that is cancelled when someone saved the file since, and the
+ * fingerprint of the text written. Each call gets what it needs as arguments and answers with a value, so that
+ * one object serves any number of callers (lowdb's `Low.write()` takes no argument and answers nothing: callers
+ * that need more call the adapter itself).
+ *
  * @example
  * const db = new Low(new AtomicTextFile('data/calendar.json', 'fsync'), null)
+ * @example
+ * const { text, fingerprint } = await file.readWithFingerprint()
+ * if ((await file.save(pieces, fingerprint)) === undefined) console.log('saved by someone else meanwhile')
  */
 export class AtomicTextFile implements Adapter<TextPieces> {
   readonly #file: string
   readonly #durability: Durability
-  /** Called after the temporary file is written, just before the rename: it throws to cancel the write. */
-  guard: () => Promise<void> = async () => undefined
-  /** The fingerprint of the file this object last wrote, taken before the rename (it survives the rename). */
-  written = ''
 
   constructor(file: string, durability: Durability = 'rename') {
     this.#file = file
@@ -61,26 +66,37 @@ export class AtomicTextFile implements Adapter<TextPieces> {
     }
   }
 
-  /** Writes the pieces in order, `WRITE_PIECES` at a time, the event loop free between writes. */
+  /** lowdb's write: `save` whatever the file holds meanwhile. */
   async write(pieces: TextPieces): Promise<void> {
+    await this.save(pieces)
+  }
+
+  /**
+   * Writes the pieces in order, `WRITE_PIECES` at a time, the event loop free between writes.
+   * @param unchangedSince the fingerprint the file must still have once the temporary file is written, just before
+   * the rename (`missing` for a file that must still not exist); otherwise the write is cancelled.
+   * @returns the fingerprint of the file written, taken before the rename (which keeps it); undefined when the
+   * write was cancelled because the file no longer had the fingerprint `unchangedSince` (nothing was written).
+   */
+  async save(pieces: TextPieces, unchangedSince?: string): Promise<string | undefined> {
     const temporary = join(dirname(this.#file), `${temporaryPrefix(this.#file)}${process.pid}`)
     const handle = await open(temporary, 'w')
+    let written: string
     try {
       for (let at = 0; at < pieces.length; at += WRITE_PIECES)
         await writeAll(handle, pieces.slice(at, at + WRITE_PIECES))
       if (this.#durability === 'fsync') await handle.sync()
-      this.written = describe(await handle.stat({ bigint: true }))
+      written = describe(await handle.stat({ bigint: true }))
     } finally {
       await handle.close()
     }
-    try {
-      await this.guard()
-    } catch (error) {
+    if (unchangedSince !== undefined && (await fingerprint(this.#file)) !== unchangedSince) {
       await rm(temporary, { force: true })
-      throw error
+      return undefined
     }
     await rename(temporary, this.#file)
     if (this.#durability === 'fsync') await syncFolder(dirname(this.#file))
+    return written
   }
 }
 

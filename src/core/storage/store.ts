@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { setImmediate as nextTurn } from 'node:timers/promises'
-import { Low, Memory } from 'lowdb'
 import { statePieces } from '../cache/record-text.js'
 import { ValidatedTexts } from '../cache/validated-texts.js'
 import { DocumentError } from '../document/error.js'
@@ -82,12 +81,15 @@ interface Outcome {
  *   and the file is not touched; a valid file is picked up again by the watcher, `freshen` or the next write.
  * - Every reload runs as a flush of the group commit, so that it never swaps the state in the middle of a write.
  * `file` null keeps everything in memory.
+ *
+ * It plays the part of lowdb's `Low` for the lowdb adapter `AtomicTextFile`: it holds the document (the state, and
+ * the text it was read from or last written as) and writes it through the adapter, calling the adapter itself,
+ * since a write here takes the fingerprint the file must still have and answers with the one it wrote.
  */
 export class Store {
   readonly file: string | null
   readonly #options: StoreOptions
-  readonly #db: Low<TextPieces>
-  /** The file behind `#db`, for what lowdb's adapter interface does not carry; null for a memory store. */
+  /** The data file; null for a memory store. */
   readonly #disk: AtomicTextFile | null
   readonly #commit: GroupCommit
   #state!: CalendarState
@@ -120,8 +122,6 @@ export class Store {
     // validation (cache/validated-texts.ts); what is kept in memory has no file to start from again.
     this.#options = file === null ? options : { ...options, validated: new ValidatedTexts(file, options.timezone) }
     this.#disk = file === null ? null : new AtomicTextFile(file, options.durability)
-    // null marks "no file": Low would otherwise put its default data where the missing file's text goes.
-    this.#db = new Low<TextPieces>(this.#disk ?? new Memory<TextPieces>(), null as unknown as TextPieces)
     this.#commit = new GroupCommit(() => this.#flush())
   }
 
@@ -328,17 +328,17 @@ export class Store {
       const outcomes = await this.#applyAll(batch)
       const last = outcomes.filter((outcome) => outcome.ok).at(-1)
       if (!last) return outcomes
+      let failed: CalendarError | undefined
       try {
         // A reset last in its group leaves the opened text: written as kept, rather than serialised again.
-        await this.#write(last.pending.text ?? (await statePieces(this.#state)), guarded)
-        return outcomes
+        if (await this.#write(last.pending.text ?? (await statePieces(this.#state)), guarded)) return outcomes
       } catch (error) {
-        this.#state = before
-        before.journal.rollBack(mark)
-        if (error instanceof FileChanged) return 'file-changed'
-        const failed = new CalendarError('store-write-failed', 500, `Could not write ${this.file}: ${String(error)}`)
-        return outcomes.map((outcome) => (outcome.ok ? { ...outcome, ok: false, value: failed } : outcome))
+        failed = new CalendarError('store-write-failed', 500, `Could not write ${this.file}: ${String(error)}`)
       }
+      this.#state = before
+      before.journal.rollBack(mark)
+      if (!failed) return 'file-changed'
+      return outcomes.map((outcome) => (outcome.ok ? { ...outcome, ok: false, value: failed } : outcome))
     } finally {
       before.journal.close()
     }
@@ -458,18 +458,15 @@ export class Store {
     }
   }
 
-  /** Writes `text`; `guarded`: cancel with FileChanged when the file changed since it was last read or written. */
-  async #write(text: TextPieces, guarded = false): Promise<void> {
-    const disk = this.#disk
-    if (disk) {
-      const file = this.file as string
-      disk.guard = async () => {
-        if (guarded && (await fingerprint(file)) !== this.#fingerprint) throw new FileChanged()
-      }
-    }
-    this.#db.data = text
-    await this.#db.write()
-    this.#remember(text, disk?.written ?? '')
+  /**
+   * Writes `text` (a memory store only keeps it). `guarded`: unless someone saved the file since it was last read
+   * or written, when it returns false and nothing is written; the write is done again from their file then.
+   */
+  async #write(text: TextPieces, guarded = false): Promise<boolean> {
+    const written = this.#disk ? await this.#disk.save(text, guarded ? this.#fingerprint : undefined) : ''
+    if (written === undefined) return false
+    this.#remember(text, written)
+    return true
   }
 
   #remember(text: TextPieces, fingerprint: string): void {
@@ -485,6 +482,3 @@ const SLICE_MS = 2
 const FRESH_MS = 1000
 
 const DONE = Promise.resolve()
-
-/** The file was saved by someone else during a write: the write is cancelled and done again from their file. */
-class FileChanged extends Error {}

@@ -7,7 +7,7 @@ import { instantToWall } from '../dates/zoned.js'
 import { DocumentError } from '../document/error.js'
 import { type LoadOptions, loadDocument } from '../document/load.js'
 import type { CalendarState } from '../model/state.js'
-import { AtomicTextFile, fingerprint } from './atomic-text-file.js'
+import { AtomicTextFile } from './atomic-text-file.js'
 import { realDataPath } from './real-path.js'
 
 /** How long an edit keeps starting again from a file that changes under it before it gives up. */
@@ -98,14 +98,10 @@ function withUsers(text: string | null, state: CalendarState): string {
  */
 async function writeIfUnchanged(disk: AtomicTextFile, path: string, text: string, read: string): Promise<boolean> {
   if (read === 'missing') await mkdir(dirname(path), { recursive: true })
-  disk.guard = async () => {
-    if ((await fingerprint(path)) !== read) throw new FileChanged()
-  }
   try {
-    await disk.write([Buffer.from(text)])
-    return true
+    return (await disk.save([Buffer.from(text)], read)) !== undefined
   } catch (error) {
-    if (error instanceof FileChanged || (error as NodeJS.ErrnoException).code === 'ENOENT') return false
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false
     throw error
   }
 }
@@ -129,6 +125,3 @@ async function undone(path: string, file: string, replaced: Replaced): Promise<b
   }
   return [...replaced].some(([id, before]) => now.get(id) === before)
 }
-
-/** The file was saved by someone else since it was read: the edit starts again from their file. */
-class FileChanged extends Error {}

@@ -2,10 +2,10 @@
  * Issue 11, "Writes": a data file is written from UTF-8 pieces, many a `writev`, and compared with a saved file
  * without joining them (src/core/storage/atomic-text-file.ts).
  */
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { AtomicTextFile, isTextOf } from '../../../src/core/storage/atomic-text-file.js'
+import { AtomicTextFile, fingerprint, isTextOf } from '../../../src/core/storage/atomic-text-file.js'
 import { tempDir } from '../../cli/cli-helpers.js'
 
 describe('AtomicTextFile written from pieces', () => {
@@ -16,6 +16,19 @@ describe('AtomicTextFile written from pieces', () => {
     expect(await readFile(file, 'utf8')).toBe(pieces.join(''))
     await new AtomicTextFile(file, 'fsync').write(bytes(['short']))
     expect(await readFile(file, 'utf8')).toBe('short')
+  })
+
+  it('saves only over the file it was given the fingerprint of, and answers with the fingerprint it wrote', async () => {
+    const file = join(await tempDir(), 'calendar.json')
+    const disk = new AtomicTextFile(file)
+    expect(await disk.save(bytes(['first']), 'missing')).toBe(await fingerprint(file))
+    const { fingerprint: read } = await disk.readWithFingerprint()
+    await writeFile(file, 'saved by hand')
+    expect(await disk.save(bytes(['second']), read)).toBeUndefined()
+    expect(await readFile(file, 'utf8')).toBe('saved by hand')
+    expect((await readdir(dirname(file))).filter((name) => name.includes('.tmp-'))).toEqual([])
+    expect(await disk.save(bytes(['third']))).toBe(await fingerprint(file))
+    expect(await readFile(file, 'utf8')).toBe('third')
   })
 
   it('tells whether bytes are the pieces joined', () => {
