@@ -1,7 +1,7 @@
 import type { Settings } from '../core/model/records.js'
 import { type KindInfo, recordLabel, type StoredRecord, type SyncKind } from './kinds.js'
 import { differences, type FieldDifference } from './record-diff.js'
-import { type SiteRecord, storedForm } from './site/site-record.js'
+import { type SiteRecord, storedForm } from './site/site-records.js'
 
 /** A record changed on both sides since the last pull or push: neither pull nor push touches it. */
 export interface SyncConflict {

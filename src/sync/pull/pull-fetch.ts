@@ -1,8 +1,7 @@
 import { isZone } from '../../core/dates/zoned.js'
 import { KINDS, type SyncRoute } from '../kinds.js'
 import type { SiteClient } from '../site/site-client.js'
-import type { SiteRecord } from '../site/site-record.js'
-import { walkList } from '../site/site-walk.js'
+import { type SiteRecord, walkList } from '../site/site-records.js'
 
 /** Every record a pull read, by route, each once (the last copy read). */
 export type PulledRecords = Record<SyncRoute, Map<number, SiteRecord>>

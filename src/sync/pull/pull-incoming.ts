@@ -1,8 +1,7 @@
 import pLimit from 'p-limit'
 import { KINDS, type SyncKind } from '../kinds.js'
 import type { SiteClient } from '../site/site-client.js'
-import { readRecord } from '../site/site-read.js'
-import type { SiteRecord } from '../site/site-record.js'
+import { readRecord, type SiteRecord } from '../site/site-records.js'
 import type { SyncSection } from '../sync-section.js'
 import type { PulledRecords } from './pull-fetch.js'
 

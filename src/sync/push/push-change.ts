@@ -1,7 +1,7 @@
 import { conflictOf } from '../conflict.js'
 import type { StoredRecord } from '../kinds.js'
 import { differences, isPushed } from '../record-diff.js'
-import { type SiteRecord, sameOnSite, storedForm } from '../site/site-record.js'
+import { type SiteRecord, sameOnSite, storedForm } from '../site/site-records.js'
 import { entryOf } from '../sync-section.js'
 import { unsendable, updateBody } from './push-body.js'
 import { forgetEntry, takeBack, unsentLinks } from './push-local.js'

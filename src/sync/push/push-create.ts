@@ -1,7 +1,7 @@
 import type { CalendarState } from '../../core/model/state.js'
 import { type KindInfo, recordLabel, type StoredRecord } from '../kinds.js'
 import { sameContent } from '../record-hash.js'
-import type { SiteRecord } from '../site/site-record.js'
+import type { SiteRecord } from '../site/site-records.js'
 import { entryOf } from '../sync-section.js'
 import { createBody } from './push-body.js'
 import { sendChanges } from './push-change.js'

@@ -5,7 +5,7 @@ import { importTec } from '../../tec/tec.js'
 import { SyncError } from '../errors.js'
 import { KINDS, type KindInfo, kindInfo, linksOf, type StoredRecord, type SyncKind } from '../kinds.js'
 import { recordHash } from '../record-hash.js'
-import { type SiteRecord, siteVersion } from '../site/site-record.js'
+import { type SiteRecord, siteVersion } from '../site/site-records.js'
 import { entryOf, setEntry } from '../sync-section.js'
 
 /**

@@ -1,8 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import pRetry from 'p-retry'
+import { TEC_PREFIX } from '../../http/app.js'
+import { isLoopback } from '../../http/loopback.js'
 import { SiteError, SyncError } from '../errors.js'
-import { backoffMs, DEFAULT_RETRY, type RetryPolicy, retriesError, retriesStatus, retryAfterMs } from './retry.js'
-import { type SiteAddress, siteAddress } from './site-url.js'
+
+/**
+ * The client of one TEC site's REST API v1, all of what pull and push send goes through: where the site is (its
+ * home and API base), how a request goes and its answer is read, and the patience it has (which failures are tried
+ * again, and after how long).
+ */
 
 /** How to reach a site: credentials, and how patient to be. */
 export interface SiteOptions {
@@ -67,7 +73,7 @@ class TryAgain extends Error {
 
 /**
  * The client of one TEC site's REST API v1: JSON in and out, WordPress application passwords as HTTP Basic, and
- * patience (see `retry.ts`): 429, 5xx and network errors are tried again with exponential backoff, honouring the
+ * patience (see `RetryPolicy`): 429, 5xx and network errors are tried again with exponential backoff, honouring the
  * site's `Retry-After`. Redirects are not followed, so that credentials never go where they were not meant to.
  * Counts the requests it sends (`requests`), retries included.
  *
@@ -228,4 +234,92 @@ function reasonOf(attempt: Attempt): string {
   const error = attempt.error as { name?: string; message?: string; cause?: { code?: string; message?: string } }
   if (error?.name === 'TimeoutError') return 'timed out'
   return error?.cause?.code ?? error?.cause?.message ?? error?.message ?? String(attempt.error)
+}
+
+/** Where a TEC site lives, as pull and push use it. */
+export interface SiteAddress {
+  /** The site's home URL without a trailing slash (`https://events.example.org`, `https://example.org/blog`). */
+  home: string
+  /** The base of TEC's REST API v1 on it: `<home>/wp-json/tribe/events/v1`. */
+  api: string
+}
+
+/**
+ * The site at `siteUrl`: its home URL (a URL that already names TEC's API, `…/wp-json/tribe/events/v1`, is taken
+ * back to the site it is on) and its API base. Credentials go as HTTP Basic, which anyone on the path reads over
+ * plain http: with `credentials`, plain http is refused unless the host is loopback or `insecure` says so.
+ *
+ * @throws SyncError `site-url` for an address that is not absolute http(s), or plain http that is refused.
+ */
+function siteAddress(siteUrl: string, options: { credentials: boolean; insecure?: boolean }): SiteAddress {
+  let url: URL
+  try {
+    url = new URL(siteUrl)
+  } catch {
+    throw new SyncError('site-url', `${siteUrl} is not a site address: expected https://… or http://…`)
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new SyncError('site-url', `${siteUrl} is not a site address: expected https://… or http://…`)
+  if (url.protocol === 'http:' && options.credentials && !options.insecure && !isLoopback(url.hostname))
+    throw new SyncError(
+      'site-url',
+      `refusing to send credentials over plain http to ${url.host}: use https, or --insecure if the network is trusted`,
+    )
+  const path = url.pathname.replace(/\/+$/u, '')
+  const at = path.indexOf(TEC_PREFIX)
+  const home = `${url.origin}${at === -1 ? path : path.slice(0, at)}`
+  return { home, api: `${home}${TEC_PREFIX}` }
+}
+
+/*
+ * Patience. The client tries a request again on 429 and 5xx answers and network errors, after a delay that doubles
+ * from `baseDelayMs` on each attempt (capped at `maxDelayMs`), or the delay the site's `Retry-After` asks for
+ * (RFC 9110 §10.2.3: seconds, or an HTTP date). A request that may not be sent twice (a create) is tried again only
+ * when the site surely did not act on it: 429 and 503 (refused before any work) and a refused connection.
+ */
+
+/** How often and how long to try a request again. */
+export interface RetryPolicy {
+  /** Tries after the first one (default 5). */
+  retries: number
+  /** The first backoff, ms (default 500): then 1 s, 2 s, 4 s… */
+  baseDelayMs: number
+  /** The longest wait, ms (default 60,000): a `Retry-After` asking more gives up at once. */
+  maxDelayMs: number
+}
+
+/** The policy pull and push use unless told otherwise. */
+const DEFAULT_RETRY: RetryPolicy = { retries: 5, baseDelayMs: 500, maxDelayMs: 60_000 }
+
+/** The backoff before try number `retry` (1 for the first retry), ms. */
+function backoffMs(retry: number, policy: RetryPolicy): number {
+  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1))
+}
+
+/**
+ * The wait a `Retry-After` header asks for, ms (0 for a date already past); undefined when there is none or it is
+ * neither a whole number of seconds nor an HTTP date.
+ */
+function retryAfterMs(header: string | null, now: number): number | undefined {
+  if (header === null) return undefined
+  const value = header.trim()
+  if (/^\d+$/u.test(value)) return Number(value) * 1000
+  const date = Date.parse(value)
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now)
+}
+
+/** Whether an answer with this status is worth trying again; `repeatable`: the request may be sent twice. */
+function retriesStatus(status: number, repeatable: boolean): boolean {
+  if (status === 429 || status === 503) return true
+  return repeatable && status >= 500
+}
+
+/** Node's codes for a connection that was refused before any byte was sent. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'])
+
+/** Whether a network error (what `fetch` rejects with) is worth trying again; `repeatable` as `retriesStatus`. */
+function retriesError(error: unknown, repeatable: boolean): boolean {
+  if (repeatable) return true
+  const cause = (error as { cause?: { code?: string } } | undefined)?.cause
+  return cause?.code !== undefined && NOT_SENT.has(cause.code)
 }
