@@ -10,8 +10,7 @@ import { KINDS, type KindInfo, type StoredRecord, type SyncKind } from '../kinds
 import { recordHash } from '../record-hash.js'
 import { type SiteRecord, sameOnSite, siteVersion } from '../site/site-records.js'
 import { emptySection, entryLine, entryOfLine, readSection, type SyncSection, writeSection } from '../sync-section.js'
-import type { PulledRecords, SiteSettings } from './pull-fetch.js'
-import { incomingOf } from './pull-incoming.js'
+import { incomingOf, type PulledRecords, type SiteSettings } from './pull-fetch.js'
 
 /** What a pull did to the data file, in records of every kind but media. */
 export interface PullOutcome {

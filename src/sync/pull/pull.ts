@@ -4,8 +4,7 @@ import { schemaReference } from '../../edit/schema-location.js'
 import { SiteClient, type SiteOptions } from '../site/site-client.js'
 import { readSection } from '../sync-section.js'
 import { applyPull, checkMirror, type PullOutcome } from './pull-apply.js'
-import { fetchSite, type PullProgress, siteSettings } from './pull-fetch.js'
-import { addUnlisted } from './pull-incoming.js'
+import { addUnlisted, fetchSite, type PullProgress, siteSettings } from './pull-fetch.js'
 
 /** Options of `pull`. */
 export interface PullOptions extends SiteOptions {
