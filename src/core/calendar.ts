@@ -10,8 +10,9 @@ import { LinkedPosts } from './resources/linked-posts/linked-posts.js'
 import { Terms } from './resources/terms/terms.js'
 import { type View, viewUrls } from './resources/view.js'
 import type { Durability } from './storage/atomic-text-file.js'
+import type { CalendarChange, ChangeListener } from './storage/change-listeners.js'
 import { realDataPath } from './storage/real-path.js'
-import { type CalendarChange, type ChangeListener, Store, type StoreLog } from './storage/store.js'
+import { Store, type StoreLog } from './storage/store.js'
 
 /** Options of `openCalendar`. */
 export interface CalendarOptions {

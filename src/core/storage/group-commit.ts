@@ -1,4 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
+import type { CalendarState } from '../model/state.js'
+import type { TextPieces } from './atomic-text-file.js'
 
 /**
  * The longest a flush waits for the writers the last flush answered, in ms: far less than a file write, enough for
@@ -77,5 +79,65 @@ export class GroupCommit {
     return this.#flush().finally(() => {
       this.#running = false
     })
+  }
+}
+
+/** A change waiting for the next flush of a store's group commit, and how to answer its caller. */
+export interface Pending {
+  change: (state: CalendarState) => unknown
+  /** The file text of the state `change` leaves, when known without serialising it (`reset`'s). */
+  text?: TextPieces
+  /** `change` returns a promise, and the change lasts until it settles (`commitAsync`). */
+  async?: true
+  resolve: (value: unknown) => void
+  reject: (error: unknown) => void
+}
+
+/** What became of one change of a group commit: its result, or what it threw. */
+export interface Outcome {
+  pending: Pending
+  ok: boolean
+  value: unknown
+}
+
+/** The longest run of changes in one turn of the event loop, in ms (`applyAll`). */
+const SLICE_MS = 2
+
+/**
+ * Applies the changes of one flush in order, each to the state `current` returns then (a change may swap it:
+ * `reset`), letting the event loop serve reads whenever a slice of `SLICE_MS` is used up and once at the end, so
+ * that the file text is gathered from a fresh turn: a batch of ten writes, each shaped and indexed, must not hold
+ * reads up for more than 10 ms (issue 11). Reads meanwhile see the changes made so far, as they do while the file
+ * is written.
+ */
+export async function applyAll(batch: Pending[], current: () => CalendarState): Promise<Outcome[]> {
+  const outcomes: Outcome[] = []
+  let start = performance.now()
+  for (const pending of batch) {
+    if (performance.now() - start > SLICE_MS) {
+      await nextTurn()
+      start = performance.now()
+    }
+    outcomes.push(pending.async ? await applyAsync(pending, current()) : apply(pending, current()))
+  }
+  await nextTurn()
+  return outcomes
+}
+
+/** Runs one change; if it throws, whatever it changed is undone (the state is exactly as before). */
+function apply(pending: Pending, state: CalendarState): Outcome {
+  try {
+    return { pending, ok: true, value: state.journal.attempt(() => pending.change(state)) }
+  } catch (error) {
+    return { pending, ok: false, value: error }
+  }
+}
+
+/** `apply` for a change that settles later: undone whole when it rejects. */
+async function applyAsync(pending: Pending, state: CalendarState): Promise<Outcome> {
+  try {
+    return { pending, ok: true, value: await state.journal.attemptAsync(async () => pending.change(state)) }
+  } catch (error) {
+    return { pending, ok: false, value: error }
   }
 }

@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import { statePieces } from '../cache/record-text.js'
 import { ValidatedTexts } from '../cache/validated-texts.js'
 import { DocumentError } from '../document/error.js'
@@ -15,31 +14,14 @@ import {
   removeStaleTemporaries,
   type TextPieces,
 } from './atomic-text-file.js'
-import { GroupCommit } from './group-commit.js'
+import { type ChangeListener, ChangeListeners } from './change-listeners.js'
+import { applyAll, GroupCommit, type Outcome, type Pending } from './group-commit.js'
 import { lockDataFile } from './lock.js'
 import { describeReload } from './reload-summary.js'
 import { watchFile } from './watch.js'
 
 /** How a store reports what happens to its file: reloads, invalid files, a watch that stopped. */
 export type StoreLog = (level: 'info' | 'warn' | 'error', message: string) => void
-
-/**
- * What the listeners of `Calendar.onChange` hear (issue 13: the page at `/` follows the file live). `version` counts
- * the states the calendar has held since it was opened: 0 at open, one more for each write that landed in the file
- * and for each hand edit loaded; `invalid` and `valid` leave it as it is, since reads keep the state meanwhile.
- * - `write`: changes made through the calendar (HTTP or library) are in the file.
- * - `reload`: a hand edit of the file was loaded, and the whole state swapped for it.
- * - `invalid`: the file on disk turned invalid, or was saved invalid once more, with every problem in `error`
- *   (the error that writes answer with meanwhile: 503 `store-file-invalid`).
- * - `valid`: the file on disk is no longer invalid (fixed, put back as it was, or removed); when the fixed file's
- *   content is new, `valid` comes first, with the new state and version already in place, then its `reload`.
- */
-export type CalendarChange =
-  | { kind: 'write' | 'reload' | 'valid'; version: number }
-  | { kind: 'invalid'; version: number; error: DocumentError }
-
-/** A listener of `onChange`. */
-export type ChangeListener = (change: CalendarChange) => void
 
 /** Options of a file-backed store beyond loading. */
 export interface StoreOptions extends LoadOptions {
@@ -52,23 +34,6 @@ export interface StoreOptions extends LoadOptions {
   /** Reload the file when someone else writes it, and let `freshen` check it (default false; `calfile serve` turns it on). */
   watch?: boolean
   log?: StoreLog
-}
-
-interface Pending {
-  change: (state: CalendarState) => unknown
-  /** The file text of the state `change` leaves, when known without serialising it (`reset`'s). */
-  text?: TextPieces
-  /** `change` returns a promise, and the change lasts until it settles (`commitAsync`). */
-  async?: true
-  resolve: (value: unknown) => void
-  reject: (error: unknown) => void
-}
-
-/** What became of one change of a group commit: its result, or what it threw. */
-interface Outcome {
-  pending: Pending
-  ok: boolean
-  value: unknown
 }
 
 /**
@@ -113,8 +78,7 @@ export class Store {
   #broken: { error: DocumentError; text: string; fingerprint: string } | undefined
   #release: (() => Promise<void>) | undefined
   #unwatch: (() => Promise<void>) | undefined
-  readonly #listeners = new Set<ChangeListener>()
-  #version = 0
+  readonly #changes: ChangeListeners
 
   constructor(file: string | null, options: StoreOptions) {
     this.file = file
@@ -123,6 +87,7 @@ export class Store {
     this.#options = file === null ? options : { ...options, validated: new ValidatedTexts(file, options.timezone) }
     this.#disk = file === null ? null : new AtomicTextFile(file, options.durability)
     this.#commit = new GroupCommit(() => this.#flush())
+    this.#changes = new ChangeListeners((error) => options.log?.('error', `a change listener failed: ${String(error)}`))
   }
 
   get state(): CalendarState {
@@ -136,7 +101,7 @@ export class Store {
 
   /** The number of states held since the store was opened (see `CalendarChange`). */
   get version(): number {
-    return this.#version
+    return this.#changes.version
   }
 
   /**
@@ -145,8 +110,7 @@ export class Store {
    * hear of it.
    */
   onChange(listener: ChangeListener): () => void {
-    this.#listeners.add(listener)
-    return () => this.#listeners.delete(listener)
+    return this.#changes.add(listener)
   }
 
   /**
@@ -311,7 +275,7 @@ export class Store {
       if (outcomes === 'file-changed') continue
       for (const { pending, ok, value } of outcomes) (ok ? pending.resolve : pending.reject)(value)
       // A change that went through is in the file: `#commitBatch` turns every outcome into a failure otherwise.
-      if (outcomes.some((outcome) => outcome.ok)) this.#notify({ kind: 'write', version: ++this.#version })
+      if (outcomes.some((outcome) => outcome.ok)) this.#changes.tell({ kind: 'write', version: this.#changes.count() })
       return
     }
   }
@@ -325,7 +289,7 @@ export class Store {
     const before = this.#state
     const mark = before.journal.open()
     try {
-      const outcomes = await this.#applyAll(batch)
+      const outcomes = await applyAll(batch, () => this.#state)
       const last = outcomes.filter((outcome) => outcome.ok).at(-1)
       if (!last) return outcomes
       let failed: CalendarError | undefined
@@ -341,46 +305,6 @@ export class Store {
       return outcomes.map((outcome) => (outcome.ok ? { ...outcome, ok: false, value: failed } : outcome))
     } finally {
       before.journal.close()
-    }
-  }
-
-  /**
-   * Applies the changes in order, letting the event loop serve reads whenever a slice of `SLICE_MS` is used up and
-   * once at the end, so that the file text is gathered from a fresh turn: a batch of ten writes, each shaped and
-   * indexed, must not hold reads up for more than 10 ms (issue 11). Reads meanwhile see the changes made so far,
-   * as they do while the file is written.
-   */
-  async #applyAll(batch: Pending[]): Promise<Outcome[]> {
-    const outcomes: Outcome[] = []
-    let start = performance.now()
-    for (const pending of batch) {
-      if (performance.now() - start > SLICE_MS) {
-        await nextTurn()
-        start = performance.now()
-      }
-      outcomes.push(pending.async ? await this.#applyAsync(pending) : this.#apply(pending))
-    }
-    await nextTurn()
-    return outcomes
-  }
-
-  /** Runs one change; if it throws, whatever it changed is undone (the state is exactly as before). */
-  #apply(pending: Pending): Outcome {
-    const state = this.#state
-    try {
-      return { pending, ok: true, value: state.journal.attempt(() => pending.change(state)) }
-    } catch (error) {
-      return { pending, ok: false, value: error }
-    }
-  }
-
-  /** `#apply` for a change that settles later: undone whole when it rejects. */
-  async #applyAsync(pending: Pending): Promise<Outcome> {
-    const state = this.#state
-    try {
-      return { pending, ok: true, value: await state.journal.attemptAsync(async () => pending.change(state)) }
-    } catch (error) {
-      return { pending, ok: false, value: error }
     }
   }
 
@@ -419,10 +343,10 @@ export class Store {
       this.#state = next
       this.#remember([bytes], fingerprint)
       // Counted first, so that whoever hears `valid` sees the new state under its new version.
-      this.#version++
+      const version = this.#changes.count()
       if (this.#broken) this.#fixed(`reloaded (${summary})`)
       else this.#options.log?.('info', `reloaded ${file}: ${summary}`)
-      this.#notify({ kind: 'reload', version: this.#version })
+      this.#changes.tell({ kind: 'reload', version })
     } catch (error) {
       if (!(error instanceof DocumentError)) throw error
       this.#broken = { error, text, fingerprint }
@@ -430,7 +354,7 @@ export class Store {
         'error',
         `${error.message}\nreads keep the last valid state; writes are refused until the file is fixed`,
       )
-      this.#notify({ kind: 'invalid', version: this.#version, error })
+      this.#changes.tell({ kind: 'invalid', version: this.#changes.version, error })
     }
   }
 
@@ -444,18 +368,8 @@ export class Store {
   #clearBroken(): boolean {
     if (!this.#broken) return false
     this.#broken = undefined
-    this.#notify({ kind: 'valid', version: this.#version })
+    this.#changes.tell({ kind: 'valid', version: this.#changes.version })
     return true
-  }
-
-  #notify(change: CalendarChange): void {
-    for (const listener of this.#listeners) {
-      try {
-        listener(change)
-      } catch (error) {
-        this.#options.log?.('error', `a change listener failed: ${String(error)}`)
-      }
-    }
   }
 
   /**
@@ -474,9 +388,6 @@ export class Store {
     this.#fingerprint = fingerprint
   }
 }
-
-/** The longest run of changes in one turn of the event loop, in ms (`#applyAll`). */
-const SLICE_MS = 2
 
 /** How long a look at the file holds for `freshen`: at most one `stat` a second on the read path. */
 const FRESH_MS = 1000
