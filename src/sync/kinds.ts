@@ -25,7 +25,7 @@ export interface KindInfo {
   /**
    * The stored keys a push sends, as the API writes them (CONTRACT §3). Left out: what the site sets itself (`id`,
    * `author`, `modified`, `modified_utc`), what its API cannot write (`permalink`, `post_parent`, `custom_fields`,
-   * and any key beyond the contract's). An event's currency is sent inside its `cost` (`push-body.ts`).
+   * and any key beyond the contract's). An event's currency is sent inside its `cost` (`push-plan.ts`).
    */
   pushed: readonly string[]
   /** The stored keys that link to other records, and the kind they link to. */

@@ -4,11 +4,10 @@ import { openCalendar } from '../../core/calendar.js'
 import { SyncError } from '../errors.js'
 import { SiteClient, type SiteOptions } from '../site/site-client.js'
 import { readSection, setPushStarted } from '../sync-section.js'
-import { change } from './push-change.js'
-import { create } from './push-create.js'
 import { planPush } from './push-plan.js'
 import type { PushReport } from './push-report.js'
 import { drain, newRun } from './push-run.js'
+import { change, create } from './push-send.js'
 
 /** Options of `push`. */
 export interface PushOptions extends SiteOptions {
