@@ -3,7 +3,7 @@ import type { EventRecord } from './model/records.js'
 import type { CalendarState } from './model/state.js'
 import { EVENT_KEYS } from './resources/events/event-record.js'
 import { type CalendarCore, Events } from './resources/events/events.js'
-import { ORGANIZER_KIND, VENUE_KIND } from './resources/linked-posts/linked-kinds.js'
+import { ORGANIZER_RULES, VENUE_RULES } from './resources/linked-posts/linked-post-rules.js'
 import { LinkedPosts } from './resources/linked-posts/linked-posts.js'
 import { findPost } from './resources/lookup.js'
 import { Terms } from './resources/terms/terms.js'
@@ -57,8 +57,8 @@ export function calendarBatch(core: Omit<CalendarCore, 'state' | 'write'>, state
   }
   return {
     events: new Events(bound),
-    venues: new LinkedPosts(bound, VENUE_KIND),
-    organizers: new LinkedPosts(bound, ORGANIZER_KIND),
+    venues: new LinkedPosts(bound, VENUE_RULES),
+    organizers: new LinkedPosts(bound, ORGANIZER_RULES),
     categories: new Terms(bound, 'category'),
     tags: new Terms(bound, 'tag'),
     siteTimezone: state.siteTimezone,

@@ -5,7 +5,7 @@ import { instantToWall } from './dates/zoned.js'
 import type { DocumentError } from './document/error.js'
 import type { CalendarState } from './model/state.js'
 import { type CalendarCore, Events } from './resources/events/events.js'
-import { ORGANIZER_KIND, VENUE_KIND } from './resources/linked-posts/linked-kinds.js'
+import { ORGANIZER_RULES, VENUE_RULES } from './resources/linked-posts/linked-post-rules.js'
 import { LinkedPosts } from './resources/linked-posts/linked-posts.js'
 import { Terms } from './resources/terms/terms.js'
 import { type View, viewUrls } from './resources/view.js'
@@ -73,8 +73,8 @@ export class Calendar implements CalendarCore {
     this.shapedText = new ShapedTextCache(cacheBytes)
     this.listPages = new ListPageCache(cacheBytes)
     this.events = new Events(this)
-    this.venues = new LinkedPosts(this, VENUE_KIND)
-    this.organizers = new LinkedPosts(this, ORGANIZER_KIND)
+    this.venues = new LinkedPosts(this, VENUE_RULES)
+    this.organizers = new LinkedPosts(this, ORGANIZER_RULES)
     this.categories = new Terms(this, 'category')
     this.tags = new Terms(this, 'tag')
   }

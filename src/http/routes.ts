@@ -1,11 +1,12 @@
 import type { H3Event, HTTPMethod, HTTPResponse } from 'h3'
 import type { GenericSchema } from 'valibot'
 import type { Calendar } from '../core/calendar.js'
+import type { CollectionName, CollectionOf, Taxonomy } from '../core/model/kinds.js'
 import { EVENT_ARGS, EventBodySchema } from '../core/resources/events/event-input.js'
 import { eventQuerySchema } from '../core/resources/events/event-query.js'
 import type { EventRef } from '../core/resources/events/events.js'
 import { VENUE_ARGS } from '../core/resources/linked-posts/linked-input.js'
-import { ORGANIZER_KIND, VENUE_KIND } from '../core/resources/linked-posts/linked-kinds.js'
+import { ORGANIZER_RULES, VENUE_RULES } from '../core/resources/linked-posts/linked-post-rules.js'
 import { LinkedQuerySchema } from '../core/resources/linked-posts/linked-query.js'
 import type { ListPageJson } from '../core/resources/lists.js'
 import type { TecArg } from '../core/resources/tec-args.js'
@@ -17,9 +18,6 @@ import { parseQuery } from './params.js'
 import { bodyOf } from './request-body.js'
 import { json, jsonBody } from './respond.js'
 
-/** The resources of the interface (spec §4), and what a route answers with. */
-export type ResourceName = 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
-
 /**
  * One route of the interface: the single source from which the app, the root route and the OpenAPI document are
  * built (CONTRACT §7), so they cannot drift apart.
@@ -28,7 +26,8 @@ export interface RouteSpec {
   method: HTTPMethod
   /** Path below the prefix, h3 style: `/events/:id`. */
   path: string
-  resource: ResourceName
+  /** The resource of the interface (spec §4): the collection the route serves. */
+  resource: CollectionName
   /** `list`, `create`, `read`, `update` or `delete`: what the route does to its resource. */
   action: 'list' | 'create' | 'read' | 'update' | 'delete'
   /** How a single route names its record: digits-only ID or any non-slash slug (CONTRACT §5). */
@@ -59,10 +58,10 @@ export function routeTable(calendar: Calendar): RouteSpec[] {
       'venues',
       calendar.venues,
       () => LinkedQuerySchema,
-      { body: VENUE_KIND.schema, args: VENUE_ARGS },
+      { body: VENUE_RULES.schema, args: VENUE_ARGS },
       mode,
     ),
-    ...postRoutes('organizers', calendar.organizers, () => LinkedQuerySchema, { body: ORGANIZER_KIND.schema }, mode),
+    ...postRoutes('organizers', calendar.organizers, () => LinkedQuerySchema, { body: ORGANIZER_RULES.schema }, mode),
     ...termRoutes('categories', calendar.categories, termQuerySchema('category'), mode),
     ...termRoutes('tags', calendar.tags, termQuerySchema('tag'), mode),
   ]
@@ -82,7 +81,7 @@ interface PostResource {
  * they are at the time of asking.
  */
 function postRoutes(
-  resource: ResourceName,
+  resource: CollectionName,
   posts: PostResource,
   query: () => GenericSchema,
   writes: Pick<RouteSpec, 'body' | 'args'>,
@@ -154,7 +153,7 @@ function postRoutes(
 
 /** The routes of a taxonomy; `query` is its list's parameters (tags take no `parent`, CONTRACT §4.4). */
 function termRoutes(
-  resource: 'categories' | 'tags',
+  resource: CollectionOf<Taxonomy>,
   terms: Calendar['categories'],
   query: GenericSchema,
   mode: () => WriteMode,

@@ -1,9 +1,7 @@
+import type { CollectionName } from '../model/kinds.js'
 import type { CalendarState } from '../model/state.js'
 import type { View } from '../resources/view.js'
 import type { ShapedTextCache } from './shaped-text.js'
-
-/** The route names of the records whose shapes are kept. */
-export type ShapedKind = 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
 
 /**
  * How a request shows records of a kind: as list items or `single` reads (which carry `json_ld`), and the group
@@ -16,7 +14,7 @@ export interface ShapeForm {
 }
 
 /** The form of the records a request shows (see `ShapeForm`). */
-export function shapeForm(kind: ShapedKind, single: boolean, view: View): ShapeForm {
+export function shapeForm(kind: CollectionName, single: boolean, view: View): ShapeForm {
   return { single, group: `${kind} ${single ? 'single' : 'item'} ${view.base} ${view.siteUrl}` }
 }
 

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { isWallTime, isZone } from '../dates/zoned.js'
+import { COLLECTIONS, type CollectionName } from '../model/kinds.js'
 import { DocumentFileSchema } from '../model/records.js'
 import type { JsonPath } from './locate.js'
 import { unstorableDates } from './storable-dates.js'
@@ -10,7 +11,8 @@ export interface CheckProblem {
   message: string
 }
 
-type Collections = 'events' | 'venues' | 'organizers' | 'media' | 'categories' | 'tags'
+/** The data file's lists of records with IDs: the collections the API serves, and media. */
+type Collections = CollectionName | 'media'
 type Row = Record<string, unknown>
 type IsWall = (value: unknown) => boolean
 
@@ -43,7 +45,7 @@ export function checkDocument(file: unknown, { siteZone, wellFormed }: CheckCont
   uniqueIds(file, ['events', 'venues', 'organizers', 'media'], problems)
   uniqueIds(file, ['categories', 'tags'], problems)
   uniqueUsers(file, problems)
-  for (const key of ['events', 'venues', 'organizers', 'categories', 'tags'] as const) uniqueSlugs(file, key, problems)
+  for (const key of COLLECTIONS) uniqueSlugs(file, key, problems)
   eventReferences(file, isWall, problems)
   categoryParents(file, problems)
   return problems

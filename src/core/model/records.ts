@@ -297,7 +297,8 @@ export interface Settings extends Extra {
   geoloc_filters: boolean
 }
 
-/** The kinds that share the post ID space (CONTRACT §1). */
-export type PostKind = 'event' | 'venue' | 'organizer' | 'media'
-/** The two term taxonomies; they share the term ID space. */
-export type Taxonomy = 'category' | 'tag'
+/**
+ * `kinds.ts`'s kinds, where src/tec imports them from; they go once it imports them from `kinds.ts`.
+ * @deprecated Import `PostKind` and `Taxonomy` from `kinds.ts`.
+ */
+export type { PostKind, Taxonomy } from './kinds.js'

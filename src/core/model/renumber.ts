@@ -1,20 +1,19 @@
 import { CalendarError } from '../errors.js'
+import { COLLECTION_OF, type RecordKind } from './kinds.js'
 import type { EventRecord } from './records.js'
-import { type CalendarState, COLLECTION_OF, type LinkedKind } from './state.js'
-
-/** The kinds of record `renumber` takes: the posts and terms that other records link to by ID (CONTRACT §1). */
-export type RenumberKind = LinkedKind
+import type { CalendarState } from './state.js'
 
 /**
- * Gives the record `from` of `kind` the ID `to`, and every link to it the new ID: an event's `venue`, `organizer`,
- * `categories`, `tags` and `post_parent`, a category's `parent`. The record keeps its fields and slug, and moves to
- * the end of its collection (the file's order). For a copy that took another ID elsewhere, such as a record that a
- * site stored under the ID it chose (`calfile push`). Journaled like any change: run it inside `calendar.write`.
+ * Gives the record `from` of `kind` (any of the posts and terms that other records link to by ID: CONTRACT §1) the
+ * ID `to`, and every link to it the new ID: an event's `venue`, `organizer`, `categories`, `tags` and
+ * `post_parent`, a category's `parent`. The record keeps its fields and slug, and moves to the end of its
+ * collection (the file's order). For a copy that took another ID elsewhere, such as a record that a site stored
+ * under the ID it chose (`calfile push`). Journaled like any change: run it inside `calendar.write`.
  *
  * @throws CalendarError 404 `record-not-found` when there is no such record; 409 `id-taken` when `to` names a record
  *   of its ID space already (posts, or terms: CONTRACT §1). Nothing is changed then.
  */
-export function renumber(state: CalendarState, kind: RenumberKind, from: number, to: number): void {
+export function renumber(state: CalendarState, kind: RecordKind, from: number, to: number): void {
   if (from === to) return
   const collection = state[COLLECTION_OF[kind]]
   const record = collection.get(from)
@@ -31,7 +30,7 @@ export function renumber(state: CalendarState, kind: RenumberKind, from: number,
 }
 
 /** Rewrites the links to `from` as links to `to`; only the events that have one are replaced. */
-function relink(state: CalendarState, kind: RenumberKind, from: number, to: number): void {
+function relink(state: CalendarState, kind: RecordKind, from: number, to: number): void {
   for (const event of [...state.events.values()]) {
     const links = linksOf(event, kind)
     if (links.includes(from)) state.events.put(relinked(event, kind, from, to))
@@ -42,7 +41,7 @@ function relink(state: CalendarState, kind: RenumberKind, from: number, to: numb
 }
 
 /** The IDs of `kind` that `event` links to. */
-function linksOf(event: EventRecord, kind: RenumberKind): readonly (number | null)[] {
+function linksOf(event: EventRecord, kind: RecordKind): readonly (number | null)[] {
   if (kind === 'venue') return [event.venue]
   if (kind === 'organizer') return event.organizer
   if (kind === 'category') return event.categories
@@ -50,7 +49,7 @@ function linksOf(event: EventRecord, kind: RenumberKind): readonly (number | nul
   return [event.post_parent]
 }
 
-function relinked(event: EventRecord, kind: RenumberKind, from: number, to: number): EventRecord {
+function relinked(event: EventRecord, kind: RecordKind, from: number, to: number): EventRecord {
   const swap = (ids: number[]) => ids.map((id) => (id === from ? to : id))
   if (kind === 'venue') return { ...event, venue: to }
   if (kind === 'organizer') return { ...event, organizer: swap(event.organizer) }

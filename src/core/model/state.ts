@@ -2,30 +2,31 @@ import { EventIndex } from '../search/event-index.js'
 import { Collection } from './collection.js'
 import { IdSpace } from './id-space.js'
 import { Journal } from './journal.js'
+import type { CollectionOf, PostKind, RecordKind, Taxonomy } from './kinds.js'
 import type {
   EventRecord,
   MediaRecord,
   OrganizerRecord,
-  PostKind,
   Settings,
-  Taxonomy,
   TermRecord,
   UserRecord,
   VenueRecord,
 } from './records.js'
 import { TermCounts } from './term-counts.js'
 
-/** The kinds of record other records link to by ID, and the collection (and data file key) of each (CONTRACT §1). */
-export const COLLECTION_OF = {
-  event: 'events',
-  venue: 'venues',
-  organizer: 'organizers',
-  category: 'categories',
-  tag: 'tags',
-} as const
+/** The type of the records of kind `K`: what its collection in the state holds (`RecordOf<'venue'>`: `VenueRecord`). */
+export type RecordOf<K extends RecordKind> = {
+  [Kind in K]: CalendarState[CollectionOf<Kind>] extends Collection<infer R> ? R : never
+}[K]
 
-/** A kind of `COLLECTION_OF`. */
-export type LinkedKind = keyof typeof COLLECTION_OF
+/**
+ * `kinds.ts`'s map and kinds, under the names src/sync and src/tec import them by; they go once those import
+ * `COLLECTION_OF` and `RecordKind` from `kinds.ts`.
+ * @deprecated Import `COLLECTION_OF` and `RecordKind` from `kinds.ts`.
+ */
+export { COLLECTION_OF } from './kinds.js'
+/** @deprecated `RecordKind` of `kinds.ts`. */
+export type LinkedKind = RecordKind
 
 /**
  * Everything the data file holds, in memory, with its indexes: one object that a load builds and a reload swaps

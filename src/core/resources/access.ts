@@ -1,5 +1,6 @@
 import { CalendarError, invalidParam } from '../errors.js'
-import { type Role, STATUSES, type Status, type Taxonomy } from '../model/records.js'
+import type { ServedPostKind, Taxonomy } from '../model/kinds.js'
+import { type Role, STATUSES, type Status } from '../model/records.js'
 import { listItems } from './fields.js'
 import type { View } from './view.js'
 
@@ -70,11 +71,7 @@ export function listsEveryStatus(view: View): boolean {
  *
  * @throws CalendarError 403 `<kind>-not-accessible` "The requested <kind> is not accessible".
  */
-export function assertReadable(
-  view: View,
-  kind: 'event' | 'venue' | 'organizer',
-  record: { status: Status; author: number },
-): void {
+export function assertReadable(view: View, kind: ServedPostKind, record: { status: Status; author: number }): void {
   assertCredentials(view)
   if (record.status === 'publish' || seesAllStatuses(view)) return
   // WordPress lets every owner read their own posts, whatever their role now is.

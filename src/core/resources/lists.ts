@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { CalendarError } from '../errors.js'
+import type { CollectionName } from '../model/kinds.js'
 import type { Settings } from '../model/records.js'
-import type { ListSlice } from '../search/list-slice.js'
+import type { ListSlice } from '../search/merged-slice.js'
 import { positiveIntField } from './fields.js'
 import type { View } from './view.js'
 
@@ -40,7 +41,7 @@ export const NO_ECHO: QueryEcho = { pairs: [], extra: [] }
 
 /** What a list needs to page: the kind, the sorted matches, and the query to echo in its URLs. */
 export interface PageRequest<T> {
-  kind: 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
+  kind: CollectionName
   items: ListSlice<T>
   /**
    * The `total` to report when it is not the number of items: a category list that hides empty categories shows

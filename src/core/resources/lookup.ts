@@ -1,10 +1,6 @@
 import { CalendarError } from '../errors.js'
-import type { EventRecord, OrganizerRecord, VenueRecord } from '../model/records.js'
-import type { CalendarState } from '../model/state.js'
-
-type LinkedKinds = { event: EventRecord; venue: VenueRecord; organizer: OrganizerRecord }
-
-const COLLECTION = { event: 'events', venue: 'venues', organizer: 'organizers' } as const
+import { COLLECTION_OF, type ServedPostKind } from '../model/kinds.js'
+import type { CalendarState, RecordOf } from '../model/state.js'
 
 /**
  * The post with this ID (CONTRACT §5).
@@ -12,8 +8,8 @@ const COLLECTION = { event: 'events', venue: 'venues', organizer: 'organizers' }
  * @throws CalendarError 404 `rest-<kind>-not-found` for an unknown ID; 400 `rest-invalid-<kind>-id` for the ID of
  * another kind.
  */
-export function findPost<K extends keyof LinkedKinds>(state: CalendarState, kind: K, id: number): LinkedKinds[K] {
-  const record = state[COLLECTION[kind]].get(id) as LinkedKinds[K] | undefined
+export function findPost<K extends ServedPostKind>(state: CalendarState, kind: K, id: number): RecordOf<K> {
+  const record = state[COLLECTION_OF[kind]].get(id) as RecordOf<K> | undefined
   if (record) return record
   const other = state.postKind(id)
   if (other)
@@ -26,12 +22,8 @@ export function findPost<K extends keyof LinkedKinds>(state: CalendarState, kind
  *
  * @throws CalendarError 404 `rest-<kind>-not-found`.
  */
-export function findPostBySlug<K extends keyof LinkedKinds>(
-  state: CalendarState,
-  kind: K,
-  slug: string,
-): LinkedKinds[K] {
-  const record = state[COLLECTION[kind]].bySlug(slug) as LinkedKinds[K] | undefined
+export function findPostBySlug<K extends ServedPostKind>(state: CalendarState, kind: K, slug: string): RecordOf<K> {
+  const record = state[COLLECTION_OF[kind]].bySlug(slug) as RecordOf<K> | undefined
   if (record) return record
   throw new CalendarError(`rest-${kind}-not-found`, 404, `No ${kind} has the slug "${slug}".`, { slug })
 }

@@ -1,4 +1,5 @@
 import { instantToWall, wallToInstant } from '../dates/zoned.js'
+import type { ServedPostKind } from '../model/kinds.js'
 import type { MediaRecord, Status } from '../model/records.js'
 import type { CalendarState } from '../model/state.js'
 import { siteHost, type View } from './view.js'
@@ -22,7 +23,11 @@ export function postDates(
 }
 
 /** WordPress's post type of each post kind. */
-const POST_TYPES = { event: 'tribe_events', venue: 'tribe_venue', organizer: 'tribe_organizer' } as const
+const POST_TYPES: Record<ServedPostKind, string> = {
+  event: 'tribe_events',
+  venue: 'tribe_venue',
+  organizer: 'tribe_organizer',
+}
 
 /**
  * A post's permalink (`get_post_permalink()`): its `path` on the view's site URL while its status is publicly
@@ -31,7 +36,7 @@ const POST_TYPES = { event: 'tribe_events', venue: 'tribe_venue', organizer: 'tr
  */
 export function postPermalink(
   view: View,
-  kind: keyof typeof POST_TYPES,
+  kind: ServedPostKind,
   post: { id: number; status: Status },
   path: string,
 ): string {

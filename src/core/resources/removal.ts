@@ -1,5 +1,6 @@
 import { CalendarError } from '../errors.js'
-import type { EventRecord, Status, Taxonomy } from '../model/records.js'
+import type { ServedPostKind, Taxonomy } from '../model/kinds.js'
+import type { EventRecord, Status } from '../model/records.js'
 import type { CalendarState } from '../model/state.js'
 import { savedPostDates } from './post.js'
 import { uniqueSlug } from './slugs.js'
@@ -55,7 +56,7 @@ export function untrashedFields(from: { status: Status; slug?: string } | undefi
  * Removes every reference to a post that is deleted for good, so the data file keeps no dangling reference
  * (CONTRACT §1): events lose the venue or organizer, children of an event lose their parent.
  */
-export function forgetPost(state: CalendarState, kind: 'event' | 'venue' | 'organizer', id: number): void {
+export function forgetPost(state: CalendarState, kind: ServedPostKind, id: number): void {
   rewriteEvents(state, (event) => {
     if (kind === 'venue' && event.venue === id) return { ...event, venue: null }
     if (kind === 'organizer' && event.organizer.includes(id))

@@ -2,8 +2,9 @@ import type { HTTPMethod } from 'h3'
 import type { GenericSchema } from 'valibot'
 import * as v from 'valibot'
 import type { Calendar } from '../../core/calendar.js'
+import type { CollectionName } from '../../core/model/kinds.js'
 import { textField } from '../../core/resources/fields.js'
-import { type ResourceName, type RouteSpec, routeTable } from '../routes.js'
+import { type RouteSpec, routeTable } from '../routes.js'
 
 /**
  * The routes as the root route and the OpenAPI document describe them (CONTRACT §7): the route table of
@@ -50,7 +51,7 @@ export interface DescribedRoute {
   method: HTTPMethod
   /** Path below the prefix, h3 style (`/events/:id`); `''` is the prefix itself. */
   path: string
-  resource?: ResourceName
+  resource?: CollectionName
   action: RouteSpec['action'] | 'index' | 'doc'
   key?: 'id' | 'slug'
   query?: GenericSchema

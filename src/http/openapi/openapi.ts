@@ -1,11 +1,11 @@
 import { type JsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema'
 import type { HTTPResponse } from 'h3'
 import type { Calendar } from '../../core/calendar.js'
+import { type CollectionName, KIND_OF } from '../../core/model/kinds.js'
 import type { Settings } from '../../core/model/records.js'
 import type { View } from '../../core/resources/view.js'
 import { calfileVersion } from '../../core/version.js'
 import { errorResponse, json } from '../respond.js'
-import type { ResourceName } from '../routes.js'
 import { type DescribedRoute, describedRoutes, openApiPath } from './describe.js'
 import { objectFields } from './requests.js'
 import { RESPONSE_SCHEMAS } from './responses.js'
@@ -140,20 +140,12 @@ function responseSchemas(): Record<string, JsonSchema> {
   return responseDefs
 }
 
-const SINGULAR: Record<ResourceName, string> = {
-  events: 'Event',
-  venues: 'Venue',
-  organizers: 'Organizer',
-  categories: 'Category',
-  tags: 'Tag',
+/** A resource's kind as schema names and operation IDs spell it: `Event`, …, `Category`, `Tag`. */
+function singular(resource: CollectionName): string {
+  return capitalized(KIND_OF[resource])
 }
-const PLURAL: Record<ResourceName, string> = {
-  events: 'Events',
-  venues: 'Venues',
-  organizers: 'Organizers',
-  categories: 'Categories',
-  tags: 'Tags',
-}
+
+const capitalized = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`
 
 /** `EventInput`, …: the writable fields of each resource (CONTRACT §3), as a client sends them. */
 function inputSchemas(routes: DescribedRoute[]): Record<string, JsonSchema> {
@@ -161,7 +153,7 @@ function inputSchemas(routes: DescribedRoute[]): Record<string, JsonSchema> {
   for (const route of routes) {
     if (route.action !== 'create' || !route.resource) continue
     const fields = objectFields(route.body as NonNullable<DescribedRoute['body']>)
-    inputs[`${SINGULAR[route.resource]}Input`] = {
+    inputs[`${singular(route.resource)}Input`] = {
       type: 'object',
       description:
         'Unknown fields are ignored. Form bodies (urlencoded or multipart) write arrays and objects with PHP brackets (`organizer[]=12`, `venue[venue]=Blue`); file parts are ignored.',
@@ -198,7 +190,7 @@ function parameter(arg: RouteArg): Json {
 /** JSON, an urlencoded or a multipart form body (CONTRACT §3, §5); a create names the fields it needs. */
 function requestBody(route: DescribedRoute, args: RouteArg[]): Json | undefined {
   if (!route.body || !route.resource) return undefined
-  const ref = { $ref: `${SCHEMAS}${SINGULAR[route.resource]}Input` }
+  const ref = { $ref: `${SCHEMAS}${singular(route.resource)}Input` }
   const required = args.filter((arg) => arg.in === 'body' && arg.required).map((arg) => arg.name)
   const schema = required.length > 0 ? { allOf: [ref], required } : ref
   return {
@@ -251,8 +243,8 @@ function success(route: DescribedRoute): Json {
   if (route.action === 'index')
     return { description: 'The namespace index: every route, its methods and arguments', content: content('Root') }
   if (route.action === 'doc') return { description: 'This OpenAPI document', content: content('OpenApi') }
-  const resource = route.resource as ResourceName
-  const one = SINGULAR[resource]
+  const resource = route.resource as CollectionName
+  const one = singular(resource)
   switch (route.action) {
     case 'list':
       return { description: `A page of ${resource}`, headers: LIST_HEADERS, content: content(`${one}List`) }
@@ -308,18 +300,18 @@ const UPDATE_SUFFIX: Record<string, string> = { POST: '', PUT: 'Put', PATCH: 'Pa
 function operationId(route: DescribedRoute): string {
   if (route.action === 'index') return 'getIndex'
   if (route.action === 'doc') return 'getOpenApiDocument'
-  const resource = route.resource as ResourceName
-  if (route.action === 'list') return `list${PLURAL[resource]}`
+  const resource = route.resource as CollectionName
+  if (route.action === 'list') return `list${capitalized(resource)}`
   const bySlug = route.key === 'slug' ? 'BySlug' : ''
   const verb = route.action === 'read' ? 'get' : route.action
-  return `${verb}${SINGULAR[resource]}${bySlug}${route.action === 'update' ? UPDATE_SUFFIX[route.method] : ''}`
+  return `${verb}${singular(resource)}${bySlug}${route.action === 'update' ? UPDATE_SUFFIX[route.method] : ''}`
 }
 
 function summary(route: DescribedRoute): string {
   if (route.action === 'index') return 'Every route, its methods and arguments'
   if (route.action === 'doc') return 'This OpenAPI document'
-  const resource = route.resource as ResourceName
-  const one = SINGULAR[resource].toLowerCase()
+  const resource = route.resource as CollectionName
+  const one = singular(resource).toLowerCase()
   const a = /^[aeiou]/u.test(one) ? `an ${one}` : `a ${one}`
   const by = route.key === 'slug' ? ' by slug' : ''
   const text = {

@@ -3,8 +3,8 @@
  * OpenAPI document, which load this (and the JSON Schema conversion it uses) on their first request only.
  */
 import type { JsonSchema } from '@valibot/to-json-schema'
+import { KIND_OF } from '../../core/model/kinds.js'
 import type { Settings } from '../../core/model/records.js'
-import type { ResourceName } from '../routes.js'
 import type { DescribedRoute } from './describe.js'
 import { type FieldDoc, objectFields } from './requests.js'
 
@@ -32,17 +32,9 @@ export function routeArgs(route: DescribedRoute, settings: Settings): RouteArg[]
   return args
 }
 
-const SINGULAR: Record<ResourceName, string> = {
-  events: 'event',
-  venues: 'venue',
-  organizers: 'organizer',
-  categories: 'category',
-  tags: 'tag',
-}
-
 /** The path key's argument: the path keys are matched by the app (digits-only IDs, CONTRACT §5), not by a schema. */
 function pathArg(route: DescribedRoute): RouteArg {
-  const kind = route.resource ? SINGULAR[route.resource] : 'record'
+  const kind = route.resource ? KIND_OF[route.resource] : 'record'
   const key = route.key ?? 'id'
   const description = key === 'slug' ? `Slug of the ${kind}` : `Numeric ID of the ${kind}`
   const schema: JsonSchema =

@@ -1,6 +1,6 @@
 import { addToWall, instantToWall } from '../../core/dates/zoned.js'
+import type { CollectionName } from '../../core/model/kinds.js'
 import type { Settings } from '../../core/model/records.js'
-import type { ResourceName } from '../routes.js'
 
 /**
  * The arguments of TEC's routes as TEC declares them (`READ_args()`, `CREATE_args()`, `EDIT_args()`,
@@ -235,7 +235,7 @@ function terms(term: 'event category' | 'event tag', items: string): TecResource
 }
 
 /** TEC's declarations of each resource's routes. */
-export const TEC_ROUTE_ARGS: Readonly<Record<ResourceName, TecResourceArgs>> = {
+export const TEC_ROUTE_ARGS: Readonly<Record<CollectionName, TecResourceArgs>> = {
   events: EVENTS,
   venues: VENUES,
   organizers: ORGANIZERS,

@@ -1,9 +1,14 @@
 import * as v from 'valibot'
 import { isZone, readDateInput } from '../../dates/zoned.js'
-import type { EventRecord, Status, Taxonomy } from '../../model/records.js'
+import type { LinkedPostKind, Taxonomy } from '../../model/kinds.js'
+import type { EventRecord, Status } from '../../model/records.js'
 import { boolField, dateField, listItems, textField, urlField } from '../fields.js'
-import { findOrCreateLinked, resolveLinkedFields } from '../linked-posts/linked-input.js'
-import { ORGANIZER_KIND, VENUE_KIND } from '../linked-posts/linked-kinds.js'
+import {
+  findOrCreateLinked,
+  ORGANIZER_RULES,
+  resolveLinkedFields,
+  VENUE_RULES,
+} from '../linked-posts/linked-post-rules.js'
 import type { NormalizeContext } from '../post.js'
 import { type PostBody, postBodyEntries, type ResolveContext, resolvePostFields } from '../post-input.js'
 import type { TecArg } from '../tec-args.js'
@@ -155,7 +160,7 @@ function resolveOrganizers(value: unknown, ctx: EventResolveContext): Pending[] 
 }
 
 /** One venue or organizer reference: an ID, `{id}`, or the fields of one to find or create. */
-function linkedRef(value: unknown, kind: 'venue' | 'organizer', ctx: EventResolveContext): Pending | undefined {
+function linkedRef(value: unknown, kind: LinkedPostKind, ctx: EventResolveContext): Pending | undefined {
   const id = idOf(value)
   if (id !== undefined) {
     const found = ctx.state.postKind(id)
@@ -167,15 +172,15 @@ function linkedRef(value: unknown, kind: 'venue' | 'organizer', ctx: EventResolv
     ctx.errors[kind] = `must be a ${kind} ID or an object with a "${kind}" name`
     return undefined
   }
-  const linkedKind = kind === 'venue' ? VENUE_KIND : ORGANIZER_KIND
-  const parsed = v.safeParse(linkedKind.schema, value)
+  const rules = kind === 'venue' ? VENUE_RULES : ORGANIZER_RULES
+  const parsed = v.safeParse(rules.schema, value)
   if (!parsed.success) {
     ctx.errors[kind] = parsed.issues.map((issue) => `${issue.path?.[0]?.key ?? kind}: ${issue.message}`).join('; ')
     return undefined
   }
   // The nested record's problems are the relation's: the body's own `date` is not the venue's.
   const nested = { ...ctx, errors: {} as Record<string, string> }
-  const fields = resolveLinkedFields(linkedKind, parsed.output, nested)
+  const fields = resolveLinkedFields(rules, parsed.output, nested)
   if (Object.keys(nested.errors).length > 0) {
     ctx.errors[kind] = Object.entries(nested.errors)
       .map(([key, message]) => `${key}: ${message}`)
@@ -183,7 +188,7 @@ function linkedRef(value: unknown, kind: 'venue' | 'organizer', ctx: EventResolv
     return undefined
   }
   const status = ctx.scale(fields.status as Status | undefined)
-  return () => findOrCreateLinked(linkedKind, { ...fields, ...(status ? { status } : {}) }, ctx)
+  return () => findOrCreateLinked(rules, { ...fields, ...(status ? { status } : {}) }, ctx)
 }
 
 function idOf(value: unknown): number | undefined {

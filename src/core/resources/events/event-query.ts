@@ -11,11 +11,12 @@ import {
   wallTimeMs,
 } from '../../dates/zoned.js'
 import { invalidParam } from '../../errors.js'
-import type { EventRecord, Settings, Taxonomy } from '../../model/records.js'
+import type { LinkedPostKind, Taxonomy } from '../../model/kinds.js'
+import type { EventRecord, Settings } from '../../model/records.js'
 import type { CalendarState } from '../../model/state.js'
 import { withDescendants } from '../../model/term-tree.js'
 import type { WindowBounds } from '../../search/bounds.js'
-import type { ListSlice } from '../../search/list-slice.js'
+import type { ListSlice } from '../../search/merged-slice.js'
 import { type IndexQuery, selectIncluded, selectIndexed } from '../../search/select.js'
 import { listStatuses, statusEcho } from '../access.js'
 import { boolField, dateField, idListField, refListField, statusListField, textField } from '../fields.js'
@@ -287,7 +288,7 @@ function termIds(state: CalendarState, refs: Array<number | string>, taxonomy: T
   return ids
 }
 
-function postIds(state: CalendarState, ids: number[], kind: 'venue' | 'organizer'): Set<number> {
+function postIds(state: CalendarState, ids: number[], kind: LinkedPostKind): Set<number> {
   for (const id of ids) if (state.postKind(id) !== kind) throw invalidParam(kind, `${kind} ${id} does not exist`)
   return new Set(ids)
 }

@@ -1,9 +1,7 @@
 import * as v from 'valibot'
 import { textField, urlField } from '../fields.js'
-import type { NormalizeContext } from '../post.js'
-import { type PostBody, postBodyEntries, type ResolveContext, resolvePostFields } from '../post-input.js'
+import { postBodyEntries } from '../post-input.js'
 import type { TecArg } from '../tec-args.js'
-import type { LinkedKind } from './linked-kinds.js'
 import { ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS } from './venue-record.js'
 
 const coordinate = (description: string) =>
@@ -66,30 +64,6 @@ export const OrganizerBodySchema = v.looseObject({
 })
 
 /**
- * Checks a venue or organizer body against the state and returns the stored fields it sets (CONTRACT §3):
- * shared post fields, text fields, website, and the venue's coordinates and map flags; a venue's `stateprovince`
- * as `venueStateProvince` works it out.
- */
-export function resolveLinkedFields(
-  kind: Pick<LinkedKind, 'nameKey' | 'textFields'>,
-  body: Record<string, unknown>,
-  ctx: ResolveContext,
-) {
-  const out = resolvePostFields(body as PostBody, ctx)
-  for (const key of [kind.nameKey, ...kind.textFields, 'geo_lat', 'geo_lng', 'show_map', 'show_map_link']) {
-    if (body[key] !== undefined) out[key] = body[key]
-  }
-  if (typeof out[kind.nameKey] === 'string' && (out[kind.nameKey] as string).trim() === '') {
-    ctx.errors[kind.nameKey] = 'must not be empty'
-  }
-  if (kind.nameKey === 'venue') {
-    const derived = venueStateProvince(out)
-    if (derived !== undefined) out.stateprovince = derived
-  }
-  return out
-}
-
-/**
  * The `stateprovince` a venue stores when the fields it is sent give none (`Tribe__Events__Venue::update()`): the
  * `state` in the United States (or where no country is given), else the `province`; `undefined` when the fields
  * give a `stateprovince` or neither of the other two.
@@ -102,27 +76,4 @@ export function venueStateProvince(fields: Record<string, unknown>): string | un
   if (state !== '' && (country === '' || country === 'US' || country === 'United States')) return state
   if (province !== '') return province
   return state === '' && fields.state === undefined && fields.province === undefined ? undefined : ''
-}
-
-/**
- * The ID of a non-trashed record whose supplied fields all match (case-insensitive), or of a new record made
- * from them: duplicate avoidance on create (CONTRACT §3 `venue`, `organizer`).
- */
-export function findOrCreateLinked(
-  kind: LinkedKind,
-  fields: Record<string, unknown>,
-  ctx: ResolveContext & { normalize: NormalizeContext; author: number },
-): number {
-  // TEC's duplicate check compares the title, description and excerpt as well as the kind's own fields.
-  const supplied = [kind.nameKey, 'description', 'excerpt', ...kind.textFields].filter(
-    (key) => typeof fields[key] === 'string',
-  )
-  const same = (a: unknown, b: unknown) => String(a ?? '').toLowerCase() === String(b ?? '').toLowerCase()
-  const collection = kind.collection(ctx.state)
-  for (const record of collection.values()) {
-    if (record.status !== 'trash' && supplied.every((key) => same(record[key], fields[key]))) return record.id
-  }
-  const id = ctx.state.nextPostId()
-  collection.put(kind.normalize({ author: ctx.author, ...fields }, id, ctx.normalize))
-  return id
 }

@@ -2,7 +2,8 @@ import { safeParseOnce } from '../../cache/parsed-input.js'
 import { type ShapeForm, shapedJson, shapeForm } from '../../cache/shaped-record.js'
 import { instantToWall } from '../../dates/zoned.js'
 import { invalidParams, missingParams } from '../../errors.js'
-import type { OrganizerRecord, Status, VenueRecord } from '../../model/records.js'
+import type { CollectionOf, LinkedPostKind } from '../../model/kinds.js'
+import type { Status } from '../../model/records.js'
 import type { CalendarState } from '../../model/state.js'
 import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
 import type { CalendarCore, EventRef } from '../events/events.js'
@@ -15,17 +16,21 @@ import { forgetPost, trashed, untrashedFields } from '../removal.js'
 import { assertTecArgs, invalidBody } from '../tec-args.js'
 import type { View } from '../view.js'
 import { LIBRARY_WRITES, VENUE_FIELDS_CLEARED_BY_UPDATE, type WriteMode } from '../write-mode.js'
-import { findOrCreateLinked, resolveLinkedFields, VENUE_ARGS } from './linked-input.js'
-import type { LinkedKind } from './linked-kinds.js'
+import { VENUE_ARGS } from './linked-input.js'
+import {
+  findOrCreateLinked,
+  type LinkedPostRecord,
+  type LinkedPostRules,
+  resolveLinkedFields,
+} from './linked-post-rules.js'
 import { LinkedQuerySchema, selectLinked } from './linked-query.js'
 
-type LinkedRecord = VenueRecord | OrganizerRecord
 /** A venue or organizer as the API shows it (CONTRACT §2.2, §2.3). */
 export type LinkedResponse = Record<string, unknown>
 
 /**
  * Venues or organizers: every operation of their routes (spec §4.3, §4.4), the same for the library and HTTP.
- * One class for both; what differs lives in their `LinkedKind`.
+ * One class for both; what differs lives in their `LinkedPostRules`.
  *
  * @example
  * await calendar.venues.create({ venue: 'Blue Room', city: 'Boston' })
@@ -33,11 +38,11 @@ export type LinkedResponse = Record<string, unknown>
  */
 export class LinkedPosts {
   readonly #core: CalendarCore
-  readonly #kind: LinkedKind
+  readonly #rules: LinkedPostRules
 
-  constructor(core: CalendarCore, kind: LinkedKind) {
+  constructor(core: CalendarCore, rules: LinkedPostRules) {
     this.#core = core
-    this.#kind = kind
+    this.#rules = rules
   }
 
   /**
@@ -47,7 +52,7 @@ export class LinkedPosts {
   list(
     query: Record<string, unknown> = {},
     view = this.#core.defaultView(),
-  ): ListPage<'venues' | 'organizers', LinkedResponse> {
+  ): ListPage<CollectionOf<LinkedPostKind>, LinkedResponse> {
     return parsedPage(this.listJson(query, view))
   }
 
@@ -59,22 +64,22 @@ export class LinkedPosts {
     const state = this.#core.state
     const now = this.#core.now()
     const page = () => this.#page(query, view, state, now)
-    return this.#core.listPages.page(this.#kind.route, query, view, state, now, page)
+    return this.#core.listPages.page(this.#rules.route, query, view, state, now, page)
   }
 
   #page(query: Record<string, unknown>, view: View, state: CalendarState, now: number): ListPageJson {
     const parsed = safeParseOnce(LinkedQuerySchema, query)
     if (!parsed.success) throw invalidParams(firstIssuesByField(parsed.issues))
-    const { records, echo } = selectLinked(state, this.#kind, parsed.output, view, now)
+    const { records, echo } = selectLinked(state, this.#rules, parsed.output, view, now)
     const request = {
-      kind: this.#kind.route,
+      kind: this.#rules.route,
       items: records,
       page: parsed.output.page,
       perPage: parsed.output.per_page,
       query: echo,
-      notFoundCode: `${this.#kind.kind}-archive-page-not-found`,
+      notFoundCode: `${this.#rules.kind}-archive-page-not-found`,
     }
-    const form = shapeForm(this.#kind.route, false, view)
+    const form = shapeForm(this.#rules.route, false, view)
     return paginateJson(request, state.settings, view, (record) => this.#json(state, record, view, form))
   }
 
@@ -94,15 +99,15 @@ export class LinkedPosts {
     const state = this.#core.state
     assertCredentials(view)
     const record = this.#find(state, ref)
-    assertReadable(view, this.#kind.kind, record)
-    return this.#json(state, record, view, shapeForm(this.#kind.route, true, view))
+    assertReadable(view, this.#rules.kind, record)
+    return this.#json(state, record, view, shapeForm(this.#rules.route, true, view))
   }
 
   /** A record's shape reads the record, the site zone (in the settings) and the media (its image). */
-  #json(state: CalendarState, record: VenueRecord | OrganizerRecord, view: View, form: ShapeForm): Buffer {
+  #json(state: CalendarState, record: LinkedPostRecord, view: View, form: ShapeForm): Buffer {
     const inputs = [record, state.settings, state.siteTimezone, state.media.version]
     return shapedJson(this.#core.shapedText, state, form, record.id, inputs, () =>
-      this.#kind.shape(state, record, view, form),
+      this.#rules.shape(state, record, view, form),
     )
   }
 
@@ -113,10 +118,10 @@ export class LinkedPosts {
    */
   async create(body: unknown, view = this.#core.defaultView(), mode = LIBRARY_WRITES): Promise<LinkedResponse> {
     const input = this.#parse(body, mode)
-    if (input[this.#kind.nameKey] === undefined) throw missingParams([this.#kind.nameKey])
+    if (input[this.#rules.nameKey] === undefined) throw missingParams([this.#rules.nameKey])
     return this.#core.write((state) => {
       const ctx = this.#context(state)
-      const fields = resolveLinkedFields(this.#kind, input, ctx)
+      const fields = resolveLinkedFields(this.#rules, input, ctx)
       const status = writableStatus(view, input.status as Status | undefined, true)
       if (Object.keys(ctx.errors).length > 0) throw invalidBody(ctx.errors, mode)
       assertCanWrite(view)
@@ -124,11 +129,13 @@ export class LinkedPosts {
       const now = this.#nowWall(state)
       const dates = savedPostDates(undefined, status ?? 'publish', datesSent(input), now, mode.lossy)
       const id = findOrCreateLinked(
-        this.#kind,
+        this.#rules,
         { ...fields, status, ...dates },
         { ...ctx, normalize: { state, now }, author },
       )
-      return this.#kind.shape(state, this.#kind.collection(state).get(id) as LinkedRecord, view, { single: false })
+      return this.#rules.shape(state, this.#rules.collection(state).get(id) as LinkedPostRecord, view, {
+        single: false,
+      })
     })
   }
 
@@ -148,13 +155,13 @@ export class LinkedPosts {
     return this.#core.write((state) => {
       // TEC's order: the body against the state and the reference (the request's parameters), then permission.
       const ctx = this.#context(state)
-      const fields = resolveLinkedFields(this.#kind, input, ctx)
+      const fields = resolveLinkedFields(this.#rules, input, ctx)
       if (Object.keys(ctx.errors).length > 0) throw invalidBody(ctx.errors, mode)
       const existing = this.#find(state, ref)
       assertCanEdit(view, existing)
       const status = writableStatus(view, input.status as Status | undefined, mode.lossy)
       const now = this.#nowWall(state)
-      const cleared = mode.lossy && this.#kind.kind === 'venue' ? VENUE_FIELDS_CLEARED_BY_UPDATE : {}
+      const cleared = mode.lossy && this.#rules.kind === 'venue' ? VENUE_FIELDS_CLEARED_BY_UPDATE : {}
       const raw: Record<string, unknown> = {
         ...existing,
         ...cleared,
@@ -164,9 +171,9 @@ export class LinkedPosts {
       }
       Object.assign(raw, savedPostDates(existing, raw.status as Status, datesSent(input), now, mode.lossy))
       Object.assign(raw, untrashedFields(existing, raw))
-      const record = this.#kind.normalize(raw, existing.id, { state, now })
-      this.#kind.collection(state).put(record)
-      return this.#kind.shape(state, record, view, { single: false })
+      const record = this.#rules.normalize(raw, existing.id, { state, now })
+      this.#rules.collection(state).put(record)
+      return this.#rules.shape(state, record, view, { single: false })
     })
   }
 
@@ -187,34 +194,34 @@ export class LinkedPosts {
       // The reference is one of the request's parameters, checked before the permission, as TEC does.
       const existing = this.#find(state, ref)
       assertCanEdit(view, existing)
-      const collection = this.#kind.collection(state)
+      const collection = this.#rules.collection(state)
       if (options.force) {
-        const shaped = this.#kind.shape(state, existing, view, { single: false })
+        const shaped = this.#rules.shape(state, existing, view, { single: false })
         collection.delete(existing.id)
-        forgetPost(state, this.#kind.kind, existing.id)
+        forgetPost(state, this.#rules.kind, existing.id)
         return shaped
       }
       const record = trashed(
         existing,
-        this.#kind.kind,
+        this.#rules.kind,
         this.#nowWall(state),
         (slug) => collection.bySlug(slug) !== undefined,
       )
       collection.put(record)
-      if (mode.lossy && this.#kind.kind === 'organizer') dropOrganizerLists(state, record.id)
-      return this.#kind.shape(state, record, view, { single: false })
+      if (mode.lossy && this.#rules.kind === 'organizer') dropOrganizerLists(state, record.id)
+      return this.#rules.shape(state, record, view, { single: false })
     })
   }
 
   #parse(body: unknown, mode: WriteMode): Record<string, unknown> {
-    if (mode.tec && this.#kind.kind === 'venue') assertTecArgs(body, VENUE_ARGS)
-    const parsed = safeParseOnce(this.#kind.schema, body ?? {})
+    if (mode.tec && this.#rules.kind === 'venue') assertTecArgs(body, VENUE_ARGS)
+    const parsed = safeParseOnce(this.#rules.schema, body ?? {})
     if (!parsed.success) throw invalidBody(firstIssuesByField(parsed.issues), mode)
     return parsed.output
   }
 
-  #find(state: CalendarState, ref: EventRef): LinkedRecord {
-    const kind = this.#kind.kind
+  #find(state: CalendarState, ref: EventRef): LinkedPostRecord {
+    const kind = this.#rules.kind
     return typeof ref === 'number' ? findPost(state, kind, ref) : findPostBySlug(state, kind, ref.slug)
   }
 

@@ -1,13 +1,13 @@
 import * as v from 'valibot'
 import { invalidParam } from '../../errors.js'
-import type { EventRecord, OrganizerRecord, VenueRecord } from '../../model/records.js'
+import type { EventRecord } from '../../model/records.js'
 import type { CalendarState } from '../../model/state.js'
-import { eventTimes, someLinkedEvent } from '../../search/queries.js'
+import { eventTimes, someLinkedEvent } from '../../search/record-facts.js'
 import { listStatuses, seesAllStatuses, statusEcho } from '../access.js'
 import { boolField, positiveIntField, statusListField, textField } from '../fields.js'
 import { pageEntries, type QueryEcho } from '../lists.js'
 import type { View } from '../view.js'
-import type { LinkedKind } from './linked-kinds.js'
+import type { LinkedPostRecord, LinkedPostRules } from './linked-post-rules.js'
 
 /** Query parameters of `GET /venues` and `GET /organizers` (spec §4.3–4.4, CONTRACT §4.3). */
 export const LinkedQuerySchema = v.looseObject({
@@ -22,7 +22,6 @@ export const LinkedQuerySchema = v.looseObject({
 })
 
 export type LinkedQuery = v.InferOutput<typeof LinkedQuerySchema>
-type LinkedRecord = VenueRecord | OrganizerRecord
 
 /**
  * The venues or organizers a list query selects, newest `date` first, then by ID as TEC's database returns them
@@ -31,16 +30,22 @@ type LinkedRecord = VenueRecord | OrganizerRecord
  *
  * @throws CalendarError 400 `rest_invalid_param` for an `event` that is not an event or an unknown status.
  */
-export function selectLinked(state: CalendarState, kind: LinkedKind, query: LinkedQuery, view: View, now: number) {
+export function selectLinked(
+  state: CalendarState,
+  rules: LinkedPostRules,
+  query: LinkedQuery,
+  view: View,
+  now: number,
+) {
   const statuses = listStatuses(view, query.status)
-  const tests: Array<(record: LinkedRecord) => boolean> = [(record) => statuses.has(record.status)]
-  const linked = (record: LinkedRecord, test: (event: EventRecord) => boolean) =>
-    someLinkedEvent(state, kind.kind, record.id, test)
-  if (query.search !== undefined && query.search.trim() !== '') tests.push(searchTest(kind, query.search))
+  const tests: Array<(record: LinkedPostRecord) => boolean> = [(record) => statuses.has(record.status)]
+  const linked = (record: LinkedPostRecord, test: (event: EventRecord) => boolean) =>
+    someLinkedEvent(state, rules.kind, record.id, test)
+  if (query.search !== undefined && query.search.trim() !== '') tests.push(searchTest(rules, query.search))
   if (query.event !== undefined) {
     const event = state.events.get(query.event)
     if (!event) throw invalidParam('event', `${query.event} is not an event`)
-    tests.push((record) => (kind.kind === 'venue' ? event.venue === record.id : event.organizer.includes(record.id)))
+    tests.push((record) => (rules.kind === 'venue' ? event.venue === record.id : event.organizer.includes(record.id)))
   }
   if (query.has_events !== undefined) {
     const counts = (e: EventRecord) => e.status !== 'draft' && e.status !== 'pending'
@@ -50,7 +55,7 @@ export function selectLinked(state: CalendarState, kind: LinkedKind, query: Link
     const upcoming = (e: EventRecord) => e.status !== 'trash' && eventTimes(e).end > now && readable(view, e)
     tests.push((record) => linked(record, upcoming))
   }
-  const records = [...kind.collection(state).values()].filter((record) => tests.every((test) => test(record)))
+  const records = [...rules.collection(state).values()].filter((record) => tests.every((test) => test(record)))
   // WordPress's `ORDER BY post_date DESC`. Posts of the same second come as MySQL returns them to TEC: for one
   // status it reads its (post_type, post_status, post_date, ID) index backwards, so by ID descending; for several
   // (an administrator's `any`) it sorts the rows it found in ID order, so by ID ascending.
@@ -59,11 +64,11 @@ export function selectLinked(state: CalendarState, kind: LinkedKind, query: Link
   return { records, echo: echoQuery(query, view) }
 }
 
-function searchTest(kind: LinkedKind, search: string) {
+function searchTest(rules: LinkedPostRules, search: string) {
   const words = search.toLowerCase().split(/\s+/u).filter(Boolean)
-  return (record: LinkedRecord) => {
+  return (record: LinkedPostRecord) => {
     const row = record as unknown as Record<string, unknown>
-    const text = kind.searchFields
+    const text = rules.searchFields
       .map((key) => String(row[key] ?? ''))
       .join('\n')
       .toLowerCase()

@@ -1,4 +1,5 @@
-import type { Taxonomy, TermRecord } from '../../model/records.js'
+import type { Taxonomy } from '../../model/kinds.js'
+import type { TermRecord } from '../../model/records.js'
 import type { CalendarState } from '../../model/state.js'
 import { mayEditTermsInWordPress } from '../access.js'
 import type { View } from '../view.js'

@@ -1,9 +1,10 @@
 import * as v from 'valibot'
 import { invalidParam } from '../../errors.js'
-import type { Taxonomy, TermRecord } from '../../model/records.js'
+import type { Taxonomy } from '../../model/kinds.js'
+import type { TermRecord } from '../../model/records.js'
 import type { CalendarState } from '../../model/state.js'
 import { withDescendants } from '../../model/term-tree.js'
-import { termCount } from '../../search/queries.js'
+import { termCount } from '../../search/record-facts.js'
 import { boolField, idListField, positiveIntField, textField } from '../fields.js'
 import { pageEntries } from '../lists.js'
 

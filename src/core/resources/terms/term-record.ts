@@ -1,4 +1,5 @@
-import type { Taxonomy, TermRecord } from '../../model/records.js'
+import type { Taxonomy } from '../../model/kinds.js'
+import type { TermRecord } from '../../model/records.js'
 import { extraKeys, type NormalizeContext, resolveSlug } from '../post.js'
 
 /** The stored keys of a term; any other key is an extra kept as it is (CONTRACT §5). */

@@ -1,7 +1,8 @@
-import type { Taxonomy, TermRecord } from '../../model/records.js'
+import { COLLECTION_OF, type Taxonomy } from '../../model/kinds.js'
+import type { TermRecord } from '../../model/records.js'
 import type { CalendarState } from '../../model/state.js'
 import { renderTermName } from '../../render/fields.js'
-import { termCount } from '../../search/queries.js'
+import { termCount } from '../../search/record-facts.js'
 import { extraKeys } from '../post.js'
 import type { View } from '../view.js'
 import { byTermName } from './term-query.js'
@@ -9,11 +10,10 @@ import { TERM_KEYS } from './term-record.js'
 
 /** TEC's taxonomy names (CONTRACT §2.4). */
 export const TAXONOMY_NAMES: Record<Taxonomy, string> = { category: 'tribe_events_cat', tag: 'post_tag' }
-const ROUTES = { category: 'categories', tag: 'tags' } as const
 
 /** `urls` of a term: self, collection, and `up` when it has a parent (CONTRACT §2.4). */
 export function termUrls(term: TermRecord, taxonomy: Taxonomy, view: View): Record<string, string> {
-  const collection = `${view.base}/${ROUTES[taxonomy]}`
+  const collection = `${view.base}/${COLLECTION_OF[taxonomy]}`
   const urls: Record<string, string> = { self: `${collection}/${term.id}`, collection }
   if (term.parent !== 0) urls.up = `${collection}/${term.parent}`
   return urls
@@ -89,9 +89,4 @@ export function shapeTerm(state: CalendarState, term: TermRecord, taxonomy: Taxo
     urls: termUrls(term, taxonomy, view),
     ...extraKeys(term, TERM_KEYS),
   }
-}
-
-/** The route (and list key) of a taxonomy: `categories` or `tags`. */
-export function termRoute(taxonomy: Taxonomy): 'categories' | 'tags' {
-  return ROUTES[taxonomy]
 }

@@ -3,10 +3,11 @@ import { safeParseOnce } from '../../cache/parsed-input.js'
 import { type ShapeForm, shapedJson, shapeForm } from '../../cache/shaped-record.js'
 import { instantToWall } from '../../dates/zoned.js'
 import { CalendarError, invalidParams, missingParams } from '../../errors.js'
-import type { Taxonomy, TermRecord } from '../../model/records.js'
+import { COLLECTION_OF, type CollectionOf, type Taxonomy } from '../../model/kinds.js'
+import type { TermRecord } from '../../model/records.js'
 import type { CalendarState } from '../../model/state.js'
 import { withDescendants } from '../../model/term-tree.js'
-import { termCount } from '../../search/queries.js'
+import { termCount } from '../../search/record-facts.js'
 import { assertCanManageTerms, assertCredentials } from '../access.js'
 import type { CalendarCore } from '../events/events.js'
 import { firstIssuesByField, textField } from '../fields.js'
@@ -19,7 +20,7 @@ import { LIBRARY_WRITES, type WriteMode } from '../write-mode.js'
 import { shapeSingleTerm, termLinks } from './term-links.js'
 import { selectTerms, termQuerySchema } from './term-query.js'
 import { normalizeTerm } from './term-record.js'
-import { shapeTerm, termAncestors, termRoute } from './term-shape.js'
+import { shapeTerm, termAncestors } from './term-shape.js'
 
 /** Writable fields of a category or tag (spec §2.4–2.5, CONTRACT §3); `parent` only for categories. */
 export const TermBodySchema = v.looseObject({
@@ -67,7 +68,7 @@ export class Terms {
   list(
     query: Record<string, unknown> = {},
     view = this.#core.defaultView(),
-  ): ListPage<'categories' | 'tags', TermResponse> {
+  ): ListPage<CollectionOf<Taxonomy>, TermResponse> {
     return parsedPage(this.listJson(query, view))
   }
 
@@ -78,7 +79,7 @@ export class Terms {
   listJson(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageJson {
     const state = this.#core.state
     const page = () => this.#page(query, view, state)
-    return this.#core.listPages.page(termRoute(this.#taxonomy), query, view, state, this.#core.now(), page)
+    return this.#core.listPages.page(COLLECTION_OF[this.#taxonomy], query, view, state, this.#core.now(), page)
   }
 
   #page(query: Record<string, unknown>, view: View, state: CalendarState): ListPageJson {
@@ -87,14 +88,14 @@ export class Terms {
     const { terms, total } = selectTerms(state, this.#taxonomy, parsed.output)
     assertCredentials(view)
     const request = {
-      kind: termRoute(this.#taxonomy),
+      kind: COLLECTION_OF[this.#taxonomy],
       items: terms,
       total,
       page: parsed.output.page,
       perPage: parsed.output.per_page,
       query: NO_ECHO,
     }
-    const form = shapeForm(termRoute(this.#taxonomy), false, view)
+    const form = shapeForm(COLLECTION_OF[this.#taxonomy], false, view)
     return paginateJson(request, state.settings, view, (term) => this.#json(state, term, view, form))
   }
 
@@ -111,7 +112,7 @@ export class Terms {
     const state = this.#core.state
     assertCredentials(view)
     const term = this.#find(state, id)
-    const json = this.#json(state, term, view, shapeForm(termRoute(this.#taxonomy), false, view))
+    const json = this.#json(state, term, view, shapeForm(COLLECTION_OF[this.#taxonomy], false, view))
     // The kept text is the list item's; the single answer adds `_links` as its last key, as `shapeSingleTerm` does.
     const links = JSON.stringify(termLinks(state, term, this.#taxonomy, view))
     return Buffer.concat([json.subarray(0, json.length - 1), Buffer.from(`,"_links":${links}}`)])

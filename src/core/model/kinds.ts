@@ -1,0 +1,46 @@
+/**
+ * The kinds of record calfile serves and the collection of each, named once: a collection's name is its key in the
+ * data file, its route (`/venues`) and the key of its lists' items, and everything that names a kind or a
+ * collection takes it from here. Imports nothing, so that any module may import it.
+ */
+
+/** The kinds of record other records link to by ID, and the collection (and data file key) of each (CONTRACT §1). */
+export const COLLECTION_OF = {
+  event: 'events',
+  venue: 'venues',
+  organizer: 'organizers',
+  category: 'categories',
+  tag: 'tags',
+} as const
+
+/** A kind of record the API serves: `event`, `venue`, `organizer`, `category` or `tag`. */
+export type RecordKind = keyof typeof COLLECTION_OF
+
+/** The collection of the records of kind `K`: `CollectionOf<'venue'>` is `'venues'`. */
+export type CollectionOf<K extends RecordKind> = (typeof COLLECTION_OF)[K]
+
+/** A collection the API serves: its data file key, its route and its lists' key (`events`, …, `tags`). */
+export type CollectionName = CollectionOf<RecordKind>
+
+/** Every collection the API serves, in the order of `COLLECTION_OF`: the data file's and the spec's (§4.2–4.6). */
+export const COLLECTIONS = Object.values(COLLECTION_OF)
+
+/** The kind of the records of each collection: `KIND_OF.venues` is `'venue'`. */
+export const KIND_OF = Object.fromEntries(
+  Object.entries(COLLECTION_OF).map(([kind, collection]) => [collection, kind]),
+) as { readonly [K in RecordKind as CollectionOf<K>]: K }
+
+/**
+ * The kinds of post an event links to by ID (CONTRACT §3 `venue`, `organizer`): TEC's "linked posts". Nothing
+ * else is called linked here.
+ */
+export type LinkedPostKind = Extract<RecordKind, 'venue' | 'organizer'>
+
+/** The kinds of post the API serves: events and their linked posts. */
+export type ServedPostKind = Extract<RecordKind, 'event'> | LinkedPostKind
+
+/** The kinds that share the post ID space (CONTRACT §1): the served ones, and media, which the file holds only. */
+export type PostKind = ServedPostKind | 'media'
+
+/** The two term taxonomies; they share the term ID space. */
+export type Taxonomy = Extract<RecordKind, 'category' | 'tag'>
