@@ -45,7 +45,7 @@ const [, dist, file] = process.argv
 const load = (path) => import(new URL(path, dist).href)
 const { readFile } = await import('node:fs/promises')
 const [{ openCalendar }, { serve }, { icalFeeds }, { webPage }, { documentProblems }, { ValidatedTexts }] =
-  await Promise.all(['core/calendar.js', 'http/serve.js', 'ical/feed-routes.js', 'web/web-page.js',
+  await Promise.all(['core/calendar.js', 'http/serve.js', 'ical/feeds/feed-routes.js', 'web/web-page.js',
     'core/document/checks.js', 'core/cache/validated-texts.js'].map(load))
 step('modules')
 const text = await readFile(file, 'utf8')
