@@ -1,12 +1,16 @@
+import ICAL from 'ical.js'
 import ical, { ICalCalendarMethod } from 'ical-generator'
 import type { Calendar } from '../../core/calendar.js'
 import type { CalendarState } from '../../core/model/state.js'
 import type { EventRef } from '../../core/resources/events/events.js'
 import type { View } from '../../core/resources/view.js'
-import { assembleCalendar } from './export-assemble.js'
-import { feedQuery } from './export-query.js'
 import { type FeedEvent, hostName, vevent } from './export-vevent.js'
-import { vtimezone, zoneYears } from './vtimezone.js'
+import { vtimezone, zoneYears } from './export-zones.js'
+
+/**
+ * iCalendar export, as TEC's own (its iCal class): the feed of an event list query or of one event, read through
+ * the same calls as the REST routes, and written as one VCALENDAR: its properties, its VTIMEZONEs, its VEVENTs.
+ */
 
 /** Options of `toICalendar` and `eventToICalendar`. */
 export interface ICalendarOptions {
@@ -81,6 +85,28 @@ export function listFeed(
 }
 
 /**
+ * The event list query of a feed. A feed holds every event its query selects, not one page (TEC's own export stops
+ * at 30), so `page` and `per_page` are dropped and the pages are walked; every other parameter means what it means
+ * to `GET /events` (CONTRACT §4.1, §4.2), and is checked by the same list call.
+ */
+
+/** The parameters that set a list's date window (CONTRACT §4.1); `include` drops the window altogether. */
+const WINDOW_KEYS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after', 'include']
+
+/**
+ * A feed's list query: `status` defaults to `publish` (a feed is what the site publishes, whoever asks; an editor
+ * may ask for more, as on the list), and without any date parameter the window is the events that have not ended
+ * (`ends_after=now`, exact), as TEC's list view and its export show upcoming events: no end, unlike the list's
+ * default of 24 months. The earlier revision of the interface has no `ends_after` (spec §9): there the list's
+ * default window applies.
+ */
+function feedQuery(query: Record<string, unknown>): Record<string, unknown> {
+  const { page: _page, per_page: _perPage, ...filters } = query
+  const windowed = WINDOW_KEYS.some((key) => filters[key] !== undefined)
+  return { status: 'publish', ...(windowed ? {} : { ends_after: 'now', strict_dates: 'true' }), ...filters }
+}
+
+/**
  * An event with its title and its organizers' names as stored, not as the API renders them: TEC's iCal export
  * writes `post_title` itself (`SUMMARY`, an organizer's `CN`), while its description is the rendered content.
  */
@@ -143,6 +169,31 @@ export function renderFeed(events: FeedEvent[], head: FeedHead): string {
   feed.clear()
   const vtimezones = [...years].map(([zone, ranges]) => vtimezone(zone, ranges))
   return assembleCalendar(feed.toString(), [...vtimezones, ...vevents])
+}
+
+/**
+ * One iCalendar object (RFC 5545 §3.4) from its parts: `calendarText`, the text ical-generator writes for the
+ * calendar without events (its properties), and the components (VTIMEZONEs, then VEVENTs), put together with
+ * ical.js's component model and written by its serializer. So the calendar's properties all come before its
+ * components (`icalbody = calprops component`; ical-generator's own calendar text puts its `x()` properties after
+ * the events, and Outlook ignores calendar properties that follow a component), and ical-generator's line folding,
+ * which builds a TextEncoder per character, is left out. Content lines end with CRLF, the last one too, and are
+ * folded at 75 octets counting the leading space of a continuation (RFC 5545 §3.1): ical.js folds at `foldLength`
+ * octets and then adds that space, hence 74 while it writes.
+ *
+ * @throws Error (ical.js's ParserError) when `calendarText` is not iCalendar.
+ */
+function assembleCalendar(calendarText: string, components: ICAL.Component[]): string {
+  const calendar = new ICAL.Component(ICAL.parse(calendarText))
+  for (const component of components) calendar.addSubcomponent(component)
+  const kept = ICAL.foldLength
+  // Serializing is synchronous: no other caller of ical.js runs while the setting is changed.
+  ICAL.foldLength = 74
+  try {
+    return ICAL.stringify(calendar.toJSON())
+  } finally {
+    ICAL.foldLength = kept
+  }
 }
 
 /**

@@ -7,8 +7,7 @@ import {
   type ICalOrganizer,
 } from 'ical-generator'
 import { decodeEntities } from '../../core/render/entities.js'
-import { htmlToText } from './export-text.js'
-import { ZonedWall } from './export-wall-time.js'
+import { ZonedWall } from './export-zones.js'
 
 /** A venue as the REST API embeds it in an event (CONTRACT §2.2): empty fields are left out. */
 interface FeedVenue {
@@ -198,4 +197,30 @@ function organizer(organizers: FeedOrganizer[]): ICalOrganizer | null {
   if (!first?.email) return null
   const name = decodeEntities(first.organizer ?? '').replace(/"/gu, "'")
   return { name: name || first.email, email: first.email }
+}
+
+/**
+ * Plain text of the HTML that TEC and calfile store in titles, descriptions and names, for iCalendar's TEXT values
+ * (RFC 5545 §3.3.11). TEC runs `wp_strip_all_tags` and `html_entity_decode` (its iCal class, `replace`); calfile
+ * also keeps the breaks between blocks, which TEC turns into spaces.
+ */
+
+/** Tags that end a line of text: block ends and line breaks. */
+const BREAK = /<\/(?:p|div|li|h[1-6]|blockquote|pre|tr|ul|ol|table)\s*>|<br\s*\/?>/giu
+
+/**
+ * Plain text of HTML: scripts and styles dropped with their content, block ends and `<br>` as line breaks, every
+ * other tag removed, entities decoded, runs of spaces and of blank lines collapsed, ends trimmed.
+ */
+function htmlToText(html: string): string {
+  const text = html
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/giu, '')
+    .replace(BREAK, '\n')
+    .replace(/<[^>]*>/gu, '')
+  return decodeEntities(text)
+    .replace(/\r\n?/gu, '\n')
+    .replace(/[ \t\u00a0]+/gu, ' ')
+    .replace(/ *\n */gu, '\n')
+    .replace(/\n{3,}/gu, '\n\n')
+    .trim()
 }
