@@ -1,6 +1,16 @@
 import type { EventRecord } from '../model/records.js'
 import { compareEntries, type IndexEntry } from './entry.js'
-import type { ListSlice } from './list-slice.js'
+
+/**
+ * A list a page is taken from (issue 11, "Lists"): its total and the items between two positions, in list order,
+ * without the whole list existing. A plain array is one.
+ */
+export interface ListSlice<T> {
+  /** The total number of items. */
+  readonly length: number
+  /** The items at positions `start` to `end` (exclusive), as `Array.prototype.slice` takes them. */
+  slice(start: number, end: number): readonly T[]
+}
 
 /** The part `[from, to)` of a list of entries sorted in list order. */
 export interface EntryRange {

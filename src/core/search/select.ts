@@ -2,8 +2,7 @@ import type { EventRecord } from '../model/records.js'
 import { endInside, startInside, startRange, type WindowBounds } from './bounds.js'
 import { allowedKinds, comparePosts, type IndexEntry, type KindFilter, lowerText } from './entry.js'
 import type { EventIndex } from './event-index.js'
-import type { ListSlice } from './list-slice.js'
-import { type EntryRange, mergedSlice } from './merged-slice.js'
+import { type EntryRange, type ListSlice, mergedSlice } from './merged-slice.js'
 
 /** The relations a list can filter on, each matched when the event links to one of the IDs. */
 const RELATIONS = ['venues', 'organizers', 'categories', 'tags'] as const

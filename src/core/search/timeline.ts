@@ -1,7 +1,7 @@
 import type { EventRecord } from '../model/records.js'
 import { endInside, endsVerdict, startRange, type WindowBounds } from './bounds.js'
 import { compareEntries, type IndexEntry } from './entry.js'
-import type { ListSlice } from './list-slice.js'
+import type { ListSlice } from './merged-slice.js'
 import { firstAfter } from './sorted-entries.js'
 import { TimelineBlock } from './timeline-block.js'
 
