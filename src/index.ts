@@ -36,13 +36,15 @@ export { type ServeOptions, serve } from './http/serve.js'
 export { eventToICalendar, type ICalendarOptions, toICalendar } from './ical/export/export-calendar.js'
 export { type ICalFeedOptions, icalFeeds } from './ical/feeds/feed-routes.js'
 export {
+  type ICalendarSource,
   type ICalImportOptions,
+  type ICalImportReport,
+  type ImportNote,
+  type ImportSkip,
   importICalendar,
   importICalendarFile,
   readICalendarFiles,
 } from './ical/import/import.js'
-export type { ICalendarSource } from './ical/import/import-parse.js'
-export type { ICalImportReport, ImportNote, ImportSkip } from './ical/import/import-report.js'
 export type { SyncConflict } from './sync/conflict.js'
 export { SiteError, SyncError } from './sync/errors.js'
 export { type PullOptions, type PullReport, pull, pullSummary } from './sync/pull/pull.js'

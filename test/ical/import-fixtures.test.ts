@@ -9,7 +9,7 @@ import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
 import { findIana } from 'windows-iana'
 import { importICalendar } from '../../src/ical/import/import.js'
-import { MAX_INSTANCES } from '../../src/ical/recurrence.js'
+import { MAX_INSTANCES } from '../../src/ical/import/import-plan.js'
 import {
   allEvents,
   CORPUS_FILES,
@@ -28,7 +28,7 @@ const WINDOW_END = fromZonedTime('2027-07-01T00:00:00', SITE_ZONE).getTime()
  * Where the import reads a file otherwise than ical.js reads its text as it is, on purpose; every repair is here.
  * Each is noted in the import's report with its line (`NOTES` below lists them per file).
  *
- * Put right in the text, so that ical.js reads what the import reads (`src/ical/import/import-repairs.ts`):
+ * Put right in the text, so that ical.js reads what the import reads (`src/ical/import/import-lines.ts`):
  * 1. Exchange's quote closed after the value (`TZID="W. Europe Standard Time:20200609T090000"`).
  * 2. Dates written as date-times, without VALUE=DATE or with VALUE=DATE-TIME (Google, Evolution).
  * 3. Whitespace inside an RRULE (Exchange CDO `BYDAY=MO, TU`, `BYDAY=1MO `).

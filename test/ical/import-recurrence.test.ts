@@ -6,7 +6,7 @@
 import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
 import { importICalendar } from '../../src/ical/import/import.js'
-import { expandSeries, MAX_INSTANCES } from '../../src/ical/recurrence.js'
+import { expandSeries, MAX_INSTANCES } from '../../src/ical/import/import-plan.js'
 import { allEvents, memoryCalendar, vcalendar, vevent } from './import-helpers.js'
 
 async function importText(text: string, until?: string) {

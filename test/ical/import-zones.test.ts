@@ -4,8 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { importICalendar } from '../../src/ical/import/import.js'
-import { ianaZone } from '../../src/ical/import/import-zones.js'
-import { ianaOfWindowsDisplayName } from '../../src/ical/windows-zones.js'
+import { ianaOfWindowsDisplayName, ianaZone } from '../../src/ical/import/import-zones.js'
 import { allEvents, memoryCalendar, vcalendar, vevent } from './import-helpers.js'
 
 describe('Windows display names as TZIDs', () => {
