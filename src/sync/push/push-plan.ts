@@ -1,7 +1,7 @@
 import { NO_GMT_DATE } from '../../core/model/records.js'
 import type { CalendarState } from '../../core/model/state.js'
 import { KINDS, type KindInfo, recordLabel, type StoredRecord } from '../kinds.js'
-import { recordHash } from '../record-hash.js'
+import { recordHash } from '../record-diff.js'
 import { entryOfLine, type SyncSection } from '../sync-section.js'
 
 /**

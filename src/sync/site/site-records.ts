@@ -4,7 +4,7 @@ import { CalendarState } from '../../core/model/state.js'
 import { importTec } from '../../tec/tec.js'
 import { SiteError, SyncError } from '../errors.js'
 import type { KindInfo, StoredRecord, SyncRoute } from '../kinds.js'
-import { recordHash } from '../record-hash.js'
+import { recordHash } from '../record-diff.js'
 import type { SyncEntry } from '../sync-section.js'
 import type { SiteClient } from './site-client.js'
 
