@@ -34,7 +34,7 @@ const WINDOW_END = fromZonedTime('2027-07-01T00:00:00', SITE_ZONE).getTime()
  * 3. Whitespace inside an RRULE (Exchange CDO `BYDAY=MO, TU`, `BYDAY=1MO `).
  * 4. An EXDATE or RDATE without a value, left out (Google).
  * 5. Lines after the last END:VCALENDAR, left out (Podio).
- * 6. A date-time RECURRENCE-ID in a VEVENT of dates names its day (Apple iCal, Exchange), as `recurrence.ts`
+ * 6. A date-time RECURRENCE-ID in a VEVENT of dates names its day (Apple iCal, Exchange), as `import-plan.ts`
  *    matches it; ical.js would match no instance with it.
  * Read otherwise than ical.js:
  * 7. A TZID that is a Windows display name is its zone (`DISPLAY_NAMES`), where the file has no VTIMEZONE of it.
