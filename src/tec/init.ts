@@ -31,6 +31,8 @@ export type InitResult = Array<{ path: string; report: ImportReport; weeksShifte
  * capture that shows another gets a warning in its report. The file names calfile's JSON Schema in `"$schema"`
  * (`schemaReference`), so that editors check and complete hand edits of it.
  *
+ * @example
+ * const result = await initDataFile('data/calendar.json', { from: 'fixtures/tec', shiftTo: 'today' })
  * @throws CalendarError 409 `file-exists` when `file` exists; import errors as `importTec` (before the file is
  *   made when a capture is not one).
  */
@@ -83,6 +85,9 @@ async function namesTimezone(file: string): Promise<boolean> {
  * Re-importing the same capture changes nothing. A file that names no site time zone takes the one the first
  * capture with dates shows (`importTec`'s `adoptTimezone`; the report's `timezone` says so); one that names a
  * zone keeps it, with a warning for each capture that shows another.
+ *
+ * @example
+ * const reports = await importIntoFile('data/calendar.json', 'captures/events.json')
  */
 export async function importIntoFile(
   file: string,

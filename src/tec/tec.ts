@@ -50,6 +50,8 @@ export interface ImportOptions {
  * capture changes nothing. The capture is checked whole before the state is touched; a date calfile cannot store
  * throws mid-way, so run it inside a journal (`calendar.write`) to have that undone.
  *
+ * @example
+ * const report = importTec(state, JSON.parse(text), { now: '2026-07-01 12:00:00' })
  * @throws CalendarError 400 `import-invalid-capture` naming the capture's JSON path
  *   (`events[2].start_date: expected "YYYY-MM-DD HH:MM:SS", got 12`);
  *   409 `import-id-conflict` when an ID is already another kind's, in the capture or the state

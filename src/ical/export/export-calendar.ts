@@ -216,6 +216,9 @@ export function toICalendar(
 
 /**
  * The iCalendar text of one event, by ID or slug (TEC's single event export, `/event/<slug>/?ical=1`).
+ *
+ * @example
+ * const text = eventToICalendar(calendar, { slug: 'jazz-night' })
  * @throws CalendarError as `calendar.events.get`.
  */
 export function eventToICalendar(calendar: FeedCalendar, ref: EventRef, options: ICalendarOptions = {}): string {

@@ -70,6 +70,9 @@ export async function importICalendar(
 
 /**
  * The iCalendar texts at `from`: the file itself, or every `.ics` file of the folder, in name order.
+ *
+ * @example
+ * const report = await importICalendar(calendar, await readICalendarFiles('exports/'))
  * @throws the file system's error for a path that cannot be read.
  */
 export async function readICalendarFiles(from: string): Promise<ICalendarSource[]> {
@@ -81,6 +84,9 @@ export async function readICalendarFiles(from: string): Promise<ICalendarSource[
  * Imports the iCalendar file or folder `from` into the data file `file` (the `calfile import ics` command), as
  * `importICalendar` does. Everything is read and checked before the data file is opened, so that a bad file leaves
  * it untouched, and not even created when missing. `now`: the clock (epoch ms), for the default `until`.
+ *
+ * @example
+ * const report = await importICalendarFile('data/calendar.json', 'team.ics', { until: '2027-06-30' })
  * @throws as `importICalendar` and `readICalendarFiles`; as `openCalendar` for the data file.
  */
 export async function importICalendarFile(
