@@ -1,8 +1,9 @@
+import type { CalendarCore } from './calendar-core.js'
 import { invalidParam } from './errors.js'
 import type { EventRecord } from './model/records.js'
 import type { CalendarState } from './model/state.js'
 import { EVENT_KEYS } from './resources/events/event-record.js'
-import { type CalendarCore, Events } from './resources/events/events.js'
+import { Events } from './resources/events/events.js'
 import { ORGANIZER_RULES, VENUE_RULES } from './resources/linked-posts/linked-post-rules.js'
 import { LinkedPosts } from './resources/linked-posts/linked-posts.js'
 import { findPost } from './resources/lookup.js'
@@ -43,10 +44,11 @@ export interface CalendarBatch {
 }
 
 /**
- * The batch of one change on `state`: resources over `core` whose writes change `state` at once, each undone
- * alone when it throws (its promise rejects), and all of them with the change when the change fails.
+ * The batch of one change on `state`: resources over `core`'s clock, view and caches whose writes change `state`
+ * at once, each undone alone when it throws (its promise rejects), and all of them with the change when the change
+ * fails.
  */
-export function calendarBatch(core: Omit<CalendarCore, 'state' | 'write'>, state: CalendarState): CalendarBatch {
+export function calendarBatch(core: CalendarCore, state: CalendarState): CalendarBatch {
   const bound: CalendarCore = {
     state,
     now: () => core.now(),

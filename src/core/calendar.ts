@@ -1,10 +1,11 @@
 import { type CalendarBatch, calendarBatch } from './batch.js'
 import { ListPageCache } from './cache/list-pages.js'
 import { DEFAULT_SHAPED_TEXT_BYTES, ShapedTextCache } from './cache/shaped-text.js'
+import type { CalendarCore } from './calendar-core.js'
 import { instantToWall } from './dates/zoned.js'
 import type { DocumentError } from './document/error.js'
 import type { CalendarState } from './model/state.js'
-import { type CalendarCore, Events } from './resources/events/events.js'
+import { Events } from './resources/events/events.js'
 import { ORGANIZER_RULES, VENUE_RULES } from './resources/linked-posts/linked-post-rules.js'
 import { LinkedPosts } from './resources/linked-posts/linked-posts.js'
 import { Terms } from './resources/terms/terms.js'
@@ -48,6 +49,9 @@ export type { CalendarChange, ChangeListener }
 
 const PREFIX = '/calendar/events/v1'
 
+/** Reads a calendar's private core: set once, by the class, so that only `calendarCore` below has it. */
+let coreOf: (calendar: Calendar) => CalendarCore
+
 /**
  * A calendar: the data file in memory, its indexes, the clock, and the resources that read and change it.
  * Every change is in the file before its promise resolves.
@@ -56,27 +60,39 @@ const PREFIX = '/calendar/events/v1'
  * const calendar = await openCalendar('data/calendar.json', { now: () => Date.parse('2026-07-01T12:00:00Z') })
  * calendar.events.list({ per_page: 10 }).body.events
  */
-export class Calendar implements CalendarCore {
+export class Calendar {
   readonly events: Events
   readonly venues: LinkedPosts
   readonly organizers: LinkedPosts
   readonly categories: Terms
   readonly tags: Terms
-  readonly shapedText: ShapedTextCache
-  readonly listPages: ListPageCache
   readonly #store: Store
   readonly #clock: () => number
+  /** What the resources read and write through: the class's own, kept off its API (`calendarCore`). */
+  readonly #core: CalendarCore
+
+  static {
+    coreOf = (calendar) => calendar.#core
+  }
 
   constructor(store: Store, clock: () => number, cacheBytes = DEFAULT_SHAPED_TEXT_BYTES) {
     this.#store = store
     this.#clock = clock
-    this.shapedText = new ShapedTextCache(cacheBytes)
-    this.listPages = new ListPageCache(cacheBytes)
-    this.events = new Events(this)
-    this.venues = new LinkedPosts(this, VENUE_RULES)
-    this.organizers = new LinkedPosts(this, ORGANIZER_RULES)
-    this.categories = new Terms(this, 'category')
-    this.tags = new Terms(this, 'tag')
+    this.#core = {
+      get state() {
+        return store.state
+      },
+      now: clock,
+      write: (change) => store.commit(change),
+      defaultView: () => this.defaultView(),
+      shapedText: new ShapedTextCache(cacheBytes),
+      listPages: new ListPageCache(cacheBytes),
+    }
+    this.events = new Events(this.#core)
+    this.venues = new LinkedPosts(this.#core, VENUE_RULES)
+    this.organizers = new LinkedPosts(this.#core, ORGANIZER_RULES)
+    this.categories = new Terms(this.#core, 'category')
+    this.tags = new Terms(this.#core, 'tag')
   }
 
   /** The current state; replaced whole by a reload. */
@@ -115,8 +131,9 @@ export class Calendar implements CalendarCore {
     return this.#store.onChange(listener)
   }
 
+  /** @deprecated Not part of the API: kept until src/sync and src/tec write through `calendarCore(calendar)`. */
   write<T>(change: (state: CalendarState) => T): Promise<T> {
-    return this.#store.commit(change)
+    return this.#core.write(change)
   }
 
   /**
@@ -132,10 +149,10 @@ export class Calendar implements CalendarCore {
    *   await events.create({ title: 'Course', start_date: '2026-09-08 18:00', end_date: '2026-09-08 20:00' })
    *   return parent.id
    * })
-   * @throws CalendarError 503 as `write`, and whatever `work` rejects with.
+   * @throws CalendarError 503 as the resources' writes, and whatever `work` rejects with.
    */
   batch<T>(work: (batch: CalendarBatch) => Promise<T>): Promise<T> {
-    return this.#store.commitAsync((state) => work(calendarBatch(this, state)))
+    return this.#store.commitAsync((state) => work(calendarBatch(this.#core, state)))
   }
 
   /**
@@ -171,6 +188,18 @@ export class Calendar implements CalendarCore {
   close(): Promise<void> {
     return this.#store.close()
   }
+}
+
+/**
+ * The core of `calendar`, which the class keeps private: its writes of the state itself and its caches. For
+ * calfile's own code that changes the state directly (sync, TEC imports, `renumber`) and for tests; `src/index.ts`
+ * does not export it, and library users write through the resources.
+ *
+ * @example
+ * await calendarCore(calendar).write((state) => renumber(state, 'venue', 11, 12))
+ */
+export function calendarCore(calendar: Calendar): CalendarCore {
+  return coreOf(calendar)
 }
 
 /**

@@ -7,7 +7,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { serializeState } from '../../src/core/cache/record-text.js'
-import { type Calendar, openCalendar } from '../../src/core/calendar.js'
+import { type Calendar, calendarCore, openCalendar } from '../../src/core/calendar.js'
 import type { EventRecord } from '../../src/core/model/records.js'
 import type { CalendarState } from '../../src/core/model/state.js'
 import { tempDir } from '../cli/cli-helpers.js'
@@ -45,7 +45,7 @@ describe('a change that throws half-way is undone (issue 9 §1)', () => {
     const first = order[0] as number
     const firstSlug = calendar.state.events.get(first)?.slug as string
     let phantom = 0
-    const failure = calendar.write((state) => {
+    const failure = calendarCore(calendar).write((state) => {
       phantom = state.nextPostId()
       state.events.put(anEvent(state, phantom, 'Phantom'))
       state.events.delete(first)
@@ -78,7 +78,7 @@ describe('a change that throws half-way is undone (issue 9 §1)', () => {
     }
     const kept = (await calendar.events.create(body)).id as number
     expect(calendar.categories.get(music).count).toBe(1)
-    const failure = calendar.write((state) => {
+    const failure = calendarCore(calendar).write((state) => {
       const event = state.events.get(kept) as EventRecord
       state.events.put({ ...event, status: 'draft' })
       state.events.put(anEvent(state, state.nextPostId(), 'Also music'))
@@ -97,7 +97,7 @@ describe('a change that throws half-way is undone (issue 9 §1)', () => {
     const body = (title: string) => ({ title, start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00' })
     const results = await Promise.allSettled([
       calendar.events.create(body('One')),
-      calendar.write((state) => {
+      calendarCore(calendar).write((state) => {
         state.events.put(anEvent(state, state.nextPostId(), 'Never'))
         throw new Error('refused')
       }),
@@ -114,7 +114,7 @@ describe('a change that throws half-way is undone (issue 9 §1)', () => {
   it('an answer that cannot be shaped undoes its change (the change runs, shaping throws)', async () => {
     const { calendar, file } = await fileCalendar()
     const before = await snapshot(calendar, file)
-    const failure = calendar.write((state) => {
+    const failure = calendarCore(calendar).write((state) => {
       const venue = [...state.venues.values()][0]
       if (!venue) throw new Error('fixture has no venue')
       state.venues.put({ ...venue, venue: 'Renamed' })

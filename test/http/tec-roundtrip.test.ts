@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { calendarCore } from '../../src/core/calendar.js'
 import { importTec } from '../../src/tec/tec.js'
 import { open } from '../helpers.js'
 
@@ -148,7 +149,9 @@ describe('TEC captures round trip', () => {
   for (const { name, events, capture } of all) {
     it(`${name}: every event reads back as captured, but for the listed differences`, async () => {
       const { calendar, app } = await open()
-      await calendar.write((state) => importTec(state, capture, { now: '2026-07-01 08:00:00', adoptTimezone: true }))
+      await calendarCore(calendar).write((state) =>
+        importTec(state, capture, { now: '2026-07-01 08:00:00', adoptTimezone: true }),
+      )
       const found: string[] = []
       for (const captured of events) {
         const origin = new URL(String(captured.rest_url)).origin

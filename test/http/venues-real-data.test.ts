@@ -7,6 +7,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { calendarCore } from '../../src/core/calendar.js'
 import { importTec } from '../../src/tec/tec.js'
 import { open } from '../helpers.js'
 
@@ -24,7 +25,7 @@ let request: Request
 beforeAll(async () => {
   // UTC like the atlbyday site, whose venue and organizer captures are compared field by field below.
   const opened = await open({ settings: { timezone: 'UTC', site_url: 'https://atlbyday.com' } })
-  await opened.calendar.write((state) => {
+  await calendarCore(opened.calendar).write((state) => {
     for (const name of CAPTURES) importTec(state, capture(name), { now: '2026-07-01 12:00:00' })
   })
   request = opened.request

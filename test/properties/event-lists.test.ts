@@ -9,7 +9,7 @@
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { type Calendar, openCalendar } from '../../src/core/calendar.js'
+import { type Calendar, calendarCore, openCalendar } from '../../src/core/calendar.js'
 import { wallToInstant } from '../../src/core/dates/zoned.js'
 import type { EventRecord, UserRecord } from '../../src/core/model/records.js'
 import { listStatuses } from '../../src/core/resources/access.js'
@@ -200,13 +200,15 @@ async function applyWrite(calendar: Calendar, change: WriteOp) {
     ...eventData(id, fields),
   })
   if (change.op === 'create' && ids.length > 0) {
-    await calendar.write((state) => state.events.put(record(state.nextPostId(), change.fields) as EventRecord))
+    await calendarCore(calendar).write((state) =>
+      state.events.put(record(state.nextPostId(), change.fields) as EventRecord),
+    )
   } else if (change.op === 'update' && picked !== undefined) {
-    await calendar.write((state) => state.events.put(record(picked, change.fields) as EventRecord))
+    await calendarCore(calendar).write((state) => state.events.put(record(picked, change.fields) as EventRecord))
   } else if (change.op === 'delete' && picked !== undefined) {
-    await calendar.write((state) => state.events.delete(picked))
+    await calendarCore(calendar).write((state) => state.events.delete(picked))
   } else if (change.op === 'undone' && picked !== undefined) {
-    const failing = calendar.write((state) => {
+    const failing = calendarCore(calendar).write((state) => {
       state.events.put(record(picked, change.fields) as EventRecord)
       state.events.put(record(state.nextPostId(), change.fields) as EventRecord)
       state.events.delete(ids[(change.pick + 1) % ids.length] as number)

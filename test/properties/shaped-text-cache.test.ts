@@ -9,7 +9,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { markSettled } from '../../src/core/cache/parsed-input.js'
-import { type Calendar, openCalendar } from '../../src/core/calendar.js'
+import { type Calendar, calendarCore, openCalendar } from '../../src/core/calendar.js'
 import { NOW } from '../helpers.js'
 
 const RUNS = Math.max(10, Math.round(Number(process.env.CALFILE_PROPERTY_RUNS ?? 250) / 5))
@@ -104,7 +104,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   eventId.map(
     (id): Step =>
       (c) =>
-        c.write((state) => {
+        calendarCore(c).write((state) => {
           state.venues.put({ ...state.venues.get(10)!, venue: 'Undone' })
           state.events.delete(id)
           throw new Error('fails half-way')
@@ -171,8 +171,8 @@ describe('shaped text cache', () => {
           expect(await attempt(s, cached)).toBe(await attempt(s, fresh))
           expect(reads(cached)).toEqual(reads(fresh))
         }
-        expect(cached.shapedText.bytes).toBeLessThanOrEqual(8_000)
-        expect(fresh.shapedText.bytes).toBe(0)
+        expect(calendarCore(cached).shapedText.bytes).toBeLessThanOrEqual(8_000)
+        expect(calendarCore(fresh).shapedText.bytes).toBe(0)
         await Promise.all([cached.close(), fresh.close()])
       }),
       { numRuns: RUNS },

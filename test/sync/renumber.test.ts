@@ -3,6 +3,7 @@
  * journaled change; an ID already taken in its space, or a record that is not there, changes nothing.
  */
 import { describe, expect, it } from 'vitest'
+import { calendarCore } from '../../src/core/calendar.js'
 import { renumber } from '../../src/core/model/renumber.js'
 import { open } from '../helpers.js'
 
@@ -37,7 +38,7 @@ const DATA = {
 describe('renumber', () => {
   it('moves a record to another ID and every link to it, and keeps its slug', async () => {
     const { calendar } = await open(DATA)
-    await calendar.write((state) => {
+    await calendarCore(calendar).write((state) => {
       renumber(state, 'venue', 11, 111)
       renumber(state, 'organizer', 13, 113)
       renumber(state, 'category', 3, 33)
@@ -61,16 +62,18 @@ describe('renumber', () => {
 
   it('refuses an ID its space holds, or a record that is not there, changing nothing', async () => {
     const { calendar } = await open(DATA)
-    await expect(calendar.write((state) => renumber(state, 'venue', 11, 12))).rejects.toMatchObject({
+    await expect(calendarCore(calendar).write((state) => renumber(state, 'venue', 11, 12))).rejects.toMatchObject({
       code: 'id-taken',
     })
-    await expect(calendar.write((state) => renumber(state, 'tag', 5, 3))).rejects.toMatchObject({ code: 'id-taken' })
-    await expect(calendar.write((state) => renumber(state, 'venue', 99, 100))).rejects.toMatchObject({
+    await expect(calendarCore(calendar).write((state) => renumber(state, 'tag', 5, 3))).rejects.toMatchObject({
+      code: 'id-taken',
+    })
+    await expect(calendarCore(calendar).write((state) => renumber(state, 'venue', 99, 100))).rejects.toMatchObject({
       code: 'record-not-found',
     })
     expect(calendar.state.venues.get(11)).toBeDefined()
     // A term ID is free for a post, and the other way round (two ID spaces, CONTRACT §1).
-    await calendar.write((state) => renumber(state, 'venue', 11, 3))
+    await calendarCore(calendar).write((state) => renumber(state, 'venue', 11, 3))
     expect(calendar.state.events.get(10)?.venue).toBe(3)
   })
 })

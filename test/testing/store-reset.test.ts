@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { type Calendar, openCalendar } from '../../src/core/calendar.js'
+import { type Calendar, calendarCore, openCalendar } from '../../src/core/calendar.js'
 import { tempDir } from '../cli/cli-helpers.js'
 
 /** `calendar.reset()` on a data file: the state and the file go back to what was opened (issue 12, fast reset). */
@@ -19,7 +19,7 @@ const TEMP = { title: 'Temp', start_date: '2026-07-02 10:00:00', end_date: '2026
 
 /** A change that deletes every event then fails, in the same group commit as the calls made with it. */
 function refusedChange(calendar: Calendar): Promise<unknown> {
-  return calendar.write((state) => {
+  return calendarCore(calendar).write((state) => {
     for (const event of [...state.events.values()]) state.events.delete(event.id)
     throw new Error('refused')
   })

@@ -1,7 +1,6 @@
-import type { ListPageCache } from '../../cache/list-pages.js'
 import { safeParseOnce } from '../../cache/parsed-input.js'
 import { type ShapeForm, shapedJson, shapeForm } from '../../cache/shaped-record.js'
-import type { ShapedTextCache } from '../../cache/shaped-text.js'
+import type { CalendarCore } from '../../calendar-core.js'
 import { dayEnd, dayStart, instantToWall } from '../../dates/zoned.js'
 import { unstorableDates } from '../../document/storable-dates.js'
 import { invalidParams, missingParams } from '../../errors.js'
@@ -27,21 +26,6 @@ import { eventQuerySchema, selectEvents } from './event-query.js'
 import { normalizeEvent } from './event-record.js'
 import { eventShapeInputs, shapeEvent } from './event-shape.js'
 
-/** What a resource needs of the calendar: the current state, the clock, a way to write, who is asking. */
-export interface CalendarCore {
-  readonly state: CalendarState
-  /** Epoch ms; frozen in tests and with `--now`. */
-  now(): number
-  /** Runs `change` on the state and resolves once the result is in the file (CONTRACT §1). */
-  write<T>(change: (state: CalendarState) => T): Promise<T>
-  /** The view of a library call that names none: open mode as user 1, URLs from the settings. */
-  defaultView(): View
-  /** Records as the API shows them, kept as JSON text (issue 11). */
-  readonly shapedText: ShapedTextCache
-  /** Whole list pages, kept for repeated queries (issue 11). */
-  readonly listPages: ListPageCache
-}
-
 /** An event as the API shows it (CONTRACT §2.1). */
 export type EventResponse = ReturnType<typeof shapeEvent>
 
@@ -60,11 +44,6 @@ export class Events {
 
   constructor(core: CalendarCore) {
     this.#core = core
-  }
-
-  /** The calendar these events belong to: what a capability built over this resource reads (`src/ical/`). */
-  get calendar(): CalendarCore {
-    return this.#core
   }
 
   /**
