@@ -5,9 +5,8 @@ import { isLoopback } from '../../http/loopback.js'
 import { SiteError, SyncError } from '../errors.js'
 
 /**
- * The client of one TEC site's REST API v1, all of what pull and push send goes through: where the site is (its
- * home and API base), how a request goes and its answer is read, and the patience it has (which failures are tried
- * again, and after how long).
+ * All that pull and push send goes through `SiteClient`: below it, where a site is (`siteAddress`) and the client's
+ * patience (`RetryPolicy`: which failures are tried again, and after how long).
  */
 
 /** How to reach a site: credentials, and how patient to be. */
