@@ -97,7 +97,7 @@ export function readSection(state: CalendarState): SyncSection | undefined {
   return parsed.output as SyncSection
 }
 
-/** Puts `section` in the state in place of the one there, undoably (inside `calendar.write`). */
+/** Puts `section` in the state in place of the one there, undoably (inside `calendarCore(calendar).write`). */
 export function writeSection(state: CalendarState, section: SyncSection): void {
   const { extras } = state
   const before = extras.sync
@@ -123,7 +123,10 @@ export function entryOf(state: CalendarState, route: SyncRoute, id: number): Syn
   return line === undefined ? undefined : entryOfLine(line)
 }
 
-/** Sets (or with undefined removes) the entry of record `id` of `route`, undoably (inside `calendar.write`). */
+/**
+ * Sets (or with undefined removes) the entry of record `id` of `route`, undoably (inside
+ * `calendarCore(calendar).write`).
+ */
 export function setEntry(state: CalendarState, route: SyncRoute, id: number, entry: SyncEntry | undefined): void {
   const records = liveRecords(state, route)
   const key = String(id)
@@ -132,7 +135,7 @@ export function setEntry(state: CalendarState, route: SyncRoute, id: number, ent
   restore(records, key, entry && entryLine(entry))
 }
 
-/** Sets (or with undefined removes) the section's `push_started`, undoably (inside `calendar.write`). */
+/** Sets (or with undefined removes) the section's `push_started`, undoably (inside `calendarCore(calendar).write`). */
 export function setPushStarted(state: CalendarState, started: string | undefined): void {
   const section = state.extras.sync as Record<string, unknown>
   const before = section.push_started

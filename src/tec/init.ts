@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import { readFile, rm } from 'node:fs/promises'
-import { openCalendar } from '../core/calendar.js'
+import { calendarCore, openCalendar } from '../core/calendar.js'
 import { instantToWall } from '../core/dates/zoned.js'
 import { CalendarError } from '../core/errors.js'
 import { schemaReference } from '../edit/schema-location.js'
@@ -43,7 +43,7 @@ export async function initDataFile(file: string, options: InitOptions): Promise<
   const initial = JSON.stringify({ $schema: schemaReference(file), settings: { timezone } })
   const calendar = await openCalendar(file, { initial, now: options.now })
   const now = calendar.now()
-  const build = calendar.write((state) => {
+  const build = calendarCore(calendar).write((state) => {
     const wall = instantToWall(now, state.siteTimezone)
     const day = options.shiftTo === undefined ? undefined : shiftDay(options.shiftTo, now, state.siteTimezone)
     return captures.map(({ path, capture }) => {
@@ -98,7 +98,7 @@ export async function importIntoFile(
   const named = await namesTimezone(file)
   const calendar = await openCalendar(file, { now })
   try {
-    return await calendar.write((state) => {
+    return await calendarCore(calendar).write((state) => {
       // Local to the change: the store may run it again on a reloaded state.
       let adoptTimezone = !named
       return captures.map(({ path, capture }) => {

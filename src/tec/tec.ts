@@ -48,7 +48,7 @@ export interface ImportOptions {
  * lacks becomes `draft`, a category parent that is nowhere becomes 0, a date the site zone does not give back as
  * captured is stored from its UTC twin — all reported in `warnings`, site zone ones first. Re-importing the same
  * capture changes nothing. The capture is checked whole before the state is touched; a date calfile cannot store
- * throws mid-way, so run it inside a journal (`calendar.write`) to have that undone.
+ * throws mid-way, so run it inside a journal (`calendarCore(calendar).write`) to have that undone.
  *
  * @example
  * const report = importTec(state, JSON.parse(text), { now: '2026-07-01 12:00:00' })

@@ -226,12 +226,12 @@ function takeSettings(state: CalendarState, site: SiteSettings): void {
 }
 
 /**
- * A pull's change to the data file (run it inside `calendar.write`): the site's records are stored through the TEC
- * importer, with their IDs, slugs, dates and extra keys, except those changed here since the last pull or push,
- * which stay as they are (a conflict when the site changed them too); records gone from the site are removed
- * unless changed here (a conflict); records made here that hold an ID the site uses move to a fresh ID. The first
- * pull into a file takes the site's settings (`siteSettings`): its page size, its address as `site_url`, and its time
- * zone, the one WordPress names when known, else the one the events' dates show. The `sync` section is rewritten.
+ * A pull's change to the data file (run it inside `calendarCore(calendar).write`): the site's records are stored
+ * through the TEC importer, with their IDs, slugs, dates and extra keys, except those changed here since the last pull
+ * or push, which stay as they are (a conflict when the site changed them too); records gone from the site are removed
+ * unless changed here (a conflict); records made here that hold an ID the site uses move to a fresh ID. The first pull
+ * into a file takes the site's settings (`siteSettings`): its page size, its address as `site_url`, and its time zone,
+ * the one WordPress names when known, else the one the events' dates show. The `sync` section is rewritten.
  *
  * @param now epoch ms: the "now" of records that carry no date.
  * @throws SyncError `sync-origin` when the state mirrors another site, or holds records and mirrors none.

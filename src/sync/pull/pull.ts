@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { type Calendar, openCalendar } from '../../core/calendar.js'
+import { type Calendar, calendarCore, openCalendar } from '../../core/calendar.js'
 import { schemaReference } from '../../edit/schema-location.js'
 import { SiteClient, type SiteOptions } from '../site/site-client.js'
 import { readSection } from '../sync-section.js'
@@ -81,7 +81,7 @@ async function store(
   change: (state: Calendar['state'], now: number) => PullOutcome,
 ): Promise<{ outcome: PullOutcome; written: boolean }> {
   try {
-    const outcome = await calendar.write((state) => {
+    const outcome = await calendarCore(calendar).write((state) => {
       const result = change(state, calendar.now())
       if (!result.touched) throw new Unchanged(result)
       return result

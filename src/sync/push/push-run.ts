@@ -1,4 +1,4 @@
-import type { Calendar } from '../../core/calendar.js'
+import { type Calendar, calendarCore } from '../../core/calendar.js'
 import { instantToWall } from '../../core/dates/zoned.js'
 import { renumber } from '../../core/model/renumber.js'
 import type { CalendarState } from '../../core/model/state.js'
@@ -84,7 +84,11 @@ function fail(run: PushRun, op: PushOp, error: unknown): void {
  * record on the site all the same, which the next push finds (`push_started`). `drain` waits for them.
  */
 export function storeLater(run: PushRun, op: PushOp, change: (state: CalendarState) => void, then: () => void): void {
-  run.pending.push(run.calendar.write(change).then(then, (error: unknown) => fail(run, op, error)))
+  run.pending.push(
+    calendarCore(run.calendar)
+      .write(change)
+      .then(then, (error: unknown) => fail(run, op, error)),
+  )
 }
 
 /** Waits for the writes `storeLater` queued: before a step that reads what they change. */
@@ -93,9 +97,9 @@ export async function drain(run: PushRun): Promise<void> {
 }
 
 /**
- * Stores the site's answer for one record in place of the data file's (inside `calendar.write`), through the TEC
- * importer, so that the two read the same (the site's `modified`, `date`, slug…), and records its entry: what the
- * site has now, and the record as stored. Only that record (and a media entry of its image) is taken: the venue or
+ * Stores the site's answer for one record in place of the data file's (inside `calendarCore(calendar).write`), through
+ * the TEC importer, so that the two read the same (the site's `modified`, `date`, slug…), and records its entry: what
+ * the site has now, and the record as stored. Only that record (and a media entry of its image) is taken: the venue or
  * terms an event embeds stay as the data file has them, which may be changes still to push.
  *
  * @param now epoch ms: "now" for the importer.
@@ -107,15 +111,15 @@ export function takeBack(state: CalendarState, info: KindInfo, site: SiteRecord,
   setEntry(state, info.route, site.id, { ...siteVersion(info, site), hash: recordHash(stored) })
 }
 
-/** Drops the entry of record `id` of `info` (inside `calendar.write`): the site no longer has it. */
+/** Drops the entry of record `id` of `info` (inside `calendarCore(calendar).write`): the site no longer has it. */
 export function forgetEntry(state: CalendarState, info: KindInfo, id: number): void {
   setEntry(state, info.route, id, undefined)
 }
 
 /**
  * Gives the record made here as `from` the ID `to` the site gave it, links included (`renumber`; inside
- * `calendar.write`). A record made here that holds `to` already moves to a fresh ID first: that move is returned,
- * for the operations that still name it by its old ID.
+ * `calendarCore(calendar).write`). A record made here that holds `to` already moves to a fresh ID first: that move is
+ * returned, for the operations that still name it by its old ID.
  *
  * @throws SyncError `sync-invalid` when `to` is the ID of a record the site has as another one.
  */

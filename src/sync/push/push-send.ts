@@ -1,3 +1,4 @@
+import { calendarCore } from '../../core/calendar.js'
 import type { CalendarState } from '../../core/model/state.js'
 import { conflictOf } from '../conflict.js'
 import { type KindInfo, recordLabel, type StoredRecord } from '../kinds.js'
@@ -102,7 +103,7 @@ function giveSiteId(run: PushRun, planned: PushOp, to: number): (state: Calendar
 
 /** Takes a record a cut-off push made as this one (`op`, by its ID now), then sends it again (`sendChanges`). */
 async function takeFound(run: PushRun, op: PushOp, found: SiteRecord): Promise<void> {
-  if (!run.dryRun) await run.calendar.write(giveSiteId(run, op, found.id))
+  if (!run.dryRun) await calendarCore(run.calendar).write(giveSiteId(run, op, found.id))
   const id = run.dryRun ? op.id : found.id
   const label = recordLabel(op.info, found, id)
   run.report.created.push({ ...reportOf(op), id, localId: op.id, label, fields: [], found: true })

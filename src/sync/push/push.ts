@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import pLimit from 'p-limit'
-import { openCalendar } from '../../core/calendar.js'
+import { calendarCore, openCalendar } from '../../core/calendar.js'
 import { SyncError } from '../errors.js'
 import { SiteClient, type SiteOptions } from '../site/site-client.js'
 import { readSection, setPushStarted } from '../sync-section.js'
@@ -56,7 +56,7 @@ export async function push(siteUrl: string, options: PushOptions): Promise<PushR
     const run = newRun(calendar, site, dryRun, section.push_started !== undefined)
     const creates = plan.steps.some((step) => step.some((op) => op.action === 'create'))
     if (creates && !dryRun && !run.resumed)
-      await calendar.write((state) => setPushStarted(state, new Date(calendar.now()).toISOString()))
+      await calendarCore(calendar).write((state) => setPushStarted(state, new Date(calendar.now()).toISOString()))
     // As many at once as asked, at least one. No operation rejects (each reports its own failure), so a step ends
     // once all of its operations have.
     const limit = pLimit(Math.max(1, Math.floor(options.concurrency ?? 8)))
@@ -65,7 +65,7 @@ export async function push(siteUrl: string, options: PushOptions): Promise<PushR
       await drain(run)
     }
     if (!dryRun && (creates || run.resumed) && !run.unsure)
-      await calendar.write((state) => setPushStarted(state, undefined))
+      await calendarCore(calendar).write((state) => setPushStarted(state, undefined))
     run.report.requests = site.requests
     return run.report
   } finally {
