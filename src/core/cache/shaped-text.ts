@@ -1,4 +1,6 @@
+import type { CollectionName } from '../model/kinds.js'
 import type { CalendarState } from '../model/state.js'
+import type { View } from '../resources/view.js'
 
 /** The default budget of a `ShapedTextCache`: 64 MiB, about 25,000 events as list items. */
 export const DEFAULT_SHAPED_TEXT_BYTES = 64 * 1024 * 1024
@@ -20,7 +22,7 @@ interface Entry {
 /**
  * Records as the API shows them, kept as JSON text in UTF-8 (issue 11): a response is assembled from these bytes
  * instead of shaping, stringifying and encoding every record on every request. Pieces are kept per group (a kind, a form and the view
- * URLs the shape reads: see `shapedText`) and record ID. Each piece remembers the inputs it was shaped from (the
+ * URLs the shape reads: see `shapeForm`) and record ID. Each piece remembers the inputs it was shaped from (the
  * record, its venue, organizers, terms, term counts…); a read compares them (`===`) with the current ones, so a
  * piece is used only while everything it shows is unchanged, and records are replaced, never mutated (see
  * `Collection`). Once the bytes kept exceed `budget` (plus ~200 bytes an entry), the least recently read pieces go. A state swapped in by a reload empties the cache.
@@ -92,6 +94,41 @@ export class ShapedTextCache {
     this.#bytes = 0
     this.#state = state
   }
+}
+
+/**
+ * How a request shows records of a kind: as list items or `single` reads (which carry `json_ld`), and the group
+ * their kept text belongs to: the kind, the form and the view's URLs (`base`, `siteUrl`: the only parts of a view a
+ * shape reads). Made once per request, for every record it shows.
+ */
+export interface ShapeForm {
+  single: boolean
+  group: string
+}
+
+/** The form of the records a request shows (see `ShapeForm`). */
+export function shapeForm(kind: CollectionName, single: boolean, view: View): ShapeForm {
+  return { single, group: `${kind} ${single ? 'single' : 'item'} ${view.base} ${view.siteUrl}` }
+}
+
+/**
+ * A record as the API shows it, as JSON in UTF-8: `JSON.stringify(shape())`, kept in `cache` under its form's
+ * group and its ID while `inputs` (everything the shape reads besides the view, e.g. `eventShapeInputs`) stay the
+ * same (issue 11).
+ *
+ * @example
+ * const form = shapeForm('venues', false, view)
+ * shapedJson(cache, state, form, venue.id, [venue], () => shapeVenue(state, venue, view, form))
+ */
+export function shapedJson(
+  cache: ShapedTextCache,
+  state: CalendarState,
+  form: ShapeForm,
+  id: number,
+  inputs: readonly unknown[],
+  shape: () => unknown,
+): Buffer {
+  return cache.json(state, form.group, id, inputs, () => JSON.stringify(shape()))
 }
 
 function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {

@@ -1,6 +1,5 @@
 import { EventIndex } from '../search/event-index.js'
 import { Collection } from './collection.js'
-import { IdSpace } from './id-space.js'
 import { Journal } from './journal.js'
 import type { CollectionOf, PostKind, RecordKind, Taxonomy } from './kinds.js'
 import type {
@@ -12,7 +11,6 @@ import type {
   UserRecord,
   VenueRecord,
 } from './records.js'
-import { TermCounts } from './term-counts.js'
 
 /** The type of the records of kind `K`: what its collection in the state holds (`RecordOf<'venue'>`: `VenueRecord`). */
 export type RecordOf<K extends RecordKind> = {
@@ -101,6 +99,69 @@ export class CalendarState {
 
   nextTermId(): number {
     return this.#termIds.next()
+  }
+}
+
+/**
+ * One ID space of CONTRACT §1 (posts, or terms): a new ID is 1 + the largest ever seen in it, so an ID is never
+ * handed out twice while the state lives, even after its record is deleted. Changes are journaled, so a rolled
+ * back change gives its IDs back.
+ *
+ * @example
+ * const posts = new IdSpace(journal); posts.note(41); posts.next() // 42
+ */
+class IdSpace {
+  readonly #journal: Journal
+  #largest = 0
+
+  constructor(journal: Journal) {
+    this.#journal = journal
+  }
+
+  /** Records that `id` is in use. */
+  note(id: number): void {
+    if (id > this.#largest) this.#set(id)
+  }
+
+  /** A fresh ID. */
+  next(): number {
+    this.#set(this.#largest + 1)
+    return this.#largest
+  }
+
+  #set(id: number): void {
+    const before = this.#largest
+    this.#journal.record(() => (this.#largest = before))
+    this.#largest = id
+  }
+}
+
+/**
+ * How many `publish` events carry each category and tag (CONTRACT §2.4 `count`), kept up to date as events are put,
+ * deleted or put back by an undo, so that shaping an answer inside a change never recounts 10,000 events (it exists
+ * for speed). Categories and tags share one ID space, so one map holds both.
+ *
+ * @example
+ * const counts = new TermCounts(); counts.replace(undefined, event); counts.get(3) // 1 when event is published with term 3
+ */
+export class TermCounts {
+  readonly #counts = new Map<number, number>()
+
+  /** Number of `publish` events carrying the term. */
+  get(termId: number): number {
+    return this.#counts.get(termId) ?? 0
+  }
+
+  /** An event changed from `previous` to `next` (either undefined: it was added or removed). */
+  replace(previous: EventRecord | undefined, next: EventRecord | undefined): void {
+    if (previous?.status === 'publish') this.#add(previous, -1)
+    if (next?.status === 'publish') this.#add(next, 1)
+  }
+
+  #add(event: EventRecord, delta: number): void {
+    for (const ids of [event.categories, event.tags]) {
+      for (const id of ids) this.#counts.set(id, (this.#counts.get(id) ?? 0) + delta)
+    }
   }
 }
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { safeParseOnce } from '../../cache/parsed-input.js'
-import { type ShapeForm, shapedJson, shapeForm } from '../../cache/shaped-record.js'
+import { type ShapeForm, shapedJson, shapeForm } from '../../cache/shaped-text.js'
 import type { CalendarCore } from '../../calendar-core.js'
 import { instantToWall } from '../../dates/zoned.js'
 import { CalendarError, invalidParams, missingParams } from '../../errors.js'
