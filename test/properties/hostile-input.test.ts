@@ -16,6 +16,7 @@ import { serializeState } from '../../src/core/cache/record-text.js'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
 import { DocumentError } from '../../src/core/document/error.js'
 import { CalendarError } from '../../src/core/errors.js'
+import type { CollectionName } from '../../src/core/model/kinds.js'
 import { createApp } from '../../src/http/app.js'
 import { tempDir } from '../cli/cli-helpers.js'
 import { fixture, NOW, P } from '../helpers.js'
@@ -24,7 +25,7 @@ import { anyZone, dateInput, eventBody, organizerBody, queryString, termBody, ve
 
 const RUNS = Number(process.env.CALFILE_PROPERTY_RUNS ?? 250)
 
-type Kind = 'events' | 'venues' | 'organizers' | 'categories' | 'tags'
+type Kind = CollectionName
 const POSTS = new Set<Kind>(['events', 'venues', 'organizers'])
 
 let calendar: Calendar

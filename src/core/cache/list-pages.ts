@@ -24,7 +24,7 @@ interface KeptPage {
  * may change the object. The pages share a byte budget; when it is spent they are all dropped at once.
  *
  * @example
- * return calendar.listPages.page('events', query, view, state, now, () => paginateJson(...))
+ * return core.listPages.page('events', query, view, state, now, () => paginateJson(...))
  */
 export class ListPageCache {
   readonly #pages = new WeakMap<object, Map<string, KeptPage>>()
