@@ -8,6 +8,7 @@ import type { Settings } from '../../core/model/records.js'
 import type { DescribedRoute } from './describe.js'
 import { type FieldDoc, objectFields } from './requests.js'
 
+/** Where a route argument is sent. */
 export type ArgPlace = 'path' | 'query' | 'body'
 
 /** One argument of a route: a field of its schemas, or the `{id}`/`{slug}` of its path. */

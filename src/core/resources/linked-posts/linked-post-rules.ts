@@ -14,7 +14,8 @@ export type LinkedPostRecord = RecordOf<LinkedPostKind>
 
 /**
  * Everything that differs between venues and organizers, the two post kinds events link to (spec §4.3–4.4):
- * one table of rules so that both resources run the same code.
+ * one table of rules so that both resources run the same code. `resolveLinkedFields` and `findOrCreateLinked`
+ * below are the steps of a write that read it, for `LinkedPosts` and for the venue or organizer an event names.
  */
 export interface LinkedPostRules {
   kind: LinkedPostKind

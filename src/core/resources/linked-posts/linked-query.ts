@@ -21,6 +21,7 @@ export const LinkedQuerySchema = v.looseObject({
   status: v.optional(statusListField('Post statuses, CSV or array')),
 })
 
+/** A parsed venue or organizer list query. */
 export type LinkedQuery = v.InferOutput<typeof LinkedQuerySchema>
 
 /**

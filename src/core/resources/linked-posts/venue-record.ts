@@ -61,6 +61,7 @@ export function normalizeOrganizer(raw: Record<string, unknown>, id: number, ctx
   return Object.assign(record, extraKeys(raw, ORGANIZER_KEYS))
 }
 
+/** The text fields `keys` of `raw`, a missing one as `""`. */
 export function texts(raw: Record<string, unknown>, keys: readonly string[]): Record<string, string> {
   const out: Record<string, string> = {}
   for (const key of keys) out[key] = (raw[key] as string | undefined) ?? ''
