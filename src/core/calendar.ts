@@ -131,11 +131,6 @@ export class Calendar {
     return this.#store.onChange(listener)
   }
 
-  /** @deprecated Not part of the API: kept until src/sync and src/tec write through `calendarCore(calendar)`. */
-  write<T>(change: (state: CalendarState) => T): Promise<T> {
-    return this.#core.write(change)
-  }
-
   /**
    * Runs library calls as one change (issue 14: an import), all or nothing: `work` gets the resources of the batch
    * (and what an importer needs beyond them, `CalendarBatch`), whose writes apply at once and land in the file
