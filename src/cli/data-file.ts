@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs'
 import { defineCommand } from 'citty'
+import type { CollectionOf, ServedPostKind } from '../core/model/kinds.js'
 import { clockOf, command, DEFAULT_FILE, fileArg, fileOf, logger, mustExist, zoneOf } from './command.js'
 
 /** `calfile init <file> --from <captures>`. */
@@ -45,7 +46,7 @@ export const initCommand = command(
     // `npm start` runs this on a fresh clone with --quiet: the warnings about our own fixtures are for someone
     // importing their captures by hand, not for a newcomer's first minute.
     if (args.quiet) {
-      const added = (kind: 'events' | 'venues' | 'organizers') => result.reduce((n, r) => n + r.report[kind].added, 0)
+      const added = (kind: CollectionOf<ServedPostKind>) => result.reduce((n, r) => n + r.report[kind].added, 0)
       const moved = shiftTo ? `, moved to start on or after ${shiftTo}` : ''
       consola.success(
         `created ${args.file} from ${from}: ${added('events')} events, ${added('venues')} venues, ${added('organizers')} organizers${moved}`,

@@ -1,11 +1,12 @@
+import type { RecordKind } from '../core/model/kinds.js'
 import type { Settings } from '../core/model/records.js'
-import { type KindInfo, recordLabel, type StoredRecord, type SyncKind } from './kinds.js'
+import { type KindInfo, recordLabel, type StoredRecord } from './kinds.js'
 import { differences, type FieldDifference } from './record-diff.js'
 import { type SiteRecord, storedForm } from './site/site-records.js'
 
 /** A record changed on both sides since the last pull or push: neither pull nor push touches it. */
 export interface SyncConflict {
-  kind: SyncKind
+  kind: RecordKind
   id: number
   /** `event 66358 "Jazz night"`. */
   label: string

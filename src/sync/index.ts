@@ -4,7 +4,6 @@
  */
 export type { SyncConflict } from './conflict.js'
 export { SiteError, SyncError } from './errors.js'
-export type { SyncKind } from './kinds.js'
 export { type ProgressBar, progressBar } from './progress-bar.js'
 export { type PullOptions, type PullReport, pull, pullSummary } from './pull/pull.js'
 export type { PullProgress } from './pull/pull-fetch.js'

@@ -1,5 +1,6 @@
 import type { Collection } from '../core/model/collection.js'
-import { type CalendarState, COLLECTION_OF, type LinkedKind } from '../core/model/state.js'
+import { COLLECTION_OF, type CollectionName, type RecordKind } from '../core/model/kinds.js'
+import type { CalendarState } from '../core/model/state.js'
 import { EVENT_KEYS } from '../core/resources/events/event-record.js'
 import { ORGANIZER_KEYS, VENUE_KEYS } from '../core/resources/linked-posts/venue-record.js'
 import { TERM_KEYS } from '../core/resources/terms/term-record.js'
@@ -7,16 +8,13 @@ import { TERM_KEYS } from '../core/resources/terms/term-record.js'
 /** A stored record of any kind sync handles, as the data file holds it (CONTRACT §1). */
 export type StoredRecord = { id: number; slug?: string; [key: string]: unknown }
 
-/** What sync mirrors: the kinds of TEC's REST API v1, each with its own route. */
-export type SyncKind = LinkedKind
-
-/** The route of a kind, which is also its collection, its list key and its key in the `sync` section. */
-export type SyncRoute = (typeof COLLECTION_OF)[SyncKind]
-
-/** Everything sync needs to know of one kind. */
+/**
+ * Everything sync needs to know of one kind. Sync mirrors every kind of TEC's REST API v1 (`RecordKind`), each with
+ * its own route: its collection (`CollectionName`), which is also its list key and its key in the `sync` section.
+ */
 export interface KindInfo {
-  kind: SyncKind
-  route: SyncRoute
+  kind: RecordKind
+  route: CollectionName
   /** Categories and tags: no status, no `modified`, deleted for good rather than trashed (CONTRACT §5). */
   isTerm: boolean
   /** The field that names a record: `title`, `venue`, `organizer`, `name`. */
@@ -29,7 +27,7 @@ export interface KindInfo {
    */
   pushed: readonly string[]
   /** The stored keys that link to other records, and the kind they link to. */
-  links: ReadonlyArray<readonly [string, SyncKind]>
+  links: ReadonlyArray<readonly [string, RecordKind]>
 }
 
 const NOT_PUSHED = new Set(['id', 'author', 'modified', 'modified_utc', 'permalink', 'post_parent', 'custom_fields'])
@@ -37,7 +35,7 @@ const pushed = (keys: ReadonlySet<string>, without: readonly string[] = []) =>
   [...keys].filter((key) => !NOT_PUSHED.has(key) && !without.includes(key))
 
 /** A kind's entry: its route and collection are core's (`COLLECTION_OF`). */
-const entry = (kind: SyncKind, rest: Omit<KindInfo, 'kind' | 'route' | 'collection'>): KindInfo => ({
+const entry = (kind: RecordKind, rest: Omit<KindInfo, 'kind' | 'route' | 'collection'>): KindInfo => ({
   kind,
   route: COLLECTION_OF[kind],
   collection: (state) => state[COLLECTION_OF[kind]] as unknown as Collection<StoredRecord>,
@@ -84,7 +82,7 @@ export const KINDS: readonly KindInfo[] = [
 ]
 
 /** The entry of `KINDS` for a kind. */
-export function kindInfo(kind: SyncKind): KindInfo {
+export function kindInfo(kind: RecordKind): KindInfo {
   return KINDS.find((info) => info.kind === kind) as KindInfo
 }
 
@@ -95,7 +93,7 @@ export function recordLabel(info: KindInfo, record: StoredRecord | undefined, id
 }
 
 /** The IDs `record` links to, with their kind: an event's venue, organizers and terms, a category's parent. */
-export function linksOf(info: KindInfo, record: StoredRecord): Array<{ kind: SyncKind; id: number }> {
+export function linksOf(info: KindInfo, record: StoredRecord): Array<{ kind: RecordKind; id: number }> {
   return info.links.flatMap(([key, kind]) => {
     const value = record[key]
     const ids = Array.isArray(value) ? value : [value]

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
+import type { CollectionName } from '../core/model/kinds.js'
 import type { CalendarState } from '../core/model/state.js'
 import { SyncError } from './errors.js'
-import { KINDS, type SyncRoute } from './kinds.js'
+import { KINDS } from './kinds.js'
 
 /**
  * The data file's `sync` section: which site the file mirrors and, per record pulled from it or pushed to it, what
@@ -34,7 +35,7 @@ export interface SyncSection {
    */
   push_started?: string
   /** Per route (`events`, `venues`, `organizers`, `categories`, `tags`), per record ID: its entry's line. */
-  records: Record<SyncRoute, Record<string, string>>
+  records: Record<CollectionName, Record<string, string>>
 }
 
 /** What sync knows of one record the site has. */
@@ -110,7 +111,7 @@ export function writeSection(state: CalendarState, section: SyncSection): void {
  * only as far as that, since `readSection` checked it whole when the push began (a hand edit may be loaded since).
  * @throws SyncError `sync-invalid` when the file has no section, or no records for `route`.
  */
-function liveRecords(state: CalendarState, route: SyncRoute): Record<string, string> {
+function liveRecords(state: CalendarState, route: CollectionName): Record<string, string> {
   const records = (state.extras.sync as Partial<SyncSection> | undefined)?.records?.[route]
   if (typeof records !== 'object' || records === null)
     throw new SyncError('sync-invalid', `the data file's sync.records.${route} is missing`)
@@ -118,7 +119,7 @@ function liveRecords(state: CalendarState, route: SyncRoute): Record<string, str
 }
 
 /** The entry of record `id` of `route` in the state, if the site has it as far as sync knows. */
-export function entryOf(state: CalendarState, route: SyncRoute, id: number): SyncEntry | undefined {
+export function entryOf(state: CalendarState, route: CollectionName, id: number): SyncEntry | undefined {
   const line = liveRecords(state, route)[id]
   return line === undefined ? undefined : entryOfLine(line)
 }
@@ -127,7 +128,7 @@ export function entryOf(state: CalendarState, route: SyncRoute, id: number): Syn
  * Sets (or with undefined removes) the entry of record `id` of `route`, undoably (inside
  * `calendarCore(calendar).write`).
  */
-export function setEntry(state: CalendarState, route: SyncRoute, id: number, entry: SyncEntry | undefined): void {
+export function setEntry(state: CalendarState, route: CollectionName, id: number, entry: SyncEntry | undefined): void {
   const records = liveRecords(state, route)
   const key = String(id)
   const before = records[key]

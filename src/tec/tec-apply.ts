@@ -1,7 +1,7 @@
 import { unstorableDates } from '../core/document/storable-dates.js'
 import type { Collection } from '../core/model/collection.js'
-import type { EventRecord, Taxonomy, TermRecord } from '../core/model/records.js'
-import { COLLECTION_OF, type LinkedKind } from '../core/model/state.js'
+import { COLLECTION_OF, type PostKind, type RecordKind, type Taxonomy } from '../core/model/kinds.js'
+import type { EventRecord, TermRecord } from '../core/model/records.js'
 import { normalizeEvent } from '../core/resources/events/event-record.js'
 import { normalizeOrganizer, normalizeVenue } from '../core/resources/linked-posts/venue-record.js'
 import type { NormalizeContext } from '../core/resources/post.js'
@@ -32,7 +32,7 @@ export interface ImportReport {
 }
 
 /** The kinds of record an import stores. */
-export type ImportKind = 'event' | 'venue' | 'organizer' | 'category' | 'tag' | 'media'
+export type ImportKind = PostKind | Taxonomy
 
 /** One import under way: the state it writes, the records it leaves alone, and the report and warnings it fills. */
 interface Run {
@@ -44,7 +44,6 @@ interface Run {
 
 /** Where the report counts each kind: under its collection's name. */
 const COUNTS = COLLECTION_OF
-type Kind = LinkedKind
 
 const zero = (): ImportCounts => ({ added: 0, updated: 0, unchanged: 0 })
 
@@ -59,7 +58,12 @@ function upsert<T extends { id: number }>(collection: Collection<T>, record: T, 
   collection.put(record)
 }
 
-function noteSlug(kind: Kind, wanted: string | undefined, record: { id: number; slug: string }, warnings: Set<string>) {
+function noteSlug(
+  kind: RecordKind,
+  wanted: string | undefined,
+  record: { id: number; slug: string },
+  warnings: Set<string>,
+) {
   if (wanted === undefined || wanted === record.slug) return
   warnings.add(`${kind} ${record.id}: slug "${wanted}" is taken by another ${kind}; stored as "${record.slug}"`)
 }
@@ -70,7 +74,7 @@ function noteSlug(kind: Kind, wanted: string | undefined, record: { id: number; 
  */
 function applyEach<C extends { id: number; slug?: string }, R extends { id: number; slug: string }>(
   run: Run,
-  kind: Kind,
+  kind: RecordKind,
   items: Map<number, Located<C>>,
   collection: Collection<R>,
   build: (value: C, old: R | undefined) => R,

@@ -1,4 +1,5 @@
 import { wallInZone } from '../core/dates/zoned.js'
+import type { LinkedPostKind } from '../core/model/kinds.js'
 import { type MediaRecord, NO_GMT_DATE, STATUSES, type Status } from '../core/model/records.js'
 import { costDetails } from '../core/render/cost.js'
 import { ORGANIZER_TEXT_FIELDS, texts, VENUE_TEXT_FIELDS } from '../core/resources/linked-posts/venue-record.js'
@@ -209,7 +210,7 @@ export function eventFields(value: EventCapture, ctx: FieldContext): Record<stri
 /** TEC drops a venue's or organizer's empty fields (CONTRACT §2.2, §2.3), so a field the capture lacks is empty. */
 function linkedFields(
   value: VenueCapture | OrganizerCapture,
-  kind: 'venue' | 'organizer',
+  kind: LinkedPostKind,
   name: string | undefined,
   ctx: FieldContext,
 ) {

@@ -1,6 +1,6 @@
 import { formatPath, type JsonPath } from '../core/document/locate.js'
 import { CalendarError } from '../core/errors.js'
-import type { PostKind, Taxonomy } from '../core/model/records.js'
+import type { LinkedPostKind, PostKind, Taxonomy } from '../core/model/kinds.js'
 import type { CalendarState } from '../core/model/state.js'
 import { below, type Capture, type Located } from './tec-capture.js'
 import { label } from './tec-fields.js'
@@ -84,7 +84,7 @@ export class Plan {
   /** A venue or organizer and its image. @throws CalendarError 409 `import-id-conflict` */
   addLinked<T extends VenueCapture | OrganizerCapture>(
     map: Map<number, Located<T>>,
-    kind: 'venue' | 'organizer',
+    kind: LinkedPostKind,
     item: Located<T>,
   ): void {
     this.#keep(map, kind, item)

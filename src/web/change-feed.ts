@@ -1,7 +1,8 @@
 import type { Calendar, CalendarChange } from '../core/calendar.js'
 import { instantToWall } from '../core/dates/zoned.js'
+import type { CollectionName } from '../core/model/kinds.js'
 import type { Settings } from '../core/model/records.js'
-import { diffSince, type RecordChanges, type Resource, type Snapshot, snapshotOf } from './record-diff.js'
+import { diffSince, type RecordChanges, type Snapshot, snapshotOf } from './record-diff.js'
 
 /** The error body of CONTRACT §5: what a write answers while the data file is invalid (503). */
 interface ErrorBody {
@@ -36,8 +37,8 @@ export type ChangeMessage =
         cause: 'write' | 'reload'
         timezone: string
         api_revision: Settings['api_revision']
-        collections: Array<Resource | 'settings'>
-        records: Partial<Record<Resource, RecordChanges>>
+        collections: Array<CollectionName | 'settings'>
+        records: Partial<Record<CollectionName, RecordChanges>>
       }
     }
   | { event: 'invalid'; data: { version: number; error: ErrorBody } }

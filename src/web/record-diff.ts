@@ -1,8 +1,8 @@
+import { COLLECTIONS, type CollectionName } from '../core/model/kinds.js'
 import type { CalendarState } from '../core/model/state.js'
 
 /** The collections of the interface whose changes the change stream names (CONTRACT §2). */
-const RESOURCES = ['events', 'venues', 'organizers', 'categories', 'tags'] as const
-export type Resource = (typeof RESOURCES)[number]
+const RESOURCES = COLLECTIONS
 
 /** What a diff reads of a collection (collection.ts): its records, and the version every put or delete moves. */
 interface Records {
@@ -19,8 +19,8 @@ export interface RecordChanges {
 
 /** What changed between two snapshots: the collections that did (`settings` included), and their records. */
 export interface StateDiff {
-  collections: Array<Resource | 'settings'>
-  records: Partial<Record<Resource, RecordChanges>>
+  collections: Array<CollectionName | 'settings'>
+  records: Partial<Record<CollectionName, RecordChanges>>
 }
 
 /**
@@ -28,8 +28,8 @@ export interface StateDiff {
  * collection object (a reload brings new ones) and its version (every put or delete moves it).
  */
 export interface Snapshot {
-  records: Record<Resource, Map<number, object>>
-  sources: Record<Resource, { collection: Records; version: number }>
+  records: Record<CollectionName, Map<number, object>>
+  sources: Record<CollectionName, { collection: Records; version: number }>
   settings: string
 }
 
@@ -76,7 +76,7 @@ function recordsOf(collection: Records): Map<number, object> {
   return new Map([...collection.values()].map((record) => [record.id, record]))
 }
 
-function sourceOf(collection: Records): Snapshot['sources'][Resource] {
+function sourceOf(collection: Records): Snapshot['sources'][CollectionName] {
   return { collection, version: collection.version }
 }
 

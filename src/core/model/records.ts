@@ -296,9 +296,3 @@ export interface Settings extends Extra {
    */
   geoloc_filters: boolean
 }
-
-/**
- * `kinds.ts`'s kinds, where src/tec imports them from; they go once it imports them from `kinds.ts`.
- * @deprecated Import `PostKind` and `Taxonomy` from `kinds.ts`.
- */
-export type { PostKind, Taxonomy } from './kinds.js'

@@ -18,15 +18,6 @@ export type RecordOf<K extends RecordKind> = {
 }[K]
 
 /**
- * `kinds.ts`'s map and kinds, under the names src/sync and src/tec import them by; they go once those import
- * `COLLECTION_OF` and `RecordKind` from `kinds.ts`.
- * @deprecated Import `COLLECTION_OF` and `RecordKind` from `kinds.ts`.
- */
-export { COLLECTION_OF } from './kinds.js'
-/** @deprecated `RecordKind` of `kinds.ts`. */
-export type LinkedKind = RecordKind
-
-/**
  * Everything the data file holds, in memory, with its indexes: one object that a load builds and a reload swaps
  * in whole. Posts (events, venues, organizers, media) share one ID space and terms (categories, tags) another
  * (CONTRACT §1). Changes to it are recorded in `journal` while one is open, so they can be rolled back.

@@ -1,8 +1,12 @@
+import type { CollectionName } from '../model/kinds.js'
 import type { EventRecord } from '../model/records.js'
 import { compareEntries, type IndexEntry, makeEntry } from './entry.js'
 import { Postings } from './postings.js'
 import { TextSearch } from './text-search.js'
 import { Timeline } from './timeline.js'
+
+/** The collections an event links to, whose IDs a list can filter on: every one but the events'. */
+export type Relation = Exclude<CollectionName, 'events'>
 
 /** The parts of the index, built together. */
 interface Parts {
@@ -53,7 +57,7 @@ export class EventIndex {
   }
 
   /** The events linked to each ID of a relation (CONTRACT §4.2 `venue`, `organizer`, `categories`, `tags`). */
-  relation(kind: 'venues' | 'organizers' | 'categories' | 'tags'): Postings {
+  relation(kind: Relation): Postings {
     return this.#built()[kind]
   }
 

@@ -1,4 +1,5 @@
 import { wallToInstant } from '../dates/zoned.js'
+import { COLLECTION_OF, type LinkedPostKind } from '../model/kinds.js'
 import type { EventRecord } from '../model/records.js'
 import type { CalendarState } from '../model/state.js'
 import type { IndexEntry } from './entry.js'
@@ -32,13 +33,13 @@ export function termCount(state: CalendarState, termId: number): number {
 /** True when an event linked to the venue or organizer passes `test`, without listing them (CONTRACT §4.3). */
 export function someLinkedEvent(
   state: CalendarState,
-  kind: 'venue' | 'organizer',
+  kind: LinkedPostKind,
   id: number,
   test: (event: EventRecord) => boolean,
 ): boolean {
   return linkedEntries(state, kind, id).some((entry) => test(entry.event))
 }
 
-function linkedEntries(state: CalendarState, kind: 'venue' | 'organizer', id: number): readonly IndexEntry[] {
-  return state.eventIndex.relation(kind === 'venue' ? 'venues' : 'organizers').get(id)
+function linkedEntries(state: CalendarState, kind: LinkedPostKind, id: number): readonly IndexEntry[] {
+  return state.eventIndex.relation(COLLECTION_OF[kind]).get(id)
 }

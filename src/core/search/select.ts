@@ -1,12 +1,12 @@
+import { COLLECTIONS } from '../model/kinds.js'
 import type { EventRecord } from '../model/records.js'
 import { endInside, startInside, startRange, type WindowBounds } from './bounds.js'
 import { allowedKinds, comparePosts, type IndexEntry, type KindFilter, lowerText } from './entry.js'
-import type { EventIndex } from './event-index.js'
+import type { EventIndex, Relation } from './event-index.js'
 import { type EntryRange, type ListSlice, mergedSlice } from './merged-slice.js'
 
 /** The relations a list can filter on, each matched when the event links to one of the IDs. */
-const RELATIONS = ['venues', 'organizers', 'categories', 'tags'] as const
-type Relation = (typeof RELATIONS)[number]
+const RELATIONS = COLLECTIONS.filter((collection): collection is Relation => collection !== 'events')
 
 /**
  * A list query as the indexes read it (CONTRACT §4.1, §4.2), after its parameters are checked and resolved: the

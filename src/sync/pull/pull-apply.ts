@@ -1,4 +1,5 @@
 import { instantToWall } from '../../core/dates/zoned.js'
+import type { RecordKind } from '../../core/model/kinds.js'
 import { renumber } from '../../core/model/renumber.js'
 import type { CalendarState } from '../../core/model/state.js'
 import { forgetPost, forgetTerm } from '../../core/resources/removal.js'
@@ -6,7 +7,7 @@ import { setSiteZone } from '../../tec/site-zone.js'
 import { importTec } from '../../tec/tec.js'
 import { conflictOf, type SyncConflict } from '../conflict.js'
 import { SyncError } from '../errors.js'
-import { KINDS, type KindInfo, type StoredRecord, type SyncKind } from '../kinds.js'
+import { KINDS, type KindInfo, type StoredRecord } from '../kinds.js'
 import { recordHash } from '../record-diff.js'
 import { type SiteRecord, sameOnSite, siteVersion } from '../site/site-records.js'
 import { emptySection, entryLine, entryOfLine, readSection, type SyncSection, writeSection } from '../sync-section.js'
@@ -27,7 +28,7 @@ export interface PullOutcome {
   touched: boolean
 }
 
-const key = (kind: SyncKind, id: number) => `${kind}:${id}`
+const key = (kind: RecordKind, id: number) => `${kind}:${id}`
 
 /**
  * Whether `state` may take a pull from `origin`: it mirrors that site already, or holds no record yet; and no push
@@ -72,7 +73,7 @@ class PullRun {
   constructor(
     readonly state: CalendarState,
     readonly section: SyncSection,
-    readonly incoming: Map<SyncKind, Map<number, SiteRecord>>,
+    readonly incoming: Map<RecordKind, Map<number, SiteRecord>>,
     readonly now: number,
   ) {}
 
@@ -198,7 +199,7 @@ function removeGone(run: PullRun): void {
     }
   }
   for (const item of run.kept) {
-    const [kind, text] = item.split(':') as [SyncKind, string]
+    const [kind, text] = item.split(':') as [RecordKind, string]
     const info = KINDS.find((candidate) => candidate.kind === kind) as KindInfo
     const id = Number(text)
     if (info.collection(state).get(id) === undefined) forget(state, info, id, 0)

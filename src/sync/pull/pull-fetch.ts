@@ -1,6 +1,7 @@
 import pLimit from 'p-limit'
 import { isZone } from '../../core/dates/zoned.js'
-import { KINDS, type SyncKind, type SyncRoute } from '../kinds.js'
+import type { CollectionName, RecordKind } from '../../core/model/kinds.js'
+import { KINDS, type KindInfo } from '../kinds.js'
 import type { SiteClient } from '../site/site-client.js'
 import { readRecord, type SiteRecord, walkList } from '../site/site-records.js'
 import type { SyncSection } from '../sync-section.js'
@@ -11,11 +12,11 @@ import type { SyncSection } from '../sync-section.js'
  */
 
 /** Every record a pull read, by route, each once (the last copy read). */
-export type PulledRecords = Record<SyncRoute, Map<number, SiteRecord>>
+export type PulledRecords = Record<CollectionName, Map<number, SiteRecord>>
 
 /** How far a pull's reading has come in one list: for a progress bar. */
 export interface PullProgress {
-  route: SyncRoute
+  route: CollectionName
   /** Pages read so far, and the site's `total_pages`. */
   page: number
   pages: number
@@ -36,10 +37,10 @@ const STATUSES = 'publish,future,draft,pending,private'
  * 9999 in every zone, which calfile requires); terms with `hide_empty=false`, since TEC hides the terms no
  * published event carries.
  */
-function listQuery(route: SyncRoute, authenticated: boolean): Record<string, string> {
+function listQuery({ route, isTerm }: KindInfo, authenticated: boolean): Record<string, string> {
   const status: Record<string, string> = authenticated ? { status: STATUSES } : {}
   if (route === 'events') return { per_page: PER_PAGE, start_date: '0001-01-01', end_date: '9999-01-01', ...status }
-  if (route === 'categories' || route === 'tags') return { per_page: PER_PAGE, hide_empty: 'false' }
+  if (isTerm) return { per_page: PER_PAGE, hide_empty: 'false' }
   return { per_page: PER_PAGE, ...status }
 }
 
@@ -54,10 +55,11 @@ export async function fetchSite(
 ): Promise<PulledRecords> {
   const pulled = Object.fromEntries(KINDS.map(({ route }) => [route, new Map()])) as PulledRecords
   await Promise.all(
-    KINDS.map(async ({ route }) => {
+    KINDS.map(async (info) => {
+      const { route } = info
       const records = pulled[route]
       let read = 0
-      await walkList(site, route, listQuery(route, site.authenticated), (page) => {
+      await walkList(site, route, listQuery(info, site.authenticated), (page) => {
         for (const record of page.records) records.set(Number(record.id), record as SiteRecord)
         read += page.records.length
         onProgress?.({ route, page: page.page, pages: page.pages, records: read, total: page.total })
@@ -71,9 +73,9 @@ export async function fetchSite(
  * Every record the pull read, by kind: the lists' records, and the venues, organizers and terms the events embed
  * (a venue a reader may not list can still show in an event), the lists' copies first.
  */
-export function incomingOf(pulled: PulledRecords): Map<SyncKind, Map<number, SiteRecord>> {
+export function incomingOf(pulled: PulledRecords): Map<RecordKind, Map<number, SiteRecord>> {
   const incoming = new Map(KINDS.map((info) => [info.kind, new Map(pulled[info.route])]))
-  const add = (kind: SyncKind, record: unknown) => {
+  const add = (kind: RecordKind, record: unknown) => {
     const id = (record as { id?: unknown } | null)?.id
     const records = incoming.get(kind) as Map<number, SiteRecord>
     if (typeof id === 'number' && !records.has(id)) records.set(id, record as SiteRecord)

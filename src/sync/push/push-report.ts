@@ -1,9 +1,9 @@
+import type { RecordKind } from '../../core/model/kinds.js'
 import type { SyncConflict } from '../conflict.js'
-import type { SyncKind } from '../kinds.js'
 
 /** One record a push sent, or would send (`dryRun`). */
 export interface PushedRecord {
-  kind: SyncKind
+  kind: RecordKind
   /** The record's ID on the site (for a create, the one the site gave; a dry run has none yet: the local one). */
   id: number
   /** For a create: the ID the record had in the data file before. */
@@ -17,7 +17,7 @@ export interface PushedRecord {
 
 /** A record a push left alone, and why: it links to a record the site lacks, or its change cannot be sent. */
 export interface SkippedRecord {
-  kind: SyncKind
+  kind: RecordKind
   id: number
   label: string
   reason: string
@@ -33,7 +33,7 @@ export interface PushReport {
   conflicts: SyncConflict[]
   skipped: SkippedRecord[]
   /** Records whose request failed (`error`: the site's answer or the network's). */
-  failed: Array<{ kind: SyncKind; id: number; label: string; error: string }>
+  failed: Array<{ kind: RecordKind; id: number; label: string; error: string }>
   /** HTTP requests sent, retries included. */
   requests: number
 }

@@ -1,10 +1,11 @@
 import { type Calendar, calendarCore } from '../../core/calendar.js'
 import { instantToWall } from '../../core/dates/zoned.js'
+import type { RecordKind } from '../../core/model/kinds.js'
 import { renumber } from '../../core/model/renumber.js'
 import type { CalendarState } from '../../core/model/state.js'
 import { importTec } from '../../tec/tec.js'
 import { SiteError, SyncError } from '../errors.js'
-import { KINDS, type KindInfo, kindInfo, linksOf, type StoredRecord, type SyncKind } from '../kinds.js'
+import { KINDS, type KindInfo, kindInfo, linksOf, type StoredRecord } from '../kinds.js'
 import { recordHash } from '../record-diff.js'
 import type { SiteClient } from '../site/site-client.js'
 import { readRecord, type SiteRecord, siteVersion } from '../site/site-records.js'
@@ -128,10 +129,10 @@ export function takeSiteId(
   info: KindInfo,
   from: number,
   to: number,
-): { kind: SyncKind; from: number; to: number } | undefined {
+): { kind: RecordKind; from: number; to: number } | undefined {
   if (from === to) return undefined
   const holder = KINDS.find((other) => other.isTerm === info.isTerm && other.collection(state).get(to) !== undefined)
-  let moved: { kind: SyncKind; from: number; to: number } | undefined
+  let moved: { kind: RecordKind; from: number; to: number } | undefined
   if (holder !== undefined) {
     if (entryOf(state, holder.route, to) !== undefined)
       throw new SyncError('sync-invalid', `the site gave ID ${to}, which the data file has as its ${holder.kind} ${to}`)

@@ -1,9 +1,10 @@
 import { instantToWall } from '../../core/dates/zoned.js'
+import type { CollectionName } from '../../core/model/kinds.js'
 import type { Settings } from '../../core/model/records.js'
 import { CalendarState } from '../../core/model/state.js'
 import { importTec } from '../../tec/tec.js'
 import { SiteError, SyncError } from '../errors.js'
-import type { KindInfo, StoredRecord, SyncRoute } from '../kinds.js'
+import type { KindInfo, StoredRecord } from '../kinds.js'
 import { recordHash } from '../record-diff.js'
 import type { SyncEntry } from '../sync-section.js'
 import type { SiteClient } from './site-client.js'
@@ -63,7 +64,7 @@ export function storedForm(info: KindInfo, record: SiteRecord, settings: Setting
  * @throws SiteError for another refusal (403 `…-not-accessible`: these credentials may not read it; another 400),
  *   and as `SiteClient.request`.
  */
-export async function readRecord(site: SiteClient, route: SyncRoute, id: number): Promise<SiteRecord | undefined> {
+export async function readRecord(site: SiteClient, route: CollectionName, id: number): Promise<SiteRecord | undefined> {
   const { status, body, url } = await site.request(`${route}/${id}`, { accept: [400, 403, 404, 410] })
   if (status === 200) return (body as SiteRecord).status === 'trash' ? undefined : (body as SiteRecord)
   const code = (body as { code?: unknown } | null)?.code
