@@ -11,7 +11,7 @@ import type { ConsolaInstance } from 'consola'
 /** The data file when none is named. */
 export const DEFAULT_FILE = 'data/calendar.json'
 
-/** Colour only on a terminal, and never with `NO_COLOR` set (CONTRACT §8, https://no-color.org). */
+/** Colour only on a terminal, and never with `NO_COLOR` set (docs/cli.md, https://no-color.org). */
 export function colourful(stream: NodeJS.WriteStream): boolean {
   return stream.isTTY === true && !process.env.NO_COLOR
 }
@@ -21,7 +21,7 @@ let consola: Promise<ConsolaInstance> | undefined
 /**
  * The messages' logger, loaded on first use. Every message goes to stderr, so that stdout carries only what a
  * command outputs (a token, a list, a summary, the request log): `TOKEN=$(calfile token add …)` captures the token
- * alone (CONTRACT §8). Off a terminal, messages are plain lines: `error: …`, `warning: …`, or the message alone.
+ * alone (docs/cli.md). Off a terminal, messages are plain lines: `error: …`, `warning: …`, or the message alone.
  * The level is set because consola goes quiet when NODE_ENV is test, and a command's output must not depend on the
  * caller's environment.
  *
@@ -59,7 +59,7 @@ export function instantOf(now: string | undefined): number | undefined {
   return instant
 }
 
-/** `--now <ISO instant>` → a frozen clock (CONTRACT §8). */
+/** `--now <ISO instant>` → a frozen clock (docs/cli.md). */
 export function clockOf(now: string | undefined): (() => number) | undefined {
   const instant = instantOf(now)
   return instant === undefined ? undefined : () => instant
@@ -92,7 +92,7 @@ export const fileOf = (args: Record<string, unknown>): string => (args.file as s
 const camelCase = (kebab: string) => kebab.replace(/-([a-z])/gu, (_, c: string) => c.toUpperCase())
 
 /**
- * A bad flag is a one-line error (CONTRACT §8): citty accepts unknown flags, so check them here. Flags are named
+ * A bad flag is a one-line error (docs/cli.md): citty accepts unknown flags, so check them here. Flags are named
  * in kebab-case; citty also takes their camelCase spelling, accepted silently for scripts written that way.
  */
 function rejectUnknownFlags(rawArgs: string[], args: ArgsDef): void {
@@ -109,7 +109,7 @@ function rejectUnknownFlags(rawArgs: string[], args: ArgsDef): void {
 }
 
 /**
- * A citty command whose body's failure is one line on stderr and exit status 1 (CONTRACT §8).
+ * A citty command whose body's failure is one line on stderr and exit status 1 (docs/cli.md).
  *
  * @example
  * export const schemaCommand = command({ name: 'schema', description: '…' }, {}, async () => { … })

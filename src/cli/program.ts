@@ -1,6 +1,6 @@
 /**
  * The `calfile` program: its commands, each loaded from its own module when named, and citty's run with calfile's
- * output rules (CONTRACT §8).
+ * output rules (docs/cli.md).
  */
 import { stripVTControlCharacters } from 'node:util'
 import { type CommandDef, defineCommand, renderUsage, runCommand, type SubCommandsDef } from 'citty'
@@ -54,7 +54,7 @@ async function usage(main: CommandDef, rawArgs: string[], stream: NodeJS.WriteSt
 }
 
 /**
- * citty's runMain with calfile's output rules (CONTRACT §8): `--help` prints the usage of the command it follows
+ * citty's runMain with calfile's output rules (docs/cli.md): `--help` prints the usage of the command it follows
  * on stdout; citty's own errors (an unknown command, a missing argument) are one line on stderr and exit status 1,
  * the usage first when no command was named; no colour off a terminal. (`--version` is answered by `main.ts`.)
  *

@@ -23,7 +23,7 @@ function delayOf(value: unknown): { min: number; max: number } | undefined {
   return { min, max }
 }
 
-/** `--test-admin`: the admin routes and the clock they move, frozen at `--now` or running (issue 12). */
+/** `--test-admin`: the admin routes and the clock they move, frozen at `--now` or running (docs/http.md). */
 async function testAdminOf(now: string | undefined) {
   const [{ TestClock }, { testAdmin }] = await Promise.all([
     import('../testing/clock.js'),
@@ -33,7 +33,7 @@ async function testAdminOf(now: string | undefined) {
   return { now: () => clock.now(), extension: testAdmin(clock) }
 }
 
-/** `--https` alone: a self-signed certificate; `--cert` and `--key`: those files (CONTRACT §8). */
+/** `--https` alone: a self-signed certificate; `--cert` and `--key`: those files (docs/cli.md). */
 function httpsOf(args: Record<string, unknown>): boolean | { cert: string; key: string } {
   if ((args.cert === undefined) !== (args.key === undefined)) throw new Error('--cert and --key go together')
   if (typeof args.cert === 'string' && typeof args.key === 'string') return { cert: args.cert, key: args.key }

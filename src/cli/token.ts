@@ -8,7 +8,7 @@ const userArg = { type: 'string', required: true, valueHint: 'id|name', descript
 
 /**
  * The token commands edit the file's `users` the way a careful hand edit does, without the one-writer lock: they
- * work while `calfile serve` runs on the file, whose watcher honours the change at once (CONTRACT §8).
+ * work while `calfile serve` runs on the file, whose watcher honours the change at once (docs/cli.md).
  */
 export const tokenCommand = defineCommand({
   meta: { name: 'token', description: 'Manage API tokens (also while a server runs on the file)' },

@@ -10,8 +10,9 @@ import { findPost } from './resources/post.js'
 import { Terms } from './resources/terms/terms.js'
 
 /**
- * What `CalendarBatch.setEventFields` writes on a stored event: what the API cannot write (CONTRACT §5).
- * - `post_parent`: another event's ID, or 0 for none (what the list filter `post_parent` reads, CONTRACT §4.2).
+ * What `CalendarBatch.setEventFields` writes on a stored event: what the API cannot write (docs/errors.md).
+ * - `post_parent`: another event's ID, or 0 for none (what the list filter `post_parent` reads,
+ *   docs/lists.md#other-event-filters).
  * - any key beyond the contract's: stored as given (JSON values) and shown after the contract's keys.
  */
 export interface StoredEventFields {
@@ -30,7 +31,7 @@ export interface CalendarBatch {
   readonly organizers: LinkedPosts
   readonly categories: Terms
   readonly tags: Terms
-  /** The site time zone in force (`settings.timezone`, or `openCalendar`'s `timezone`; CONTRACT §1). */
+  /** The site time zone in force (`settings.timezone`, or `openCalendar`'s `timezone`; docs/data-file.md). */
   readonly siteTimezone: string
   /** The stored events, as in the data file with defaults filled in, extra keys included; not to be changed. */
   storedEvents(): IterableIterator<Readonly<EventRecord>>

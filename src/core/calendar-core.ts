@@ -13,12 +13,12 @@ export interface CalendarCore {
   readonly state: CalendarState
   /** Epoch ms; frozen in tests and with `--now`. */
   now(): number
-  /** Runs `change` on the state and resolves once the result is in the file (CONTRACT §1). */
+  /** Runs `change` on the state and resolves once the result is in the file (docs/data-file.md). */
   write<T>(change: (state: CalendarState) => T): Promise<T>
   /** The view of a library call that names none: open mode as user 1, URLs from the settings. */
   defaultView(): View
-  /** Records as the API shows them, kept as JSON text (issue 11). */
+  /** Records as the API shows them, kept as JSON text, so that a read copies bytes instead of shaping them again. */
   readonly shapedText: ShapedTextCache
-  /** Whole list pages, kept for repeated queries (issue 11). */
+  /** Whole list pages, kept for repeated queries (a widget polling its list). */
   readonly listPages: ListPageCache
 }

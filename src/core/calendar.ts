@@ -17,9 +17,9 @@ import { Store, type StoreLog } from './storage/store.js'
 
 /** Options of `openCalendar`. */
 export interface CalendarOptions {
-  /** Site time zone (IANA); wins over `settings.timezone` without being written to the file (CONTRACT §8). */
+  /** Site time zone (IANA); wins over `settings.timezone` without being written to the file (docs/cli.md). */
   timezone?: string
-  /** The clock, epoch ms or a Date; freeze it in tests (CONTRACT §8 `--now`). Default `Date.now`. */
+  /** The clock, epoch ms or a Date; freeze it in tests (docs/cli.md `--now`). Default `Date.now`. */
   now?: () => number | Date
   /** Data file text to start from when the file is missing, or for a memory store. Default: an empty store. */
   initial?: string
@@ -34,7 +34,7 @@ export interface CalendarOptions {
   /** Where reload and invalid-file messages go. */
   log?: StoreLog
   /**
-   * Bytes of shaped records to keep as JSON text between requests (issue 11); default 64 MiB
+   * Bytes of shaped records to keep as JSON text between requests (`serve --cache-mb`); default 64 MiB
    * (`DEFAULT_SHAPED_TEXT_BYTES`), about 25,000 events as list items. 0 keeps none.
    */
   cacheBytes?: number
@@ -132,7 +132,7 @@ export class Calendar {
   }
 
   /**
-   * Runs library calls as one change (issue 14: an import), all or nothing: `work` gets the resources of the batch
+   * Runs library calls as one change (an import), all or nothing: `work` gets the resources of the batch
    * (and what an importer needs beyond them, `CalendarBatch`), whose writes apply at once and land in the file
    * together once `work` resolves; when it rejects, every one of them is undone and the file is not touched. A
    * call that `work` catches is undone alone. Writes queued meanwhile wait for the batch, so `work` uses only the
@@ -165,8 +165,8 @@ export class Calendar {
 
   /**
    * Makes sure that the reads that follow see the data file as it is on disk, even when the watcher missed a save
-   * (CONTRACT §1: an edit shows up at once): when the file was last looked at over a second ago, one `stat`, and a
-   * reload first when it changed; otherwise nothing. The HTTP layer awaits it before every request; a library
+   * (docs/data-file.md: an edit shows up at once): when the file was last looked at over a second ago, one `stat`,
+   * and a reload first when it changed; otherwise nothing. The HTTP layer awaits it before every request; a library
    * user who reads right after saving the file by hand can too. Does nothing unless the calendar is watched.
    * Never rejects.
    */
@@ -198,9 +198,9 @@ export function calendarCore(calendar: Calendar): CalendarCore {
 }
 
 /**
- * Opens the data file at `file` (created empty, or from `options.initial`, when missing), validates it (CONTRACT
- * §1) and keeps it in memory; `null` opens a memory store. A symbolic link is resolved once, here: the calendar
- * locks, watches and writes the file it points to (`calendar.file` is that real path).
+ * Opens the data file at `file` (created empty, or from `options.initial`, when missing), validates it
+ * (docs/data-file.md) and keeps it in memory; `null` opens a memory store. A symbolic link is resolved once, here:
+ * the calendar locks, watches and writes the file it points to (`calendar.file` is that real path).
  *
  * @throws DocumentError listing every problem of an invalid file with its JSON path and line:column;
  * CalendarError 409 `store-locked` when another process writes the file.

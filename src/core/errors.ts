@@ -1,5 +1,5 @@
 /**
- * The error every core call throws: the contract's error table (CONTRACT §5) as a value.
+ * The error every core call throws: the contract's error table (docs/errors.md) as a value.
  * `http/` turns it into `{ code, message, data: { status, ...data } }` with `status` as the HTTP status.
  *
  * @example
@@ -30,7 +30,7 @@ export class CalendarError extends Error {
     this.additional = additional
   }
 
-  /** The wire body of CONTRACT §5: `{ code, message, data: { status, ... } }`, then `additional_data` if any. */
+  /** The wire body of docs/errors.md: `{ code, message, data: { status, ... } }`, then `additional_data` if any. */
   toJSON(): { code: string; message: string; data: Record<string, unknown>; additional_data?: unknown[] } {
     const body = { code: this.code, message: this.message, data: { status: this.status, ...this.data } }
     return this.additional.length === 0 ? body : { ...body, additional_data: [...this.additional] }
@@ -38,7 +38,7 @@ export class CalendarError extends Error {
 }
 
 /**
- * 400 `rest_invalid_param` with `data.params` `{ name: reason }` (CONTRACT §5) and WordPress's `data.details`,
+ * 400 `rest_invalid_param` with `data.params` `{ name: reason }` (docs/errors.md) and WordPress's `data.details`,
  * empty as `WP_REST_Request::has_valid_params()` leaves it when no check returned an error object.
  */
 export function invalidParams(params: Record<string, string>): CalendarError {
@@ -51,14 +51,14 @@ export function invalidParam(name: string, reason: string): CalendarError {
   return invalidParams({ [name]: reason })
 }
 
-/** 400 `rest_missing_callback_param` with `data.params` listing the missing names (CONTRACT §5). */
+/** 400 `rest_missing_callback_param` with `data.params` listing the missing names (docs/errors.md). */
 export function missingParams(names: string[]): CalendarError {
   return new CalendarError('rest_missing_callback_param', 400, `Missing parameter(s): ${names.join(', ')}`, {
     params: names,
   })
 }
 
-/** 404 `rest_no_route` (CONTRACT §5). */
+/** 404 `rest_no_route` (docs/errors.md). */
 export function noRoute(): CalendarError {
   return new CalendarError('rest_no_route', 404, 'No route was found matching the URL and request method.')
 }

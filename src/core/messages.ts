@@ -5,7 +5,7 @@ export function got(input: unknown): string {
 }
 
 /**
- * A valibot message function: `expected "YYYY-MM-DD HH:MM:SS", got "next tuesday"` (the form of CONTRACT §1).
+ * A valibot message function: `expected "YYYY-MM-DD HH:MM:SS", got "next tuesday"` (the form of docs/data-file.md).
  *
  * @example
  * v.string(expected('a string'))

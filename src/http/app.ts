@@ -17,7 +17,7 @@ import { errorResponse } from './respond.js'
 import { allowedMethods, setRestHeaders } from './rest-headers.js'
 import { type RouteSpec, routeTable } from './routes.js'
 
-/** calfile's own route prefix and TEC's, which it also serves (CONTRACT §5). */
+/** calfile's own route prefix and TEC's, which it also serves (docs/errors.md). */
 export const PREFIX = '/calendar/events/v1'
 export const TEC_PREFIX = `/wp-json/${TEC_NAMESPACE}`
 
@@ -42,7 +42,7 @@ export interface RequestLine {
 export interface AppOptions {
   /** Called once per request, after its answer (the request log). */
   log?: (line: RequestLine) => void
-  /** Cross-origin access (CONTRACT §7); default: every origin. */
+  /** Cross-origin access (docs/http.md); default: every origin. */
   cors?: CorsOptions
   /** Capabilities served beside the interface on the same app and port, in this order. */
   extensions?: AppExtension[]
@@ -65,7 +65,7 @@ export interface AppOptions {
 export interface AppExtension {
   /** Adds the routes; called once, after the interface's own routes and before the catch-all 404. */
   mount(app: H3, calendar: Calendar): void
-  /** Its part of the OpenAPI document (CONTRACT §7), merged into `/doc`. */
+  /** Its part of the OpenAPI document (docs/http.md), merged into `/doc`. */
   openapi?: OpenApiPart
   /**
    * Called before a route of the interface (either prefix, `/doc` included) handles a request, once its path is
@@ -83,8 +83,8 @@ export interface AppExtension {
 }
 
 /**
- * The HTTP interface of a calendar (CONTRACT §4–§5): h3 routes mapped onto the calendar's resources. Test it
- * in-process with `app.request(path, init)`; serve it with `toNodeHandler(app)` from `h3/node`.
+ * The HTTP interface of a calendar (docs/lists.md, docs/errors.md): h3 routes mapped onto the calendar's resources.
+ * Test it in-process with `app.request(path, init)`; serve it with `toNodeHandler(app)` from `h3/node`.
  *
  * @example
  * const app = createApp(await openCalendar('data/calendar.json'))
@@ -94,7 +94,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   const received = new WeakMap<H3Event, { begin: number; path: string }>()
   const log = requestLog(options)
   const app = new H3({
-    // A malformed escape is CONTRACT §5's 404 `rest_no_route`, not h3's 400: the first middleware answers it.
+    // A malformed escape is the 404 `rest_no_route` of docs/errors.md, not h3's 400: the first middleware answers it.
     allowMalformedURL: true,
     onRequest(event) {
       // Bookkeeping for the request log only: nothing per request when nobody logs.
@@ -149,7 +149,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     routesAt.set(spec.path, [...(routesAt.get(spec.path) ?? []), spec])
     on(app, spec.method, PREFIX + spec.path, async (event) => {
       try {
-        // IDs in paths are digits only: `/events/abc` matches no route (CONTRACT §5), before anything else.
+        // IDs in paths are digits only: `/events/abc` matches no route (docs/errors.md), before anything else.
         if (!keyMatches(spec, event)) throw noRoute()
         event.context.route = spec.path
         await checkParameters(spec, event)
@@ -161,7 +161,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     })
   }
   // The root route and the OpenAPI document are loaded when first asked for: building JSON Schemas is no part of
-  // a server's start (issue 11, start-to-first-answer).
+  // a server's start, which is timed to its first answer.
   on(app, 'GET', PREFIX, async (event) => {
     event.context.route = ''
     return (await import('./root.js')).rootResponse(calendar, event, viewOf(calendar, event))
@@ -213,13 +213,13 @@ function isInterface(path: string): boolean {
   return path === PREFIX || path.startsWith(`${PREFIX}/`)
 }
 
-/** False when a route's `{id}` is not digits: `/events/abc` matches no route (CONTRACT §5). */
+/** False when a route's `{id}` is not digits: `/events/abc` matches no route (docs/errors.md). */
 function keyMatches(spec: { key?: 'id' | 'slug' }, event: H3Event): boolean {
   return spec.key !== 'id' || /^\d+$/u.test(event.context.params?.id ?? '')
 }
 
 /**
- * Adds a route; a GET route answers HEAD too (RFC 9110 §9.3.2, CONTRACT §5) with the same handler, so the status
+ * Adds a route; a GET route answers HEAD too (RFC 9110 §9.3.2, docs/errors.md) with the same handler, so the status
  * and headers are the GET's, and h3 drops the body of an answer to HEAD. h3 would fall back from HEAD to GET by
  * itself, but only where no route matches at all, and the catch-all below matches every path.
  */
@@ -228,7 +228,7 @@ function on(app: H3, method: HTTPMethod, path: string, handler: EventHandler): v
   if (method === 'GET') app.on('HEAD', path, handler)
 }
 
-/** Collapses repeated slashes, maps TEC's prefix onto calfile's and drops a trailing slash (CONTRACT §5). */
+/** Collapses repeated slashes, maps TEC's prefix onto calfile's and drops a trailing slash (docs/errors.md). */
 function normalizePath(event: H3Event): void {
   const sent = event.url.pathname
   // Most paths need nothing: calfile's prefix, single slashes, no trailing one.
@@ -263,7 +263,7 @@ function decodes(path: string): boolean {
 }
 
 /**
- * Who asks and where from. A wrong token is carried in the view, not thrown: CONTRACT §5 checks parameters (400)
+ * Who asks and where from. A wrong token is carried in the view, not thrown: docs/errors.md checks parameters (400)
  * before permissions (401/403), and the resources check parameters that need the state.
  */
 export function viewOf(calendar: Calendar, event: H3Event): View {
@@ -290,9 +290,9 @@ function originOf(url: URL): string {
 }
 
 /**
- * The parameter step of CONTRACT §5: query and body against the route's schemas, before any permission check. A
+ * The parameter step of docs/errors.md: query and body against the route's schemas, before any permission check. A
  * write's body is read whole even when the route takes none: a write is carried out only once its request
- * arrived whole (issue 9 §2).
+ * arrived whole (docs/errors.md#request-bodies).
  */
 async function checkParameters(spec: RouteSpec, event: H3Event): Promise<void> {
   if (spec.query) checkQuery(spec.query, event.url)

@@ -4,7 +4,7 @@ import type { UserRecord } from '../core/model/records.js'
 import type { CalendarState } from '../core/model/state.js'
 import { findUser, isOpenMode, tokenHash } from '../core/model/users.js'
 
-/** Who a request acts as (CONTRACT §6). */
+/** Who a request acts as (docs/auth.md). */
 export interface Requester {
   user: UserRecord | null
   openMode: boolean
@@ -21,7 +21,7 @@ interface Credentials {
 const NO_HASH = Buffer.alloc(32)
 
 /**
- * The user of a request (CONTRACT §6): in open mode (no user has a token) user 1, whatever the request carries;
+ * The user of a request (docs/auth.md): in open mode (no user has a token) user 1, whatever the request carries;
  * otherwise the user whose `token_sha256` matches `Authorization: Bearer <token>`, or the user named (by name or
  * ID) in `Authorization: Basic base64(<user>:<token>)` — WordPress application-password clients, `curl -u` — when
  * the password is that user's token. SHA-256 hashes are compared in constant time. No header, a scheme calfile

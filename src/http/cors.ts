@@ -1,4 +1,4 @@
-/** Options of cross-origin access (CONTRACT §7). */
+/** Options of cross-origin access (docs/http.md). */
 export interface CorsOptions {
   /** Origins allowed to read responses; default every origin (the request's own is reflected). */
   origins?: string[]
@@ -51,7 +51,7 @@ export function asPreflight<R extends { headers: Headers }>(
   return response
 }
 
-/** The answer to a preflight `OPTIONS` request on a path no route serves: an empty 204 (CONTRACT §7). */
+/** The answer to a preflight `OPTIONS` request on a path no route serves: an empty 204 (docs/http.md). */
 export function preflight(origin: string | null, options: CorsOptions): Response {
   return asPreflight(new Response(null, { status: 204 }), origin, options)
 }

@@ -3,9 +3,10 @@ import { markSettled } from '../core/cache/parsed-input.js'
 import { RecentResults } from '../core/cache/recent-results.js'
 
 /**
- * qs options that read query strings and form bodies as PHP fills `$_GET` and `$_POST` (CONTRACT §3–§4): bracket
- * arrays and objects, and a key given twice without brackets keeps its last value (`per_page=2&per_page=3` is 3,
- * `venue=1&venue=2` is 2), while `venue[]=1&venue[]=2` still collects both. Nesting and counts are bounded.
+ * qs options that read query strings and form bodies as PHP fills `$_GET` and `$_POST` (docs/writes.md,
+ * docs/lists.md): bracket arrays and objects, and a key given twice without brackets keeps its last value
+ * (`per_page=2&per_page=3` is 3, `venue=1&venue=2` is 2), while `venue[]=1&venue[]=2` still collects both. Nesting
+ * and counts are bounded.
  */
 const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 2000, duplicates: 'last' } as const
 
@@ -16,7 +17,7 @@ const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 2000, duplicate
 const recentQueries = new RecentResults<string, Record<string, unknown>>(1024)
 
 /**
- * A query string with PHP brackets (`venue[]=1&venue[]=2`, `venue[venue]=Blue`) as an object (CONTRACT §4). The
+ * A query string with PHP brackets (`venue[]=1&venue[]=2`, `venue[venue]=Blue`) as an object (docs/lists.md). The
  * object is shared between requests with the same query and frozen: nobody may change it (`markSettled`).
  */
 export function parseQuery(url: URL): Record<string, unknown> {

@@ -3,23 +3,23 @@ import { markSettled } from '../core/cache/parsed-input.js'
 import { CalendarError } from '../core/errors.js'
 import { parseForm } from './params.js'
 
-/** Largest body accepted (CONTRACT §5): 1 MiB. */
+/** Largest body accepted (docs/errors.md): 1 MiB. */
 const BODY_LIMIT = 1024 * 1024
 
 /**
  * How much of a body nobody read (over the limit, or sent to a route that answered before reading it) is read
  * and thrown away before the answer goes out, and for how long. A client that sends its whole body before it
  * reads (Python's urllib, with `Connection: close`) gets a reset instead of the answer if the server closes while
- * it is still sending (issue 9 §4). Past these bounds the answer goes out with `Connection: close`.
+ * it is still sending (docs/errors.md). Past these bounds the answer goes out with `Connection: close`.
  */
 const DRAIN_LIMIT = 16 * 1024 * 1024
 const DRAIN_MS = 5_000
 
 /**
  * The body of a write, read whole: JSON, `application/x-www-form-urlencoded` or `multipart/form-data`, the two
- * form kinds with PHP brackets and read alike (CONTRACT §3, §5); an empty body is `{}`. The 1 MiB limit is checked
- * on the raw bytes while they arrive, before anything is parsed. A write is carried out only once its request
- * arrived whole (issue 9 §2: a request that Node's HTTP parser refuses half-way, such as `Transfer-Encoding: gzip`,
+ * form kinds with PHP brackets and read alike (docs/writes.md, docs/errors.md); an empty body is `{}`. The 1 MiB
+ * limit is checked on the raw bytes while they arrive, before anything is parsed. A write is carried out only once
+ * its request arrived whole (a request that Node's HTTP parser refuses half-way, such as `Transfer-Encoding: gzip`,
  * ends its body with an error).
  *
  * @throws CalendarError 413 `rest_payload_too_large` over 1 MiB, 400 `rest_invalid_json` for malformed JSON,

@@ -12,7 +12,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 /**
- * A response of JSON already made: text, or UTF-8 bytes (a kept shape, a page assembled from them: issue 11), which
+ * A response of JSON already made: text, or UTF-8 bytes (a kept shape, or a page assembled from them), which
  * go out as they are, with no encoding and no measuring of text.
  */
 export function jsonBody(body: string | Uint8Array, status = 200, headers: Record<string, string> = {}): HTTPResponse {
@@ -25,10 +25,10 @@ export function jsonBody(body: string | Uint8Array, status = 200, headers: Recor
 }
 
 /**
- * The error body of CONTRACT §5 for anything thrown by a handler: a CalendarError as TEC answers it (`asTec`, the
+ * The error body of docs/errors.md for anything thrown by a handler: a CalendarError as TEC answers it (`asTec`, the
  * REST routes) or as core threw it (the site's own pages, such as the iCalendar feeds), anything else as a 500
  * `rest_internal_error` (logged by the caller). A 413 closes the connection: the rest of a body too large to
- * take is not read past a bound (issue 9 §4).
+ * take is not read past a bound (docs/errors.md#request-bodies).
  */
 export function errorResponse(error: unknown, asTec = true): HTTPResponse {
   if (error instanceof CalendarError) {

@@ -19,7 +19,7 @@ import { parseQuery } from './params.js'
 import { errorResponse, json } from './respond.js'
 
 /**
- * One argument of an endpoint, as WordPress's index shows it (CONTRACT §7): TEC's declaration for the arguments
+ * One argument of an endpoint, as WordPress's index shows it (docs/http.md): TEC's declaration for the arguments
  * calfile shares with TEC (`tec-route-args.ts`), calfile's schema for the others.
  */
 export interface IndexArg {
@@ -49,7 +49,7 @@ export interface IndexRoute {
   _links?: Record<string, Array<{ href: string }>>
 }
 
-/** The body of `GET <prefix>` (CONTRACT §7). */
+/** The body of `GET <prefix>` (docs/http.md). */
 export interface RootIndex {
   namespace: string
   routes: Record<string, IndexRoute>
@@ -57,10 +57,10 @@ export interface RootIndex {
 }
 
 /**
- * `GET /calendar/events/v1` (and under TEC's prefix): WordPress's namespace index (CONTRACT §7), every route with
+ * `GET /calendar/events/v1` (and under TEC's prefix): WordPress's namespace index (docs/http.md), every route with
  * its methods and each endpoint's arguments, built from the route table and its schemas. The checks run in the
- * order of CONTRACT §5: `namespace` and `context` (400 `rest_invalid_param`), then the token (a wrong one is a
- * 401, CONTRACT §6); the index itself is public and the same in every context.
+ * order of docs/errors.md: `namespace` and `context` (400 `rest_invalid_param`), then the token (a wrong one is a
+ * 401, docs/auth.md); the index itself is public and the same in every context.
  */
 export function rootResponse(calendar: Calendar, event: H3Event, view: View): HTTPResponse {
   const parsed = v.safeParse(RootQuerySchema, parseQuery(event.url))
@@ -71,7 +71,7 @@ export function rootResponse(calendar: Calendar, event: H3Event, view: View): HT
 
 /**
  * The namespace index of a calendar, under the namespace of `base` (the prefix the request came in on) with links
- * under it. The arguments are those of the revision in the calendar's settings now (spec §9, CONTRACT §7).
+ * under it. The arguments are those of the revision in the calendar's settings now (docs/http.md#revisions).
  */
 export function rootIndex(calendar: Calendar, base: string): RootIndex {
   const context = defaultContext(calendar, base)

@@ -20,21 +20,21 @@ import { json, jsonBody } from './respond.js'
 
 /**
  * One route of the interface: the single source from which the app, the root route and the OpenAPI document are
- * built (CONTRACT §7), so they cannot drift apart.
+ * built (docs/http.md), so they cannot drift apart.
  */
 export interface RouteSpec {
   method: HTTPMethod
   /** Path below the prefix, h3 style: `/events/:id`. */
   path: string
-  /** The resource of the interface (spec §4): the collection the route serves. */
+  /** The resource of the interface (docs/http.md#routes): the collection the route serves. */
   resource: CollectionName
   /** `list`, `create`, `read`, `update` or `delete`: what the route does to its resource. */
   action: 'list' | 'create' | 'read' | 'update' | 'delete'
-  /** How a single route names its record: digits-only ID or any non-slash slug (CONTRACT §5). */
+  /** How a single route names its record: digits-only ID or any non-slash slug (docs/errors.md). */
   key?: 'id' | 'slug'
   /**
    * The query parameters; read on every use, as the event list's follow the revision in the calendar's settings
-   * (spec §9, CONTRACT §7), which a hand edit of the file switches while the app runs.
+   * (docs/http.md#revisions), which a hand edit of the file switches while the app runs.
    */
   query?: GenericSchema
   body?: GenericSchema
@@ -47,7 +47,7 @@ export interface RouteSpec {
 
 const UPDATE_METHODS = ['POST', 'PUT', 'PATCH'] as const
 
-/** Every route, in the spec's order (spec §4.2–4.6). */
+/** Every route, in the spec's order (docs/http.md#routes). */
 export function routeTable(calendar: Calendar): RouteSpec[] {
   const eventQuery = () => eventQuerySchema(calendar.state.settings.api_revision)
   // Read on every write, as a hand edit of the file may switch `settings.tec_lossy_writes` while the app runs.
@@ -95,7 +95,8 @@ function postRoutes(
       action: 'list',
       status: 200,
       handle: (e, view) => listed(posts.listJson(parseQuery(e.url), view)),
-      // A getter, so that the app's parameter check and the descriptions see the revision in force (spec §9).
+      // A getter, so that the app's parameter check and the descriptions see the revision in force
+      // (docs/http.md#revisions).
       get query() {
         return query()
       },
@@ -151,7 +152,10 @@ function postRoutes(
   return routes
 }
 
-/** The routes of a taxonomy; `query` is its list's parameters (tags take no `parent`, CONTRACT §4.4). */
+/**
+ * The routes of a taxonomy; `query` is its list's parameters (tags take no `parent`,
+ * docs/lists.md#category-and-tag-lists).
+ */
 function termRoutes(
   resource: CollectionOf<Taxonomy>,
   terms: Calendar['categories'],
@@ -214,7 +218,7 @@ function termRoutes(
   ]
 }
 
-/** The `{id}` of a single route; the app has already refused one that is not digits (CONTRACT §5). */
+/** The `{id}` of a single route; the app has already refused one that is not digits (docs/errors.md). */
 function idRef(event: H3Event): EventRef {
   return Number(event.context.params?.id)
 }

@@ -5,11 +5,11 @@ import { type AppExtension, type AppOptions, createApp } from './app.js'
 
 /** Options of `serve`. */
 export interface ServeOptions extends AppOptions {
-  /** TCP port; 0 picks a free one. A busy port is an error, never a silent move (CONTRACT §8). */
+  /** TCP port; 0 picks a free one. A busy port is an error, never a silent move (docs/cli.md). */
   port: number
   /** Address to bind, e.g. `127.0.0.1`. */
   host: string
-  /** HTTPS: `true` for a self-signed certificate (listhen makes one), or PEM files (CONTRACT §8 `--https`). */
+  /** HTTPS: `true` for a self-signed certificate (listhen makes one), or PEM files (docs/cli.md `--https`). */
   https?: boolean | { cert: string; key: string }
 }
 

@@ -16,9 +16,10 @@ export interface CalendarHandlersOptions extends AppOptions {
 }
 
 /**
- * Mock Service Worker request handlers that answer every route of calfile's interface (CONTRACT §4–§7) from
- * `calendar`, under both prefixes, by passing each intercepted `Request` to calfile's h3 app (`app.fetch`): a
- * browser, jsdom or Node test of a TEC client runs against real calfile answers with no server and no port.
+ * Mock Service Worker request handlers that answer every route of calfile's interface (docs/lists.md, docs/errors.md,
+ * docs/auth.md, docs/http.md) from `calendar`, under both prefixes, by passing each intercepted `Request` to
+ * calfile's h3 app (`app.fetch`): a browser, jsdom or Node test of a TEC client runs against real calfile answers
+ * with no server and no port.
  *
  * One handler per prefix, matching every method (GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS), repeated slashes
  * and a trailing slash as the app does; a request outside the two prefixes is not matched, so msw's
@@ -27,7 +28,7 @@ export interface CalendarHandlersOptions extends AppOptions {
  * body, `X-TEC-Total`, `X-TEC-TotalPages`, `Link`, `Location`, CORS headers). The app is built once per call; the
  * calendar's state is shared by every request, so writes are seen by later reads — give each test a fresh
  * calendar (`server.resetHandlers(...calendarHandlers(fresh, { baseUrl }))`) to isolate it. Writes need a token
- * only when the data has one (open mode otherwise, CONTRACT §6).
+ * only when the data has one (open mode otherwise, docs/auth.md).
  *
  * @throws Error when `baseUrl` is not an absolute http(s) URL of an origin.
  *
@@ -52,7 +53,7 @@ export function calendarHandlers(calendar: Calendar, options: CalendarHandlersOp
 
 /**
  * The URLs (origin and path, as msw matches them) under `prefix`: the prefix itself and every path below it,
- * with repeated slashes anywhere, as the app maps them (CONTRACT §5); `/calendar/events/v1x` is not one. The
+ * with repeated slashes anywhere, as the app maps them (docs/errors.md); `/calendar/events/v1x` is not one. The
  * pattern has no capturing group, so msw decodes no parameter: a malformed escape (`%ZZ`) reaches the app, which
  * answers it with its 404 `rest_no_route`.
  */

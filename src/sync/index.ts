@@ -1,5 +1,5 @@
 /**
- * calfile's sync with a live TEC site (issue 15): `pull` mirrors the site in a data file, `push` sends back what
+ * calfile's sync with a live TEC site (docs/cli.md): `pull` mirrors the site in a data file, `push` sends back what
  * changed in it. Used by `calfile pull` and `calfile push`.
  */
 export type { SyncConflict } from './conflict.js'

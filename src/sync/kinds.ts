@@ -5,7 +5,7 @@ import { EVENT_KEYS } from '../core/resources/events/event-record.js'
 import { ORGANIZER_KEYS, VENUE_KEYS } from '../core/resources/linked-posts/venue-record.js'
 import { TERM_KEYS } from '../core/resources/terms/term-record.js'
 
-/** A stored record of any kind sync handles, as the data file holds it (CONTRACT §1). */
+/** A stored record of any kind sync handles, as the data file holds it (docs/data-file.md). */
 export type StoredRecord = { id: number; slug?: string; [key: string]: unknown }
 
 /**
@@ -15,13 +15,13 @@ export type StoredRecord = { id: number; slug?: string; [key: string]: unknown }
 export interface KindInfo {
   kind: RecordKind
   route: CollectionName
-  /** Categories and tags: no status, no `modified`, deleted for good rather than trashed (CONTRACT §5). */
+  /** Categories and tags: no status, no `modified`, deleted for good rather than trashed (docs/errors.md). */
   isTerm: boolean
   /** The field that names a record: `title`, `venue`, `organizer`, `name`. */
   nameKey: string
   collection(state: CalendarState): Collection<StoredRecord>
   /**
-   * The stored keys a push sends, as the API writes them (CONTRACT §3). Left out: what the site sets itself (`id`,
+   * The stored keys a push sends, as the API writes them (docs/writes.md). Left out: what the site sets itself (`id`,
    * `author`, `modified`, `modified_utc`), what its API cannot write (`permalink`, `post_parent`, `custom_fields`,
    * and any key beyond the contract's). An event's currency is sent inside its `cost` (`push-plan.ts`).
    */

@@ -6,7 +6,7 @@ import { KINDS } from './kinds.js'
 
 /**
  * The data file's `sync` section: which site the file mirrors and, per record pulled from it or pushed to it, what
- * tells a change on either side. It is a top-level key of the data file that calfile keeps as it is (CONTRACT §5),
+ * tells a change on either side. It is a top-level key of the data file that calfile keeps as it is (docs/errors.md),
  * never part of the records, so that every record stays as the site has it. One line per record, since calfile
  * writes the whole section again on every write of the file:
  *

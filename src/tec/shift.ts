@@ -31,10 +31,11 @@ function weeksToReach(events: EventRecord[], from: number): number {
 
 /**
  * Moves every event by the same whole number of weeks so that the earliest start (compared as UTC instants,
- * CONTRACT §4.1) falls on or after `day` 00:00:00 in the site time zone and less than 7 days after it (for
- * `calfile init --shift-to`, CONTRACT §8). Weekdays, times of day and durations stay as they were: `start_date` and
- * `end_date` move as wall times in each event's own time zone. Records are replaced, never mutated. Only when a
- * DST change sits between the old and the new dates can the earliest start land up to an hour past the 7 days.
+ * docs/lists.md#event-list-dates) falls on or after `day` 00:00:00 in the site time zone and less than 7 days after
+ * it (for `calfile init --shift-to`, docs/cli.md). Weekdays, times of day and durations stay as they were:
+ * `start_date` and `end_date` move as wall times in each event's own time zone. Records are replaced, never mutated.
+ * Only when a DST change sits between the old and the new dates can the earliest start land up to an hour past the 7
+ * days.
  *
  * @param day `YYYY-MM-DD`, site time zone.
  * @param only the IDs of the events to move (default all): `calfile init` moves each capture on its own.

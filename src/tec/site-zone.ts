@@ -15,7 +15,7 @@ type Dated = { id: number; slug?: string; date: string; modified: string }
 
 /**
  * How to store the posts of `collection` with `date` and `modified` moved from zone `from` to zone `to`, built
- * before anything is stored; null when one of them cannot be shown in `to` (years 0000–9999, issue 9).
+ * before anything is stored; null when one of them cannot be shown in `to` (years 0000–9999: docs/data-file.md).
  */
 function rezone<T extends Dated>(collection: Collection<T>, from: string, to: string): (() => void) | null {
   const posts: T[] = []
@@ -32,8 +32,8 @@ function rezone<T extends Dated>(collection: Collection<T>, from: string, to: st
 
 /**
  * Makes `zone` the site time zone (`settings.timezone`), undoably (the journal), keeping the instant of every
- * stored post's `date` and `modified`: those are wall times in the site zone (CONTRACT §1), so a file that named
- * none had them in UTC.
+ * stored post's `date` and `modified`: those are wall times in the site zone (docs/data-file.md), so a file that
+ * named none had them in UTC.
  *
  * @returns false, changing nothing, when a stored date cannot be shown in `zone`.
  */
@@ -72,7 +72,7 @@ function zoneWarnings(zone: string, shown: ShownZone, samples: readonly ZoneSamp
 }
 
 /**
- * Settles the site time zone for importing `capture` (issue 10): the zone its dates show (`tec-zone.ts`) becomes
+ * Settles the site time zone for importing `capture`: the zone its dates show (`tec-zone.ts`) becomes
  * `settings.timezone` when `adopt` says the data file names none, so that `date` and `modified` read back as the
  * site showed them; a zone the file names is kept, and the warnings say which dates then show differently.
  */

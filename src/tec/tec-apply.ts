@@ -70,7 +70,7 @@ function noteSlug(
 
 /**
  * Builds and upserts each planned record of one kind; `build` gets the stored record it replaces, if any.
- * @throws CalendarError 400 `import-invalid-capture` for a date calfile could not show (issue 9), by its path.
+ * @throws CalendarError 400 `import-invalid-capture` for a date calfile could not show, by its path.
  */
 function applyEach<C extends { id: number; slug?: string }, R extends { id: number; slug: string }>(
   run: Run,
@@ -128,8 +128,8 @@ function costMetaGone(old: EventRecord | undefined, value: EventCapture): Partia
 
 /**
  * Stores a checked plan into `ctx.state`: its IDs noted first (so that new records get higher ones), then media,
- * categories, tags, venues, organizers and events (CONTRACT §1). The records `keep` names are left as stored (or
- * absent), and counted nowhere.
+ * categories, tags, venues, organizers and events (docs/data-file.md). The records `keep` names are left as stored
+ * (or absent), and counted nowhere.
  *
  * @returns the counts per kind and, in order, what the data had to lose to be stored (statuses, parents, slugs, ...).
  */

@@ -64,7 +64,7 @@ function single<T extends v.GenericSchema>(schema: T, capture: unknown): Array<L
 /**
  * Whether parsed JSON is a saved TEC REST v1 response rather than a data file: a list envelope carries `rest_url`
  * and `total`, a single record its numeric `id` at the top with its `start_date`, `venue` or `organizer`. A data
- * file has none of these at the top (CONTRACT §1).
+ * file has none of these at the top (docs/data-file.md).
  */
 export function isCapture(value: unknown): boolean {
   if (!isObject(value)) return false

@@ -20,7 +20,7 @@ import {
 import { rawContent, rawEventWebsite, rawExcerpt, rawTermName, rawTitle } from './tec-text.js'
 
 /**
- * A captured record as the fields of a stored one (CONTRACT §1): what the stored record has, in calfile's
+ * A captured record as the fields of a stored one (docs/data-file.md): what the stored record has, in calfile's
  * terms; what a response derives is dropped. The `normalize*` of `core/resources` fill in the rest.
  */
 
@@ -30,7 +30,10 @@ export interface FieldContext {
   warnings: Set<string>
 }
 
-/** Keys of a TEC response that calfile derives on output (CONTRACT §1, §2) or that cannot be kept (see below). */
+/**
+ * Keys of a TEC response that calfile derives on output (docs/data-file.md, docs/responses.md) or that cannot be kept
+ * (see below).
+ */
 const NOT_STORED = new Set([
   'global_id',
   'global_id_lineage',
@@ -51,7 +54,7 @@ const EVENT_READ = new Set(Object.keys(EventSchema.entries))
 const VENUE_READ = new Set(Object.keys(VenueSchema.entries))
 const ORGANIZER_READ = new Set(Object.keys(OrganizerSchema.entries))
 
-/** Keys a plugin or site added (`is_virtual`, ...), kept as they are (CONTRACT §5). */
+/** Keys a plugin or site added (`is_virtual`, ...), kept as they are (docs/errors.md). */
 function extras(value: Record<string, unknown>, read: ReadonlySet<string>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(extraKeys(value, read)).filter(([key]) => !derived(key)))
 }
@@ -67,8 +70,8 @@ export function label(kind: string, id: number, name: string | undefined): strin
 }
 
 /**
- * `date`/`modified` are stored in the site time zone (CONTRACT §1); the capture's UTC twin says which instant. One
- * that falls outside what the site zone can show keeps the local value, which the import then refuses.
+ * `date`/`modified` are stored in the site time zone (docs/data-file.md); the capture's UTC twin says which instant.
+ * One that falls outside what the site zone can show keeps the local value, which the import then refuses.
  */
 function siteWall(utc: string | undefined, local: string | undefined, zone: string): string | undefined {
   return utc === undefined || utc === NO_GMT_DATE ? local : (wallInZone(utc, 'UTC', zone) ?? local)
@@ -78,7 +81,10 @@ function isStatus(status: string): status is Status {
   return (STATUSES as readonly string[]).includes(status)
 }
 
-/** TEC's own statuses (`tribe-ignored`, ...) are not calfile's (CONTRACT §2.1): such a record becomes a draft. */
+/**
+ * TEC's own statuses (`tribe-ignored`, ...) are not calfile's (docs/responses.md#event): such a record becomes a
+ * draft.
+ */
 function storedStatus(status: string | undefined, who: string, warnings: Set<string>): Status | undefined {
   if (status === undefined || isStatus(status)) return status
   warnings.add(`${who}: status "${status}" is not a calfile status; stored as draft`)
@@ -92,7 +98,7 @@ function storedAuthor(author: number | undefined, who: string, warnings: Set<str
   return undefined
 }
 
-/** An image with a media ID becomes that ID; one known only by URL keeps the URL (CONTRACT §3 `image`). */
+/** An image with a media ID becomes that ID; one known only by URL keeps the URL (docs/writes.md `image`). */
 function storedImage(image: ImageCapture | null | undefined): number | string | null | undefined {
   if (image === undefined || image === null) return image
   return image.id ? image.id : image.url
@@ -139,7 +145,7 @@ function storedCost(cost: string | undefined, details: CostDetailsCapture | unde
   }
 }
 
-/** An end before the start would make the data file invalid (CONTRACT §3 "calfile differs"). */
+/** An end before the start would make the data file invalid (docs/writes.md "calfile differs"). */
 function storedEnd(value: EventCapture, who: string, warnings: Set<string>): string {
   const end = value.end_date ?? value.start_date
   if (end >= value.start_date) return end
@@ -151,10 +157,10 @@ function storedEnd(value: EventCapture, who: string, warnings: Set<string>): str
 const REST_ROOT = /^(.+?)\/wp-json\//u
 
 /**
- * The path of the event's `url` below its site, for `permalink` (CONTRACT §2.1 `url`; `normalizeEvent` keeps it
- * only where it is not `/event/<slug>/`): the site is what precedes `/wp-json/` in `rest_url` (WordPress builds
- * both on its home URL, which may have a path), else the url's origin. A url off that site has no such path and
- * is dropped, with a warning.
+ * The path of the event's `url` below its site, for `permalink` (docs/responses.md#event `url`; `normalizeEvent`
+ * keeps it only where it is not `/event/<slug>/`): the site is what precedes `/wp-json/` in `rest_url` (WordPress
+ * builds both on its home URL, which may have a path), else the url's origin. A url off that site has no such path
+ * and is dropped, with a warning.
  */
 function permalinkPath(value: EventCapture, who: string, warnings: Set<string>): string | undefined {
   const { url } = value
@@ -175,7 +181,10 @@ function storedWebsite(value: EventCapture): string | null | undefined {
   return website === value.url ? null : rawEventWebsite(website)
 }
 
-/** The fields of a stored event (CONTRACT §2.1, §3), for `normalizeEvent` over the record it replaces. */
+/**
+ * The fields of a stored event (docs/responses.md#event, docs/writes.md), for `normalizeEvent` over the record it
+ * replaces.
+ */
 export function eventFields(value: EventCapture, ctx: FieldContext): Record<string, unknown> {
   const who = label('event', value.id, value.title)
   return defined({
@@ -207,7 +216,10 @@ export function eventFields(value: EventCapture, ctx: FieldContext): Record<stri
   })
 }
 
-/** TEC drops a venue's or organizer's empty fields (CONTRACT §2.2, §2.3), so a field the capture lacks is empty. */
+/**
+ * TEC drops a venue's or organizer's empty fields (docs/responses.md#venue, docs/responses.md#organizer), so a field
+ * the capture lacks is empty.
+ */
 function linkedFields(
   value: VenueCapture | OrganizerCapture,
   kind: LinkedPostKind,
@@ -224,7 +236,7 @@ function linkedFields(
   }
 }
 
-/** The fields of a stored venue (CONTRACT §2.2), for `normalizeVenue` over the record it replaces. */
+/** The fields of a stored venue (docs/responses.md#venue), for `normalizeVenue` over the record it replaces. */
 export function venueFields(value: VenueCapture, ctx: FieldContext): Record<string, unknown> {
   return defined({
     ...linkedFields(value, 'venue', value.venue, ctx),
@@ -236,14 +248,18 @@ export function venueFields(value: VenueCapture, ctx: FieldContext): Record<stri
   })
 }
 
-/** The fields of a stored organizer (CONTRACT §2.3), for `normalizeOrganizer` over the record it replaces. */
+/**
+ * The fields of a stored organizer (docs/responses.md#organizer), for `normalizeOrganizer` over the record it
+ * replaces.
+ */
 export function organizerFields(value: OrganizerCapture, ctx: FieldContext): Record<string, unknown> {
   return defined({ ...linkedFields(value, 'organizer', value.organizer, ctx), ...extras(value, ORGANIZER_READ) })
 }
 
 /**
- * The fields of a stored category or tag (CONTRACT §2.4), `parent` as settled by `categoryParents`, and its
- * `term_taxonomy_id` where WordPress numbered it apart from the term (terms of two taxonomies made at once).
+ * The fields of a stored category or tag (docs/responses.md#categories-and-tags), `parent` as settled by
+ * `categoryParents`, and its `term_taxonomy_id` where WordPress numbered it apart from the term (terms of two
+ * taxonomies made at once).
  */
 export function termFields(value: TermCapture, parent: number): Record<string, unknown> {
   const { name, slug } = value
@@ -257,7 +273,7 @@ export function termFields(value: TermCapture, parent: number): Record<string, u
   })
 }
 
-/** A stored media entry (CONTRACT §3 `image`) over the one it replaces; TEC's `sizes` are kept. */
+/** A stored media entry (docs/writes.md `image`) over the one it replaces; TEC's `sizes` are kept. */
 export function mediaRecord(image: ImageCapture & { id: number }, old: MediaRecord | undefined): MediaRecord {
   const { url, extension, width, height, sizes } = image
   const fields = defined({ url, extension, width, height, sizes })

@@ -103,7 +103,7 @@ export class Plan {
     if (!map.has(item.value.id)) map.set(item.value.id, item)
   }
 
-  /** Posts share one ID space and terms another (CONTRACT §1): an ID may name one kind only. */
+  /** Posts share one ID space and terms another (docs/data-file.md): an ID may name one kind only. */
   #claim(id: number, next: Claim): void {
     const isTerm = next.kind === 'category' || next.kind === 'tag'
     const claims = isTerm ? this.#terms : this.#posts
@@ -134,8 +134,8 @@ export function planImport(state: CalendarState, capture: Capture): Plan {
 }
 
 /**
- * The parent a category keeps: its own when that category is in the capture or the data file, else 0 (CONTRACT §1
- * forbids a dangling parent), and 0 where it would close a cycle with the data file's categories.
+ * The parent a category keeps: its own when that category is in the capture or the data file, else 0
+ * (docs/data-file.md forbids a dangling parent), and 0 where it would close a cycle with the data file's categories.
  */
 function categoryParent(term: TermCapture, plan: Plan, warnings: Set<string>): number {
   const { state } = plan

@@ -5,7 +5,7 @@ import { NO_GMT_DATE } from '../core/model/records.js'
 import { ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS } from '../core/resources/linked-posts/venue-record.js'
 
 /**
- * The shape of a saved response of TEC's REST API v1, read loosely: extra keys are allowed (CONTRACT §5) and
+ * The shape of a saved response of TEC's REST API v1, read loosely: extra keys are allowed (docs/errors.md) and
  * TEC's own spellings (IDs as digits, `false`/`[]`/`""` for none, numbers as strings) become one type each.
  */
 
@@ -172,5 +172,7 @@ export type OrganizerCapture = v.InferOutput<typeof OrganizerSchema>
 export type TermCapture = v.InferOutput<typeof TermSchema>
 export type ImageCapture = v.InferOutput<typeof ImageSchema>
 export type CostDetailsCapture = v.InferOutput<typeof CostDetailsSchema>
-/** The records with the shared post fields (CONTRACT §2.1): `id`, `author`, `status`, `date`, `image`, ... */
+/**
+ * The records with the shared post fields (docs/responses.md#event): `id`, `author`, `status`, `date`, `image`, ...
+ */
 export type PostCapture = VenueCapture | OrganizerCapture | EventCapture

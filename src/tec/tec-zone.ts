@@ -8,7 +8,7 @@ import type { PostCapture } from './tec-schema.js'
  * The site time zone a TEC capture shows. TEC sends each post's `date` and `modified` twice, as WordPress stores
  * them: a wall time in the site's zone (`post_date`) and the same instant in UTC (`post_date_gmt`, TEC's
  * `date_utc`). Each pair is the site's offset at that instant, and calfile stores `date`/`modified` in the site
- * zone (CONTRACT §1), so only a zone with those offsets gives them back as the site showed them.
+ * zone (docs/data-file.md), so only a zone with those offsets gives them back as the site showed them.
  */
 
 /** One instant a capture shows both ways: a post's `date` (or `modified`) and its UTC twin. */

@@ -10,8 +10,8 @@ import { shownZone } from './tec-zone.js'
  * Import of saved responses of TEC's REST API v1 (`/wp-json/tribe/events/v1/...`) into a calendar state: the
  * capture is read loosely (extra keys allowed, `tec-schema.ts`, `tec-capture.ts`), every ID is checked before
  * anything is written (`tec-plan.ts`), then its records are upserted with their IDs, slugs and relations as stored
- * records of CONTRACT §1 (`tec-fields.ts`, `tec-apply.ts`); everything a response derives (CONTRACT §2: URLs,
- * `*_details`, `utc_*`, `cost_details`, `json_ld`, ...) is dropped. The site time zone the capture's dates show
+ * records of docs/data-file.md (`tec-fields.ts`, `tec-apply.ts`); everything a response derives (docs/responses.md:
+ * URLs, `*_details`, `utc_*`, `cost_details`, `json_ld`, ...) is dropped. The site time zone the capture's dates show
  * (`tec-zone.ts`) is recorded or checked (`site-zone.ts`).
  */
 
@@ -42,13 +42,14 @@ export interface ImportOptions {
  * `{venues: [...]}`, `{organizers: [...]}`), a single event (has `start_date`), venue (has a `venue` string) or
  * organizer (has an `organizer` string). Events come with their embedded venue, organizers, categories, tags and
  * image (→ `media`); IDs, slugs, statuses, authors and extra keys are kept, and an event's `url` path where it is
- * not calfile's `/event/<slug>/` (→ `permalink`, CONTRACT §2.1); `date`/`modified` are the capture's `*_utc`
- * values in the site time zone, which is the zone the capture shows when `adoptTimezone` (with the stored posts'
- * dates moved to keep their instants); derived response keys are dropped (CONTRACT §1, §2, §5). A status calfile
- * lacks becomes `draft`, a category parent that is nowhere becomes 0, a date the site zone does not give back as
- * captured is stored from its UTC twin — all reported in `warnings`, site zone ones first. Re-importing the same
- * capture changes nothing. The capture is checked whole before the state is touched; a date calfile cannot store
- * throws mid-way, so run it inside a journal (`calendarCore(calendar).write`) to have that undone.
+ * not calfile's `/event/<slug>/` (→ `permalink`, docs/responses.md#event); `date`/`modified` are the capture's
+ * `*_utc` values in the site time zone, which is the zone the capture shows when `adoptTimezone` (with the stored
+ * posts' dates moved to keep their instants); derived response keys are dropped (docs/data-file.md,
+ * docs/responses.md, docs/errors.md). A status calfile lacks becomes `draft`, a category parent that is nowhere
+ * becomes 0, a date the site zone does not give back as captured is stored from its UTC twin — all reported in
+ * `warnings`, site zone ones first. Re-importing the same capture changes nothing. The capture is checked whole
+ * before the state is touched; a date calfile cannot store throws mid-way, so run it inside a journal
+ * (`calendarCore(calendar).write`) to have that undone.
  *
  * @example
  * const report = importTec(state, JSON.parse(text), { now: '2026-07-01 12:00:00' })

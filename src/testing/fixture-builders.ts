@@ -9,7 +9,7 @@ import {
   VenueFileSchema,
 } from '../core/model/records.js'
 
-/** An event as written in the data file (CONTRACT §1): wall times `YYYY-MM-DD HH:MM:SS` in its `timezone`. */
+/** An event as written in the data file (docs/data-file.md): wall times `YYYY-MM-DD HH:MM:SS` in its `timezone`. */
 export type EventFile = v.InferOutput<typeof EventFileSchema>
 /** A venue as written in the data file. */
 export type VenueFile = v.InferOutput<typeof VenueFileSchema>
@@ -17,7 +17,7 @@ export type VenueFile = v.InferOutput<typeof VenueFileSchema>
 export type OrganizerFile = v.InferOutput<typeof OrganizerFileSchema>
 /** A category or tag as written in the data file. */
 export type TermFile = v.InferOutput<typeof TermFileSchema>
-/** A whole data file (CONTRACT §1), every key optional. */
+/** A whole data file (docs/data-file.md), every key optional. */
 export type DataFile = v.InferOutput<typeof DocumentFileSchema>
 
 /** What `fixture.dataFile` takes: the data file's keys, with records that their builders complete. */

@@ -77,7 +77,7 @@ const FAULTS = { type: 'object', required: ['faults'], properties: { faults: { t
 const ok = (description: string, schema: object) => ({ description, content: { [JSON_TYPE]: { schema } } })
 
 /**
- * The test admin routes in `/doc` (issue 12), under their own tag. They live at the site root, outside the
+ * The test admin routes in `/doc` (docs/http.md), under their own tag. They live at the site root, outside the
  * interface's prefix, so each path carries the root as its server.
  */
 export const testAdminDoc: OpenApiPart = {

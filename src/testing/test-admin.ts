@@ -19,7 +19,7 @@ const ClockBodySchema = v.union([
 const CLOCK_BODY_HINT = 'send one of them: now (an ISO 8601 instant) or advance (a duration such as 1d, 2h, -30m)'
 
 /**
- * `calfile serve --test-admin` (issue 12): routes for test suites that run out of process (Playwright, Cypress, a
+ * `calfile serve --test-admin` (docs/http.md): routes for test suites that run out of process (Playwright, Cypress, a
  * Python scraper's tests), as Mockoon's and WireMock's admin APIs serve them. They take no token: the CLI refuses
  * to serve them beyond loopback.
  * - `POST /_calfile/reset`: the data file as the server opened it, the clock as it started, an empty journal, no

@@ -4,7 +4,7 @@ import type { CollectionName } from '../core/model/kinds.js'
 import type { Settings } from '../core/model/records.js'
 import { diffSince, type RecordChanges, type Snapshot, snapshotOf } from './record-diff.js'
 
-/** The error body of CONTRACT §5: what a write answers while the data file is invalid (503). */
+/** The error body of docs/errors.md: what a write answers while the data file is invalid (503). */
 interface ErrorBody {
   code: string
   message: string
@@ -15,7 +15,7 @@ interface ErrorBody {
  * One message of the change stream (`GET /calendar/events/v1/changes`), before it is written as a Server-Sent
  * Event named `event` with `data` as JSON. `version` is the calendar's state version (`Calendar.version`).
  * - `hello`: first on every connection, with the site time zone (`settings.timezone`, or `--timezone`), the
- *   interface's revision (`settings.api_revision`, CONTRACT §7), which tells a client which list parameters work,
+ *   interface's revision (`settings.api_revision`, docs/http.md), which tells a client which list parameters work,
  *   and the server's today in the site zone (`YYYY-MM-DD`, by its clock: `--now`, or a test moving it).
  * - `clock`: the server's today changed (midnight in the site zone, a clock moved by a test, another zone).
  * - `change`: a write landed or a hand edit was loaded: the collections that changed (`settings` included) and,

@@ -31,7 +31,7 @@ export class OpenStreams {
 
 /**
  * `GET /calendar/events/v1/changes`: the calendar's changes as Server-Sent Events (h3's `EventStream`), each
- * message's `id` the state version and its data JSON (`ChangeMessage`). Who may see every record (CONTRACT §6:
+ * message's `id` the state version and its data JSON (`ChangeMessage`). Who may see every record (docs/auth.md:
  * open mode, editors, administrators) is told which records changed and the file's problems; anyone else which
  * collections changed and that the file is invalid, no more, since drafts and the file's text are not theirs to
  * read. A wrong token is a 401, as on every route.
@@ -67,7 +67,7 @@ export function changeStream(
   }
 }
 
-/** `HEAD …/changes`: the stream's status and headers, without opening it (CONTRACT §5: every GET answers HEAD). */
+/** `HEAD …/changes`: the stream's status and headers, without opening it (docs/errors.md: every GET answers HEAD). */
 export function changeStreamHead(calendar: Calendar): (event: H3Event) => HTTPResponse {
   return (event) => {
     const view = viewOf(calendar, event)

@@ -35,7 +35,7 @@ data: {"version":4,"cause":"reload","timezone":"America/New_York","api_revision"
 
 `
 
-/** The change stream in `/doc` (CONTRACT §7), under its own tag; its path is below the interface's prefix. */
+/** The change stream in `/doc` (docs/http.md), under its own tag; its path is below the interface's prefix. */
 export const changesDoc: OpenApiPart = {
   tags: [{ name: TAG, description: 'Changes of the data as they happen, as Server-Sent Events' }],
   paths: () => {

@@ -1,7 +1,7 @@
 import { COLLECTIONS, type CollectionName } from '../core/model/kinds.js'
 import type { CalendarState } from '../core/model/state.js'
 
-/** The collections of the interface whose changes the change stream names (CONTRACT §2). */
+/** The collections of the interface whose changes the change stream names (docs/responses.md). */
 const RESOURCES = COLLECTIONS
 
 /** What a diff reads of a collection (collection.ts): its records, and the version every put or delete moves. */

@@ -12,7 +12,7 @@ import { StaticFiles } from './static-files.js'
 const ASSETS_PATH = '/_calfile/ui'
 
 /**
- * The page for people (issue 13), beside the interface on the same port:
+ * The page for people (docs/http.md#the-page-and-docs), beside the interface on the same port:
  * - `GET /`: the calendar of the data file in month, week and list views (FullCalendar), fed by the interface's
  *   own routes, live through the change stream, with the file's problems while it is invalid; writes from the
  *   page go through the interface like any client's (`src/web/assets/`).
@@ -20,7 +20,7 @@ const ASSETS_PATH = '/_calfile/ui'
  * - `GET /_calfile/ui/<name>`: their scripts and styles, FullCalendar's and swagger-ui's from the installed
  *   packages.
  * - `GET /calendar/events/v1/changes` (and under TEC's prefix): the change stream, documented in `/doc`.
- * Every GET answers HEAD too, as the interface's routes do (CONTRACT §5).
+ * Every GET answers HEAD too, as the interface's routes do (docs/errors.md).
  *
  * @example
  * const listener = await serve(calendar, { port: 3000, host: '127.0.0.1', extensions: [webPage()] })

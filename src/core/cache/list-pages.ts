@@ -16,7 +16,7 @@ interface KeptPage {
 }
 
 /**
- * Whole list pages as sent, kept for the queries clients repeat (issue 11: a widget polling its list). A page is
+ * Whole list pages as sent, kept for the queries clients repeat (a widget polling its list). A page is
  * kept for one settled query (HTTP's parsed query, see `markSettled`), resource and view, and is served again only
  * while nothing it may show has changed: the same state, settings and site zone, the same version of every
  * collection (records, term counts and the time index all follow from them), and the same second of the clock, since

@@ -19,8 +19,8 @@ export function isSettled(input: object): boolean {
 
 /**
  * `v.safeParse(schema, input)`, asked once per settled input (see `markSettled`) and schema: an HTTP request's
- * query is checked in the parameter step of CONTRACT §5 and read again by the resource, and valibot on a list's
- * thirty parameters was a tenth of a cached list's time (issue 11). Any other input is parsed every time.
+ * query is checked in the parameter step of docs/errors.md and read again by the resource, and valibot on a list's
+ * thirty parameters was a tenth of a cached list's time. Any other input is parsed every time.
  *
  * @example
  * const parsed = safeParseOnce(eventQuerySchema('extended'), query)

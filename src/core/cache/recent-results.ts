@@ -1,6 +1,6 @@
 /**
  * A bounded memo for pure computations asked again and again with the same inputs, such as the date window of a
- * list query (issue 11): at most `limit` results, all dropped at once when full, so that it costs nothing to keep
+ * list query: at most `limit` results, all dropped at once when full, so that it costs nothing to keep
  * and cannot grow with what clients send.
  *
  * @example

@@ -5,7 +5,7 @@ import type { CalendarState } from '../model/state.js'
 /**
  * Each record's text as it stands in the data file, in UTF-8: `JSON.stringify(record, null, 2)` indented for its
  * place in its array (depth 2). Keyed by the record object, which is never mutated once in a collection
- * (collection.ts), so a write re-serialises and re-encodes only the records it replaced (issue 11, "Writes"); the
+ * (collection.ts), so a write re-serialises and re-encodes only the records it replaced; the
  * texts go with their records.
  */
 const texts = new WeakMap<object, Buffer>()
@@ -51,7 +51,7 @@ const blocks = new WeakMap<object, Block[]>()
 /**
  * The data file text of a state, exactly what `JSON.stringify({ $schema (only when there is one), settings, users,
  * events, venues, organizers, categories, tags, media (only when there are any), ...extras }, null, 2) + '\n'`
- * gives (CONTRACT §1: 2-space indent, keys in a stable order, a final newline), made from the records' cached
+ * gives (docs/data-file.md: 2-space indent, keys in a stable order, a final newline), made from the records' cached
  * texts.
  */
 export function serializeState(state: CalendarState): string {
@@ -64,7 +64,7 @@ export function serializeState(state: CalendarState): string {
  * The same text as `serializeState`, as UTF-8 pieces to be written in order (never joined or encoded as a whole:
  * that would block the event loop for tens of ms at 10,000 events). Records without a cached text are
  * serialised in slices of at most about `sliceMs` milliseconds, with a turn of the event loop between slices, so
- * that a write after a reload never stalls reads for long (issue 11: no write blocks reads for more than 10 ms).
+ * that a write after a reload never stalls reads for long (no write may block reads for more than 10 ms).
  */
 export async function statePieces(state: CalendarState, sliceMs = 2): Promise<Buffer[]> {
   const pieces: Buffer[] = []

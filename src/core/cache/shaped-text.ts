@@ -20,7 +20,7 @@ interface Entry {
 }
 
 /**
- * Records as the API shows them, kept as JSON text in UTF-8 (issue 11): a response is assembled from these bytes
+ * Records as the API shows them, kept as JSON text in UTF-8: a response is assembled from these bytes
  * instead of shaping, stringifying and encoding every record on every request. Pieces are kept per group (a kind, a form and the view
  * URLs the shape reads: see `shapeForm`) and record ID. Each piece remembers the inputs it was shaped from (the
  * record, its venue, organizers, terms, term counts…); a read compares them (`===`) with the current ones, so a
@@ -114,7 +114,7 @@ export function shapeForm(kind: CollectionName, single: boolean, view: View): Sh
 /**
  * A record as the API shows it, as JSON in UTF-8: `JSON.stringify(shape())`, kept in `cache` under its form's
  * group and its ID while `inputs` (everything the shape reads besides the view, e.g. `eventShapeInputs`) stay the
- * same (issue 11).
+ * same.
  *
  * @example
  * const form = shapeForm('venues', false, view)

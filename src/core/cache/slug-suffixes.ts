@@ -1,6 +1,6 @@
 /**
- * Where the search for a free `base-N` slug may start in a collection (issue 11). WordPress tries `-2`, `-3`, … in
- * turn (CONTRACT §3), so the thousandth event titled "Rehearsal" tried a thousand slugs. A search remembers where
+ * Where the search for a free `base-N` slug may start in a collection. WordPress tries `-2`, `-3`, … in
+ * turn (docs/writes.md), so the thousandth event titled "Rehearsal" tried a thousand slugs. A search remembers where
  * it found a free one; the next search for the same base starts there while the collection has freed no slug since,
  * because until then every suffix below it is still taken. Any freed slug sends searches back to `-2`.
  *

@@ -1,8 +1,8 @@
 /**
- * TEC's `timezone_abbr` (CONTRACT §2.1): the abbreviation PHP's `date('T')` prints for the common zones (EDT, CEST,
- * IST, AEST, JST), and the offset (`+05:30`) where there is none. Ours because no library gives PHP's abbreviations:
- * ICU prints one only in the locales where it is in common use (IST in en-IN, AEST in en-AU, BST and CET in en-GB),
- * so English locales are tried in turn, and Japanese last, the only one with JST.
+ * TEC's `timezone_abbr` (docs/responses.md#event): the abbreviation PHP's `date('T')` prints for the common zones
+ * (EDT, CEST, IST, AEST, JST), and the offset (`+05:30`) where there is none. Ours because no library gives PHP's
+ * abbreviations: ICU prints one only in the locales where it is in common use (IST in en-IN, AEST in en-AU, BST and
+ * CET in en-GB), so English locales are tried in turn, and Japanese last, the only one with JST.
  *
  * Intl is asked directly: date-fns-tz's `formatInTimeZone(…, 'zzz')` gives the same names in the same locales
  * (compared over every zone Intl knows, 1850–2040), but date-fns has no Singapore English locale (SGT, MYT), and

@@ -1,8 +1,8 @@
 /**
- * Calendar arithmetic on wall times, by date-fns (CONTRACT §3, §4.1). Walls are zone-free clocks: a day is always 24
- * wall hours, and months and years clamp to the month's last day as date-fns's addMonths does (Jan 31 + 1 month is
- * Feb 28/29). Values are wall ms (wall.ts); a result past Date's range is NaN, and years 0000–9999 are the caller's
- * to check.
+ * Calendar arithmetic on wall times, by date-fns (docs/writes.md, docs/lists.md#event-list-dates). Walls are
+ * zone-free clocks: a day is always 24 wall hours, and months and years clamp to the month's last day as date-fns's
+ * addMonths does (Jan 31 + 1 month is Feb 28/29). Values are wall ms (wall.ts); a result past Date's range is NaN,
+ * and years 0000–9999 are the caller's to check.
  */
 import { addDays } from 'date-fns/addDays'
 import { addHours } from 'date-fns/addHours'
@@ -70,7 +70,7 @@ class WallDate extends Date {
   }
 }
 
-/** The units of wall arithmetic, as CONTRACT §3's relative date input names them. */
+/** The units of wall arithmetic, as the relative date input of docs/writes.md names them. */
 export type WallUnit = 'minute' | 'hour' | 'day' | 'week' | 'month' | 'year'
 
 const ADD: Record<WallUnit, (date: WallDate, amount: number) => WallDate> = {

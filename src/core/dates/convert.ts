@@ -1,6 +1,6 @@
 /**
  * Wall time in a zone ↔ instant, on the zone's offsets (offsets.ts), with PHP's answers where a wall is not exactly
- * one instant (CONTRACT §1, §4.1).
+ * one instant (docs/data-file.md, docs/lists.md#event-list-dates).
  *
  * Not date-fns-tz's fromZonedTime and formatInTimeZone themselves: fromZonedTime moves a wall in a DST gap back
  * (2026-03-08 02:30 New York → 01:30 EST) where PHP moves it forward (03:30 EDT); both read the wall through the

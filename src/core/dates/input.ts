@@ -1,7 +1,7 @@
 /**
- * Date input (CONTRACT §3): the forms TEC's REST API takes, read in a zone. Ours because no library reads this set:
- * PHP strtotime's words (`today`, `tomorrow 9am`, `+1 week`), Unix timestamps in seconds, and ISO 8601 only as far as
- * TEC documents it. The arithmetic is date-fns's (calendar.ts), the conversions those of convert.ts.
+ * Date input (docs/writes.md): the forms TEC's REST API takes, read in a zone. Ours because no library reads this
+ * set: PHP strtotime's words (`today`, `tomorrow 9am`, `+1 week`), Unix timestamps in seconds, and ISO 8601 only as
+ * far as TEC documents it. The arithmetic is date-fns's (calendar.ts), the conversions those of convert.ts.
  */
 import { addToWallMs, atTimeOfDay, type WallUnit } from './calendar.js'
 import { instantToWallIn, wallToInstantIn } from './convert.js'
@@ -116,7 +116,7 @@ function parseRelative(s: string, z: Zone, now: number): string | null {
   return ms === null ? null : instantToWallIn(ms + sums.hour * HOUR + sums.minute * MINUTE, z)
 }
 
-/** A trimmed, non-empty date input string → wall in `z`, or null (CONTRACT §3, see parseDateInput). */
+/** A trimmed, non-empty date input string → wall in `z`, or null (docs/writes.md, see parseDateInput). */
 export function parseInputString(s: string, z: Zone, now: number): string | null {
   if (TIMESTAMP_RE.test(s)) return instantToWallIn(+s * SECOND, z)
   let m = DATE_ONLY_RE.exec(s)

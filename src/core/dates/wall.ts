@@ -1,6 +1,7 @@
 /**
- * The wall time format of CONTRACT §1, `YYYY-MM-DD HH:MM:SS`, and its numeric form, the *wall ms*: the wall read as
- * if it were UTC (epoch ms). Offsets are added to wall ms, and date-fns does its arithmetic on them (calendar.ts).
+ * The wall time format of docs/data-file.md, `YYYY-MM-DD HH:MM:SS`, and its numeric form, the *wall ms*: the wall
+ * read as if it were UTC (epoch ms). Offsets are added to wall ms, and date-fns does its arithmetic on them
+ * (calendar.ts).
  *
  * Reading and writing the format stay ours: they run for every event at load and in every response, where date-fns's
  * `format` costs about ten times as much (4 µs against 0.3), and date-fns gets year 0 wrong twice: `yyyy` prints the

@@ -1,5 +1,6 @@
 /**
- * Every date and time-zone rule of calfile (CONTRACT §1, §2.1, §3, §4.1). The modules behind it are in ./dates/.
+ * Every date and time-zone rule of calfile (docs/data-file.md, docs/responses.md#event, docs/writes.md,
+ * docs/lists.md#event-list-dates). The modules behind it are in ./dates/.
  *
  * Terms: a *wall time* is `YYYY-MM-DD HH:MM:SS`, a clock reading in some zone; an *instant* is epoch ms; a *zone* is
  * an IANA name, `UTC`, or a TEC fixed offset `UTC±H[:MM]`.
@@ -30,7 +31,7 @@ function requireInstant(ms: number): number {
 
 /**
  * Whether `zone` is one calfile accepts: an IANA name Intl knows, `UTC`, or a TEC fixed offset `UTC±H` / `UTC±H:MM`
- * (hours 0–14, minutes 00–59). Never throws. Cached per string. CONTRACT §3 `timezone`.
+ * (hours 0–14, minutes 00–59). Never throws. Cached per string. docs/writes.md `timezone`.
  */
 export function isZone(zone: string): boolean {
   return lookupZone(zone) !== null
@@ -38,7 +39,7 @@ export function isZone(zone: string): boolean {
 
 /**
  * Whether `s` is exactly `YYYY-MM-DD HH:MM:SS` with a real calendar date (no Feb 30) and hours 00–23, minutes and
- * seconds 00–59. Never throws. CONTRACT §1.
+ * seconds 00–59. Never throws. docs/data-file.md.
  */
 export function isWallTime(s: string): boolean {
   return typeof s === 'string' && parseWall(s) !== null
@@ -47,7 +48,7 @@ export function isWallTime(s: string): boolean {
 /**
  * Wall time in `zone` → instant (epoch ms). In a DST gap the wall moves forward by the gap (2026-03-08 02:30:00
  * America/New_York → 03:30 EDT); in an overlap the earlier instant wins. Fixed offsets are exact.
- * Throws RangeError on a bad wall or zone. CONTRACT §1, §4.1.
+ * Throws RangeError on a bad wall or zone. docs/data-file.md, docs/lists.md#event-list-dates.
  */
 export function wallToInstant(wall: string, zone: string): number {
   const local = requireWall(wall)
@@ -56,7 +57,7 @@ export function wallToInstant(wall: string, zone: string): number {
 
 /**
  * Instant (epoch ms; sub-second part dropped) → wall time in `zone`. Throws RangeError on a bad zone, an instant
- * outside Date's range, or a result outside years 0000–9999. CONTRACT §2.1.
+ * outside Date's range, or a result outside years 0000–9999. docs/responses.md#event.
  */
 export function instantToWall(ms: number, zone: string): string {
   const z = requireZone(zone)
@@ -66,7 +67,7 @@ export function instantToWall(ms: number, zone: string): string {
 
 /**
  * Splits a wall time into `{year, month, day, hour, minutes, seconds}`, each a zero-padded string, keys in that
- * order. Throws RangeError on a bad wall. CONTRACT §2.1 `*_details`.
+ * order. Throws RangeError on a bad wall. docs/responses.md#event `*_details`.
  */
 export function wallDetails(wall: string): {
   year: string
@@ -91,7 +92,7 @@ export function wallDetails(wall: string): {
  * The zone abbreviation in force at the instant, as PHP `date('T')` prints it for the common zones (`EDT`, `CEST`,
  * `IST`, `AEST`, `JST`); the offset such as `+05:30` where ICU knows no abbreviation; a TEC fixed-offset zone as
  * it is written (`UTC+5:30`), as TEC prints it, and `UTC` for UTC. Throws RangeError on a bad zone or instant.
- * CONTRACT §2.1 `timezone_abbr`.
+ * docs/responses.md#event `timezone_abbr`.
  */
 export function zoneAbbr(ms: number, zone: string): string {
   const z = requireZone(zone)
@@ -104,7 +105,7 @@ export function zoneAbbr(ms: number, zone: string): string {
  * (`utc_start_date`, `date_utc`, …) in the same `YYYY-MM-DD HH:MM:SS` form, so the instant must fall within years
  * 0000–9999 in UTC as well as in its zone: `9999-12-31 23:59:59` in America/New_York is year 10000 in UTC.
  * `wall` is a checked wall time: it is converted (and a bad one throws RangeError, as a bad zone does) only in the
- * years 0000 and 9999, the others being always in range. Issue 9; CONTRACT §1, §2.1, §3.
+ * years 0000 and 9999, the others being always in range. docs/data-file.md, docs/responses.md#event, docs/writes.md.
  */
 export function wallOutOfRange(wall: string, zone: string): string | undefined {
   // Every offset is under a day, so only a wall in the first or the last year can leave the range in UTC.
@@ -117,7 +118,7 @@ export function wallOutOfRange(wall: string, zone: string): string | undefined {
 
 /**
  * A wall time in `from` → the same instant as a wall time in `to`; null when that falls outside years 0000–9999
- * there or in UTC. Throws RangeError on a bad wall or zone. CONTRACT §3 `date_utc`.
+ * there or in UTC. Throws RangeError on a bad wall or zone. docs/writes.md `date_utc`.
  */
 export function wallInZone(wall: string, from: string, to: string): string | null {
   const moved = instantToWallIn(wallToInstant(wall, from), requireZone(to))
@@ -126,7 +127,7 @@ export function wallInZone(wall: string, from: string, to: string): string | nul
 
 /**
  * The offset of `zone` at the instant as ISO 8601 `±HH:MM` (`+05:30`, `-04:00`, `+00:00`). Throws RangeError on a
- * bad zone or instant. CONTRACT §2.1 `json_ld`.
+ * bad zone or instant. docs/responses.md#event `json_ld`.
  */
 export function offsetOf(ms: number, zone: string): string {
   const z = requireZone(zone)
@@ -136,7 +137,7 @@ export function offsetOf(ms: number, zone: string): string {
 /**
  * Wall time in `zone` → ISO 8601 with offset, `2018-05-11T10:00:00-05:00`. A wall in a DST gap comes out as the
  * instant it resolves to (02:30 → `03:30:00-04:00`) so the string names a real instant. Throws RangeError on a bad
- * wall or zone. CONTRACT §2.1 `json_ld` startDate/endDate.
+ * wall or zone. docs/responses.md#event `json_ld` startDate/endDate.
  */
 export function wallToIso(wall: string, zone: string): string {
   const z = requireZone(zone)
@@ -159,12 +160,18 @@ export function wallTimeMs(wall: string): number {
   return requireWall(wall)
 }
 
-/** The same day at `00:00:00` (wall in, wall out, zone-free). Throws RangeError on a bad wall. CONTRACT §3, §4.1. */
+/**
+ * The same day at `00:00:00` (wall in, wall out, zone-free). Throws RangeError on a bad wall. docs/writes.md,
+ * docs/lists.md#event-list-dates.
+ */
 export function dayStart(wall: string): string {
   return formatWall(startOfWallDay(requireWall(wall)))
 }
 
-/** The same day at `23:59:59` (wall in, wall out, zone-free). Throws RangeError on a bad wall. CONTRACT §3, §4.1. */
+/**
+ * The same day at `23:59:59` (wall in, wall out, zone-free). Throws RangeError on a bad wall. docs/writes.md,
+ * docs/lists.md#event-list-dates.
+ */
 export function dayEnd(wall: string): string {
   return formatWall(endOfWallDay(requireWall(wall)))
 }
@@ -172,7 +179,8 @@ export function dayEnd(wall: string): string {
 /**
  * Calendar arithmetic on a wall clock (zone-free: a day is always 24 wall hours): `n` (an integer, may be negative)
  * units added; months and years clamp to the month's last day like date-fns addMonths. Throws RangeError on a bad
- * wall, unit, a non-integer `n` or a result outside 0000–9999. CONTRACT §3, §4.1 (defaults: −1 day, +24 months).
+ * wall, unit, a non-integer `n` or a result outside 0000–9999. docs/writes.md, docs/lists.md#event-list-dates
+ * (defaults: −1 day, +24 months).
  */
 export function addToWall(wall: string, n: number, unit: WallUnit): string {
   const local = requireWall(wall)
@@ -184,7 +192,7 @@ export function addToWall(wall: string, n: number, unit: WallUnit): string {
 }
 
 /**
- * A date input (CONTRACT §3) → wall time in `zone`, or null when it is none of the accepted forms:
+ * A date input (docs/writes.md) → wall time in `zone`, or null when it is none of the accepted forms:
  * `YYYY-MM-DD` (→ 00:00:00), `YYYY-MM-DD HH:MM[:SS]` or with `T` (read in `zone`), ISO 8601 with `Z`/offset
  * (fraction dropped), a Unix timestamp in seconds (any finite number; a string of 9–11 digits or `-` and up to 11),
  * `now`, `today`/`tomorrow`/`yesterday` optionally with a time (`9am`, `12pm`, `14:30`, `at 14:30:15`), and chained
@@ -204,7 +212,7 @@ export function parseDateInput(input: string | number, zone: string, now: number
 export type DateReading = { wall: string; problem?: undefined } | { wall?: undefined; problem: string }
 
 /**
- * A date input (CONTRACT §3) read in `zone` as `parseDateInput` does, and checked against what calfile can store
+ * A date input (docs/writes.md) read in `zone` as `parseDateInput` does, and checked against what calfile can store
  * (`wallOutOfRange`): `{ wall }`, or `{ problem }` saying whether it is no date at all or one out of range.
  * Throws RangeError only on a bad zone or `now`.
  */

@@ -1,6 +1,6 @@
 /**
- * The time zones calfile accepts (CONTRACT §3 `timezone`): an IANA name, `UTC`, or a fixed offset as TEC writes it,
- * `UTC±H[:MM]`. Looked up once per string and kept, within a cap.
+ * The time zones calfile accepts (docs/writes.md `timezone`): an IANA name, `UTC`, or a fixed offset as TEC writes
+ * it, `UTC±H[:MM]`. Looked up once per string and kept, within a cap.
  */
 import { HOUR, MINUTE } from './wall.js'
 

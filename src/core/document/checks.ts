@@ -28,13 +28,13 @@ export interface CheckContext {
 }
 
 /**
- * The rules of a data file beyond one field's form (CONTRACT §1): IDs unique in their space, every reference to an
- * existing record of the right kind, explicit slugs unique within a kind, no event ending before it starts,
- * no category that is its own ancestor, and every date one calfile can show (issue 9: a file that loads can
+ * The rules of a data file beyond one field's form (docs/data-file.md): IDs unique in their space, every reference to
+ * an existing record of the right kind, explicit slugs unique within a kind, no event ending before it starts,
+ * no category that is its own ancestor, and every date one calfile can show (a file that loads can
  * always be served).
  *
  * `file` is the parsed JSON as it is, whether the schema accepted it or not, so that a file's problems are all
- * reported at once (issue 10): every value is checked for its form before it is used (dates only when the file is
+ * reported at once: every value is checked for its form before it is used (dates only when the file is
  * not `wellFormed`), and a value of the wrong form, which the schema reports, is left out of these checks rather
  * than reported twice, or crashing them.
  */
@@ -224,7 +224,7 @@ function categoryParents(file: unknown, problems: CheckProblem[]): void {
   })
 }
 
-/** Every stored date one calfile can show (issue 9), among those `judgeable` leaves of a record. */
+/** Every stored date one calfile can show (docs/data-file.md), among those `judgeable` leaves of a record. */
 function storableDates(
   file: unknown,
   siteZone: string | undefined,
@@ -256,13 +256,13 @@ function datesToJudge(row: Row, isWall: IsWall): Row {
   return { ...wall('date'), ...wall('modified'), ...eventDates }
 }
 
-/** The site time zone of a file whose settings name none (CONTRACT §3 `timezone`). */
+/** The site time zone of a file whose settings name none (docs/writes.md `timezone`). */
 export const DEFAULT_TIMEZONE = 'UTC'
 
 /**
- * Every problem of a parsed data file (CONTRACT §1): each field of the wrong form (the schema's issues), then every
- * rule broken across records (`checkDocument`). `timezone` is the zone that overrides the file's (`--timezone`).
- * Empty for a valid file, whose parsed JSON is then what the schema gives (it transforms nothing).
+ * Every problem of a parsed data file (docs/data-file.md): each field of the wrong form (the schema's issues), then
+ * every rule broken across records (`checkDocument`). `timezone` is the zone that overrides the file's
+ * (`--timezone`). Empty for a valid file, whose parsed JSON is then what the schema gives (it transforms nothing).
  *
  * @example
  * documentProblems({ events: [{ title: 'Jazz' }] }, undefined) // [{ path: ['events', 0, 'start_date'], … }]

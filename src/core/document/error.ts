@@ -1,6 +1,6 @@
 import { CalendarError } from '../errors.js'
 
-/** One problem of a data file: where it is and what is wrong (CONTRACT §1). */
+/** One problem of a data file: where it is and what is wrong (docs/data-file.md). */
 export interface Problem {
   /** JSON path such as `events[3].start_date`; `""` for the whole file. */
   path: string
@@ -16,7 +16,7 @@ export function formatProblem(problem: Problem): string {
 }
 
 /**
- * A data file that cannot be loaded: 503 `store-file-invalid` (CONTRACT §5) with every problem in `data.problems`.
+ * A data file that cannot be loaded: 503 `store-file-invalid` (docs/errors.md) with every problem in `data.problems`.
  *
  * @example
  * try { await openCalendar('bad.json') } catch (e) { if (e instanceof DocumentError) e.problems.forEach(...) }

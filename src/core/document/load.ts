@@ -15,7 +15,7 @@ export interface LoadOptions {
   file: string
   /** Site time zone that overrides `settings.timezone` (the `--timezone` flag). */
   timezone?: string
-  /** "Now" as a wall time in the site time zone, for records written without `date` (CONTRACT §2.1). */
+  /** "Now" as a wall time in the site time zone, for records written without `date` (docs/responses.md#event). */
   now: (timezone: string) => string
   /**
    * The texts of this file known valid (a restart of the same file): a text among them is not validated again; one
@@ -28,7 +28,7 @@ const POST_COLLECTIONS = ['events', 'venues', 'organizers', 'media'] as const
 const TERM_COLLECTIONS = ['categories', 'tags'] as const
 
 /**
- * Parses and validates a data file (CONTRACT §1) into a fresh state with every default filled in.
+ * Parses and validates a data file (docs/data-file.md) into a fresh state with every default filled in.
  * An empty text is an empty store.
  *
  * A text `options.validated` holds is not validated again.
@@ -103,7 +103,7 @@ function normalizeSettings(raw: NonNullable<DocumentFile['settings']>): Settings
   return { ...known, ...Object.fromEntries(beyond) }
 }
 
-/** The file's users, or user 1 as administrator when it names none (CONTRACT §2.1, §6). */
+/** The file's users, or user 1 as administrator when it names none (docs/responses.md#event, docs/auth.md). */
 function usersOf(file: DocumentFile): UserRecord[] {
   const users = file.users ?? []
   if (users.length === 0) return [{ id: 1, name: 'admin', role: 'administrator' }]

@@ -3,7 +3,7 @@ import type * as JsoncParser from 'jsonc-parser'
 import type { Node, ParseError } from 'jsonc-parser'
 
 // jsonc-parser is loaded on the first question, which only an invalid file asks: a server's start does not wait for
-// it (issue 11). Its package is CommonJS (UMD), so `require` loads it synchronously, as loading must be.
+// it. Its package is CommonJS (UMD), so `require` loads it synchronously, as loading must be.
 const require = createRequire(import.meta.url)
 let loaded: typeof JsoncParser | undefined
 function jsonc(): typeof JsoncParser {
@@ -21,7 +21,7 @@ export interface TextPosition {
 export type JsonPath = Array<string | number>
 
 /**
- * Finds where JSON values live in a text, to point people at the line they must fix (CONTRACT §1).
+ * Finds where JSON values live in a text, to point people at the line they must fix (docs/data-file.md).
  * Parses the text once, lazily, on the first question: a valid file never pays for it, nor for loading the parser.
  *
  * @example
@@ -85,7 +85,7 @@ function describeParseError(error: ParseError): string {
   return `JSON syntax error: ${words}`
 }
 
-/** `['events', 3, 'start_date']` → `events[3].start_date` (the form CONTRACT §1 shows). */
+/** `['events', 3, 'start_date']` → `events[3].start_date` (the form docs/data-file.md shows). */
 export function formatPath(path: JsonPath): string {
   return path.reduce<string>(
     (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${key}` : key),

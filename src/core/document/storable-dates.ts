@@ -1,7 +1,7 @@
 import { dayEnd, dayStart, wallOutOfRange } from '../dates/zoned.js'
 
 /**
- * The dates of a post that calfile could not show, by field, with the reason (issue 9: whatever is stored can be
+ * The dates of a post that calfile could not show, by field, with the reason (whatever is stored can be
  * served): `date` and `modified` in the site zone, and an event's `start_date` and `end_date`, after the all-day
  * rule, in its own zone (`wallOutOfRange`). `post` is a stored record, a record of the data file, or one being
  * built; dates it lacks are skipped. The loader, the event routes and the TEC import all ask this.

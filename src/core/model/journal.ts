@@ -1,7 +1,7 @@
 /**
  * The undo log of a `CalendarState`: while it is open, every put and delete of its collections and every ID it
  * hands out records how to take it back. A change that throws half-way is rolled back to where it began, and a
- * group of changes whose file write fails is rolled back whole (CONTRACT §1: a refused write leaves nothing
+ * group of changes whose file write fails is rolled back whole (docs/data-file.md: a refused write leaves nothing
  * behind). Marks nest: the store opens one for a group commit and one for each change inside it.
  *
  * @example

@@ -4,7 +4,10 @@
  * collection takes it from here. Imports nothing, so that any module may import it.
  */
 
-/** The kinds of record other records link to by ID, and the collection (and data file key) of each (CONTRACT §1). */
+/**
+ * The kinds of record other records link to by ID, and the collection (and data file key) of each
+ * (docs/data-file.md).
+ */
 export const COLLECTION_OF = {
   event: 'events',
   venue: 'venues',
@@ -22,7 +25,10 @@ export type CollectionOf<K extends RecordKind> = (typeof COLLECTION_OF)[K]
 /** A collection the API serves: its data file key, its route and its lists' key (`events`, …, `tags`). */
 export type CollectionName = CollectionOf<RecordKind>
 
-/** Every collection the API serves, in the order of `COLLECTION_OF`: the data file's and the spec's (§4.2–4.6). */
+/**
+ * Every collection the API serves, in the order of `COLLECTION_OF`: the data file's and the spec's
+ * (docs/http.md#routes).
+ */
 export const COLLECTIONS = Object.values(COLLECTION_OF)
 
 /** The kind of the records of each collection: `KIND_OF.venues` is `'venue'`. */
@@ -31,7 +37,7 @@ export const KIND_OF = Object.fromEntries(
 ) as { readonly [K in RecordKind as CollectionOf<K>]: K }
 
 /**
- * The kinds of post an event links to by ID (CONTRACT §3 `venue`, `organizer`): TEC's "linked posts". Nothing
+ * The kinds of post an event links to by ID (docs/writes.md `venue`, `organizer`): TEC's "linked posts". Nothing
  * else is called linked here.
  */
 export type LinkedPostKind = Extract<RecordKind, 'venue' | 'organizer'>
@@ -39,7 +45,9 @@ export type LinkedPostKind = Extract<RecordKind, 'venue' | 'organizer'>
 /** The kinds of post the API serves: events and their linked posts. */
 export type ServedPostKind = Extract<RecordKind, 'event'> | LinkedPostKind
 
-/** The kinds that share the post ID space (CONTRACT §1): the served ones, and media, which the file holds only. */
+/**
+ * The kinds that share the post ID space (docs/data-file.md): the served ones, and media, which the file holds only.
+ */
 export type PostKind = ServedPostKind | 'media'
 
 /** The two term taxonomies; they share the term ID space. */

@@ -3,13 +3,13 @@ import { isWallTime, isZone } from '../dates/zoned.js'
 import { expected } from '../messages.js'
 
 /**
- * The records of the data file as stored (CONTRACT §1): one valibot schema per kind, used to validate a loaded
+ * The records of the data file as stored (docs/data-file.md): one valibot schema per kind, used to validate a loaded
  * file, and the TypeScript shape of a record once defaults are filled in. Dates are wall times
  * `YYYY-MM-DD HH:MM:SS`: event dates in the event's `timezone`, `date`/`modified` in the site time zone.
- * Keys beyond the contract's are kept as they are (CONTRACT §5), hence the index signatures.
+ * Keys beyond the contract's are kept as they are (docs/errors.md), hence the index signatures.
  */
 
-/** Post statuses of WordPress that calfile knows (CONTRACT §2.1). */
+/** Post statuses of WordPress that calfile knows (docs/responses.md#event). */
 export const STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const
 export type Status = (typeof STATUSES)[number]
 
@@ -19,7 +19,7 @@ export type Status = (typeof STATUSES)[number]
  */
 export const NO_GMT_DATE = '0000-00-00 00:00:00'
 
-/** WordPress roles (CONTRACT §6). */
+/** WordPress roles (docs/auth.md). */
 export const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const
 export type Role = (typeof ROLES)[number]
 
@@ -53,7 +53,7 @@ const postFields = {
   image: v.optional(v.nullable(v.union([id, text, v.literal(false)], expected('a media ID, an image URL or null')))),
 }
 
-/** A path on the site, `/` first: an event's `permalink` (CONTRACT §2.1 `url`). */
+/** A path on the site, `/` first: an event's `permalink` (docs/responses.md#event `url`). */
 const PATH = expected('a path starting with "/"')
 const sitePath = v.pipe(v.string(PATH), v.startsWith('/', PATH))
 
@@ -123,7 +123,7 @@ export const TermFileSchema = v.looseObject({
   term_taxonomy_id: v.optional(id),
 })
 
-/** An entry of the optional `media` collection: an image events can point at by ID (CONTRACT §3). */
+/** An entry of the optional `media` collection: an image events can point at by ID (docs/writes.md). */
 export const MediaFileSchema = v.looseObject({
   id: v.optional(id),
   url: text,
@@ -132,7 +132,7 @@ export const MediaFileSchema = v.looseObject({
   height: v.optional(number),
 })
 
-/** A user (CONTRACT §6); `token_sha256` is the hex SHA-256 of the bearer token. */
+/** A user (docs/auth.md); `token_sha256` is the hex SHA-256 of the bearer token. */
 export const UserFileSchema = v.looseObject({
   id,
   name: v.optional(text),
@@ -140,7 +140,7 @@ export const UserFileSchema = v.looseObject({
   token_sha256: v.optional(v.pipe(text, v.regex(/^[0-9a-f]{64}$/, expected('64 lower-case hex digits')))),
 })
 
-/** Site settings (CONTRACT §1, §2.6, §4). */
+/** Site settings (docs/data-file.md, docs/responses.md#urls, docs/lists.md). */
 export const SettingsFileSchema = v.looseObject({
   timezone: v.optional(zone),
   per_page: v.optional(v.pipe(number, v.integer(), v.minValue(1, expected('a positive integer')))),
@@ -152,7 +152,7 @@ export const SettingsFileSchema = v.looseObject({
   geoloc_filters: v.optional(v.boolean(expected('true or false'))),
 })
 
-/** The whole data file (CONTRACT §1): every key optional. */
+/** The whole data file (docs/data-file.md): every key optional. */
 export const DocumentFileSchema = v.looseObject({
   settings: v.optional(SettingsFileSchema),
   users: v.optional(v.array(UserFileSchema, expected('an array'))),
@@ -188,7 +188,7 @@ interface PostRecord extends Extra {
   image: number | string | null
 }
 
-/** A stored event with every default filled in (CONTRACT §1, §3). */
+/** A stored event with every default filled in (docs/data-file.md, docs/writes.md). */
 export interface EventRecord extends PostRecord {
   /**
    * The path of the event's URL on `<site_url>` where it is not `/event/<slug>/` (kept by the TEC import: Events
@@ -281,7 +281,7 @@ export interface Settings extends Extra {
   max_per_page: number
   site_url: string | null
   base_url: string | null
-  /** The revision of the interface served (spec §9, CONTRACT §7); read on every request. */
+  /** The revision of the interface served (docs/http.md#revisions); read on every request. */
   api_revision: 'extended' | 'earlier'
   /**
    * Whether HTTP writes lose data where TEC 6.10's REST API does (default true): an update clears what it is not
@@ -291,8 +291,8 @@ export interface Settings extends Extra {
   tec_lossy_writes: boolean
   /**
    * Whether the event list's `geoloc`, `geoloc_lat` and `geoloc_lng` filter (default false). They are Events
-   * Calendar Pro's (spec §4.2: "requires a premium extension"): TEC alone reads and checks them and returns what the
-   * other parameters select; `true` filters as a site with Pro does.
+   * Calendar Pro's (docs/http.md#event-routes: "requires a premium extension"): TEC alone reads and checks them and
+   * returns what the other parameters select; `true` filters as a site with Pro does.
    */
   geoloc_filters: boolean
 }

@@ -4,14 +4,14 @@ import type { EventRecord } from './records.js'
 import type { CalendarState } from './state.js'
 
 /**
- * Gives the record `from` of `kind` (any of the posts and terms that other records link to by ID: CONTRACT §1) the
- * ID `to`, and every link to it the new ID: an event's `venue`, `organizer`, `categories`, `tags` and
+ * Gives the record `from` of `kind` (any of the posts and terms that other records link to by ID: docs/data-file.md)
+ * the ID `to`, and every link to it the new ID: an event's `venue`, `organizer`, `categories`, `tags` and
  * `post_parent`, a category's `parent`. The record keeps its fields and slug, and moves to the end of its
  * collection (the file's order). For a copy that took another ID elsewhere, such as a record that a site stored
  * under the ID it chose (`calfile push`). Journaled like any change: run it inside `calendarCore(calendar).write`.
  *
  * @throws CalendarError 404 `record-not-found` when there is no such record; 409 `id-taken` when `to` names a record
- *   of its ID space already (posts, or terms: CONTRACT §1). Nothing is changed then.
+ *   of its ID space already (posts, or terms: docs/data-file.md). Nothing is changed then.
  */
 export function renumber(state: CalendarState, kind: RecordKind, from: number, to: number): void {
   if (from === to) return

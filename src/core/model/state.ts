@@ -20,13 +20,13 @@ export type RecordOf<K extends RecordKind> = {
 /**
  * Everything the data file holds, in memory, with its indexes: one object that a load builds and a reload swaps
  * in whole. Posts (events, venues, organizers, media) share one ID space and terms (categories, tags) another
- * (CONTRACT §1). Changes to it are recorded in `journal` while one is open, so they can be rolled back.
+ * (docs/data-file.md). Changes to it are recorded in `journal` while one is open, so they can be rolled back.
  */
 export class CalendarState {
   readonly journal = new Journal()
-  /** Published events per term, kept up to date with `events` (CONTRACT §2.4 `count`). */
+  /** Published events per term, kept up to date with `events` (docs/responses.md#categories-and-tags `count`). */
   readonly termCounts = new TermCounts()
-  /** The indexes lists read (issue 11, "Lists"), built on first use and kept up to date with `events`. */
+  /** The indexes lists read, built on first use and kept up to date with `events`. */
   readonly eventIndex: EventIndex = new EventIndex(() => this.events.values())
   readonly users = new Collection<UserRecord>(this.journal)
   readonly events = new Collection<EventRecord>(this.journal, (previous, next) => {
@@ -49,7 +49,7 @@ export class CalendarState {
     readonly timezoneOverride?: string,
   ) {}
 
-  /** The site time zone (CONTRACT §3 "timezone", §8 `--timezone`). */
+  /** The site time zone (docs/writes.md "timezone", docs/cli.md `--timezone`). */
   get siteTimezone(): string {
     return this.timezoneOverride ?? this.settings.timezone
   }
@@ -83,7 +83,7 @@ export class CalendarState {
     this.#termIds.note(id)
   }
 
-  /** A fresh post ID: 1 + the largest seen (CONTRACT §1). */
+  /** A fresh post ID: 1 + the largest seen (docs/data-file.md). */
   nextPostId(): number {
     return this.#postIds.next()
   }
@@ -94,7 +94,7 @@ export class CalendarState {
 }
 
 /**
- * One ID space of CONTRACT §1 (posts, or terms): a new ID is 1 + the largest ever seen in it, so an ID is never
+ * One ID space of docs/data-file.md (posts, or terms): a new ID is 1 + the largest ever seen in it, so an ID is never
  * handed out twice while the state lives, even after its record is deleted. Changes are journaled, so a rolled
  * back change gives its IDs back.
  *
@@ -128,9 +128,9 @@ class IdSpace {
 }
 
 /**
- * How many `publish` events carry each category and tag (CONTRACT §2.4 `count`), kept up to date as events are put,
- * deleted or put back by an undo, so that shaping an answer inside a change never recounts 10,000 events (it exists
- * for speed). Categories and tags share one ID space, so one map holds both.
+ * How many `publish` events carry each category and tag (docs/responses.md#categories-and-tags `count`), kept up to
+ * date as events are put, deleted or put back by an undo, so that shaping an answer inside a change never recounts
+ * 10,000 events (it exists for speed). Categories and tags share one ID space, so one map holds both.
  *
  * @example
  * const counts = new TermCounts(); counts.replace(undefined, event); counts.get(3) // 1 when event is published with term 3

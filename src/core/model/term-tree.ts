@@ -38,7 +38,7 @@ const childrenOf = derivedIndex(
   },
 )
 
-/** A category and all its descendants (CONTRACT §4.2: a category matches its descendants too). */
+/** A category and all its descendants (docs/lists.md#other-event-filters: a category matches its descendants too). */
 export function withDescendants(state: CalendarState, id: number): Set<number> {
   const children = childrenOf(state)
   const found = new Set<number>([id])

@@ -3,12 +3,12 @@ import { CalendarError } from '../errors.js'
 import { ROLES, type Role, type UserRecord } from './records.js'
 import type { CalendarState } from './state.js'
 
-/** The hex SHA-256 of a bearer token: the only form in which tokens are stored (CONTRACT §6). */
+/** The hex SHA-256 of a bearer token: the only form in which tokens are stored (docs/auth.md). */
 export function tokenHash(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-/** True when no user has a token: every request then acts as user 1 (CONTRACT §6 open mode). */
+/** True when no user has a token: every request then acts as user 1 (docs/auth.md open mode). */
 export function isOpenMode(state: CalendarState): boolean {
   for (const user of state.users.values()) if (user.token_sha256) return false
   return true
@@ -47,8 +47,8 @@ export function addToken(state: CalendarState, who: string, role?: string): { us
 
 /**
  * Takes a user's token away (the `calfile token revoke` command); the user stays. Revoking the last token would
- * put the file in open mode, where every request acts as the administrator whatever token it carries (CONTRACT
- * §6) — the revoked token included — so that takes `allowOpenMode`.
+ * put the file in open mode, where every request acts as the administrator whatever token it carries
+ * (docs/auth.md) — the revoked token included — so that takes `allowOpenMode`.
  *
  * @returns the user as it now is, and whether it had a token (false: nothing changed).
  * @throws CalendarError 404 `rest_user_invalid_id` for an unknown user; 409 `token-last` for the last token
@@ -74,7 +74,7 @@ export function revokeToken(
   return { user, revoked: true }
 }
 
-/** A user by ID (all digits) or else by name, as `--user` and Basic credentials name it (CONTRACT §6). */
+/** A user by ID (all digits) or else by name, as `--user` and Basic credentials name it (docs/auth.md). */
 export function findUser(state: CalendarState, who: string): UserRecord | undefined {
   if (/^\d+$/u.test(who)) return state.users.get(Number(who))
   for (const user of state.users.values()) if (user.name === who) return user

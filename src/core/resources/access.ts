@@ -12,7 +12,9 @@ const MANAGERS = new Set(['administrator', 'editor'])
  */
 const NOT_ALLOWED = 'Sorry, you are not allowed to do that.'
 
-/** The permission step starts here: refused credentials are a 401 for every request, reads included (CONTRACT §6). */
+/**
+ * The permission step starts here: refused credentials are a 401 for every request, reads included (docs/auth.md).
+ */
 export function assertCredentials(view: View): void {
   if (view.rejected) throw view.rejected
 }
@@ -23,7 +25,7 @@ export function seesAllStatuses(view: View): boolean {
 }
 
 /**
- * The statuses a list shows (CONTRACT §6): `status` as asked (CSV or array; an unknown status is a 400), else
+ * The statuses a list shows (docs/auth.md): `status` as asked (CSV or array; an unknown status is a 400), else
  * `publish` for anonymous requests and in open mode, every status but `trash` for editors and administrators.
  * Anonymous requests may ask for `publish` only.
  *
@@ -66,8 +68,8 @@ export function listsEveryStatus(view: View): boolean {
 }
 
 /**
- * Checks that the viewer may read one record (CONTRACT §5, §6): a record that is not `publish` (trashed ones
- * included) needs the rights to read it, as in `Tribe__Events__REST__V1__Endpoints__Single_Event::get()`.
+ * Checks that the viewer may read one record (docs/errors.md, docs/auth.md): a record that is not `publish` (trashed
+ * ones included) needs the rights to read it, as in `Tribe__Events__REST__V1__Endpoints__Single_Event::get()`.
  *
  * @throws CalendarError 403 `<kind>-not-accessible` "The requested <kind> is not accessible".
  */
@@ -82,7 +84,7 @@ export function assertReadable(view: View, kind: ServedPostKind, record: { statu
 const WRITERS = new Set(['administrator', 'editor', 'author', 'contributor'])
 
 /**
- * Checks that the viewer may create posts at all (CONTRACT §6): anonymous requests are a 401 when tokens exist,
+ * Checks that the viewer may create posts at all (docs/auth.md): anonymous requests are a 401 when tokens exist,
  * subscribers a 403.
  */
 export function assertCanWrite(view: View): void {
@@ -93,7 +95,7 @@ export function assertCanWrite(view: View): void {
 }
 
 /**
- * Checks that the viewer may change or delete this post (CONTRACT §6): editors and administrators any, authors
+ * Checks that the viewer may change or delete this post (docs/auth.md): editors and administrators any, authors
  * their own, contributors their own drafts and pending posts.
  */
 export function assertCanEdit(view: View, record: { author: number; status: Status }): void {
@@ -106,8 +108,8 @@ export function assertCanEdit(view: View, record: { author: number; status: Stat
 }
 
 /**
- * The status a write stores (CONTRACT §3, §6): as asked, default `publish`; contributors get `pending` when they
- * ask for `publish` or `future`, and `draft` when they ask for nothing on create.
+ * The status a write stores (docs/writes.md, docs/auth.md): as asked, default `publish`; contributors get `pending`
+ * when they ask for `publish` or `future`, and `draft` when they ask for nothing on create.
  */
 export function writableStatus(view: View, asked: Status | undefined, creating: boolean): Status | undefined {
   if (view.openMode || view.user?.role !== 'contributor') return asked ?? (creating ? 'publish' : undefined)
@@ -115,7 +117,7 @@ export function writableStatus(view: View, asked: Status | undefined, creating: 
   return asked ?? (creating ? 'draft' : undefined)
 }
 
-/** Checks that the viewer may create, change or delete terms: editors and administrators (CONTRACT §6). */
+/** Checks that the viewer may create, change or delete terms: editors and administrators (docs/auth.md). */
 export function assertCanManageTerms(view: View): void {
   assertCredentials(view)
   if (view.openMode) return

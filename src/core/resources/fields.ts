@@ -3,15 +3,15 @@ import { parseDateInput } from '../dates/zoned.js'
 import { STATUSES } from '../model/records.js'
 
 /**
- * Request field schemas shared by every resource (CONTRACT §3, §4): they accept what JSON bodies, form bodies
- * (PHP brackets) and query strings carry, and turn it into one type. Each has a `description` for the root
+ * Request field schemas shared by every resource (docs/writes.md, docs/lists.md): they accept what JSON bodies, form
+ * bodies (PHP brackets) and query strings carry, and turn it into one type. Each has a `description` for the root
  * route and the OpenAPI document.
  */
 
 const TRUE = new Set(['true', '1', 'yes', 'on'])
 const FALSE = new Set(['false', '0', 'no', 'off'])
 
-/** `true/false`, `1/0`, `"true"/"false"`, `"yes"/"no"`, `"on"/"off"` → boolean (CONTRACT §3). */
+/** `true/false`, `1/0`, `"true"/"false"`, `"yes"/"no"`, `"on"/"off"` → boolean (docs/writes.md). */
 export const boolField = (description: string) =>
   v.pipe(
     v.union([v.boolean(), v.number(), v.string()], 'must be a boolean'),
@@ -48,7 +48,7 @@ function isTecTime(value: string | number): boolean {
 }
 
 /**
- * A date in any form of CONTRACT §3. Whether it is a date does not depend on the zone or the clock, so it is
+ * A date in any form of docs/writes.md. Whether it is a date does not depend on the zone or the clock, so it is
  * checked here, with the parameters; it is read later against the right zone and clock.
  */
 export const dateField = (description: string) =>
@@ -64,12 +64,12 @@ export const dateField = (description: string) =>
 
 const HTTP_URL = /^https?:\/\/[^\s/]+/iu
 
-/** An absolute http(s) URL (CONTRACT §3 `website`, `image`). */
+/** An absolute http(s) URL (docs/writes.md `website`, `image`). */
 export function isHttpUrl(value: string): boolean {
   return HTTP_URL.test(value)
 }
 
-/** An absolute http(s) URL, or empty to clear it (CONTRACT §3 `website`). */
+/** An absolute http(s) URL, or empty to clear it (docs/writes.md `website`). */
 export const urlField = (description: string) =>
   v.pipe(
     v.string('must be a string'),
@@ -78,7 +78,7 @@ export const urlField = (description: string) =>
     v.metadata({ type: 'string' }),
   )
 
-/** Post statuses as a list (CSV or array); an unknown one is a 400 (CONTRACT §6). */
+/** Post statuses as a list (CSV or array); an unknown one is a 400 (docs/auth.md). */
 export const statusListField = (description: string) =>
   v.pipe(
     v.unknown(),
@@ -106,7 +106,7 @@ export const positiveIntField = (description: string) =>
     v.metadata({ type: 'integer' }),
   )
 
-/** Items of a list given as an array, CSV (`1,2`) or one value (CONTRACT §4). */
+/** Items of a list given as an array, CSV (`1,2`) or one value (docs/lists.md). */
 export function listItems(value: unknown): unknown[] {
   if (Array.isArray(value)) return value.flatMap((item) => (typeof item === 'string' ? splitCsv(item) : [item]))
   if (value && typeof value === 'object') return Object.values(value)
@@ -121,7 +121,7 @@ function splitCsv(text: string): string[] {
     .filter((part) => part !== '')
 }
 
-/** A list of positive IDs: array, CSV or one (CONTRACT §4). */
+/** A list of positive IDs: array, CSV or one (docs/lists.md). */
 export const idListField = (description: string) =>
   v.pipe(
     v.unknown(),

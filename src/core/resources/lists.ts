@@ -6,13 +6,13 @@ import type { ListSlice } from '../search/merged-slice.js'
 import { positiveIntField } from './fields.js'
 import type { View } from './view.js'
 
-/** `page` and `per_page` of every list route (CONTRACT §4). */
+/** `page` and `per_page` of every list route (docs/lists.md). */
 export const pageEntries = {
   page: v.optional(positiveIntField('Page of the list, from 1'), 1),
   per_page: v.optional(positiveIntField('Items per page; default settings.per_page, at most settings.max_per_page')),
 }
 
-/** A list envelope (CONTRACT §4): keys in order, the items under the kind's name. */
+/** A list envelope (docs/lists.md): keys in order, the items under the kind's name. */
 export interface ListPage<K extends string, T> {
   body: { [key in K]: T[] } & {
     rest_url: string
@@ -56,7 +56,7 @@ export interface PageRequest<T> {
   notFoundCode?: string
 }
 
-/** The effective page size: `per_page` or the site default, clamped to `max_per_page` (CONTRACT §4). */
+/** The effective page size: `per_page` or the site default, clamped to `max_per_page` (docs/lists.md). */
 export function pageSize(settings: Settings, perPage: number | undefined): number {
   return Math.min(perPage ?? settings.per_page, settings.max_per_page)
 }
@@ -78,8 +78,8 @@ export function parsedPage<K extends string, T>(page: ListPageJson): ListPage<K,
 const COMMA = Buffer.from(',')
 
 /**
- * One page of a list with its envelope and headers (CONTRACT §4), as JSON in UTF-8 assembled from each item's
- * JSON (`itemJson`) by copying bytes, without stringifying or encoding the page (issue 11).
+ * One page of a list with its envelope and headers (docs/lists.md), as JSON in UTF-8 assembled from each item's
+ * JSON (`itemJson`) by copying bytes, without stringifying or encoding the page.
  *
  * @throws CalendarError 404 `<kind>-archive-page-not-found` past the end of an event, venue or organizer list.
  */

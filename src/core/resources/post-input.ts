@@ -4,7 +4,7 @@ import { STATUSES, type Status } from '../model/records.js'
 import type { CalendarState } from '../model/state.js'
 import { dateField, isHttpUrl, positiveIntField, textField } from './fields.js'
 
-/** Body fields every post kind accepts (spec §2.1–2.3, CONTRACT §3). */
+/** Body fields every post kind accepts (docs/writes.md). */
 export const postBodyEntries = {
   author: v.optional(positiveIntField('Author ID: an existing user; default the requesting user')),
   date: v.optional(dateField('Publication date, site time zone unless it carries an offset')),
@@ -41,7 +41,7 @@ export interface ResolveContext {
 }
 
 /**
- * Checks the shared post fields against the state and turns them into stored values (CONTRACT §3): `author` an
+ * Checks the shared post fields against the state and turns them into stored values (docs/writes.md): `author` an
  * existing user, `date`/`date_utc` into the site zone's wall time, `image` a URL or an existing media ID.
  * Problems go into `ctx.errors` by field name.
  */

@@ -5,8 +5,8 @@ import type { CalendarState } from '../model/state.js'
 import { siteHost, type View } from './view.js'
 
 /**
- * `date`, `date_utc`, `modified`, `modified_utc` of a post: stored in the site zone, UTC derived (CONTRACT §2.1),
- * except a draft's stored `NO_GMT_DATE`, shown as it is.
+ * `date`, `date_utc`, `modified`, `modified_utc` of a post: stored in the site zone, UTC derived
+ * (docs/responses.md#event), except a draft's stored `NO_GMT_DATE`, shown as it is.
  */
 export function postDates(
   state: CalendarState,
@@ -44,14 +44,14 @@ export function postPermalink(
   return `${view.siteUrl}/?post_type=${POST_TYPES[kind]}&p=${post.id}`
 }
 
-/** `global_id` and `global_id_lineage` (CONTRACT §2.1): `"<host>?id=<id>"`. */
+/** `global_id` and `global_id_lineage` (docs/responses.md#event): `"<host>?id=<id>"`. */
 export function globalId(id: number, view: View) {
   const globalId = `${siteHost(view.siteUrl)}?id=${id}`
   return { global_id: globalId, global_id_lineage: [globalId] }
 }
 
 /**
- * The `image` of a post (CONTRACT §2.1): `false` when none; a media entry's `{url, id, extension, width?,
+ * The `image` of a post (docs/responses.md#event): `false` when none; a media entry's `{url, id, extension, width?,
  * height?, …}`; an image given by URL has id 0 and the extension of its path.
  */
 export function shapeImage(state: CalendarState, image: number | string | null): false | Record<string, unknown> {
@@ -72,7 +72,10 @@ function extensionOf(url: string): string {
   return dot > path.lastIndexOf('/') ? path.slice(dot + 1).toLowerCase() : ''
 }
 
-/** Drops `""`, `"0"`, `false` and null, as TEC does for venues and organizers (CONTRACT §2.2, §2.3). */
+/**
+ * Drops `""`, `"0"`, `false` and null, as TEC does for venues and organizers (docs/responses.md#venue,
+ * docs/responses.md#organizer).
+ */
 export function dropEmpty(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(record).filter(([, value]) => value !== '' && value !== '0' && value !== false && value !== null),

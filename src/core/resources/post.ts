@@ -18,7 +18,7 @@ export interface NormalizeContext {
   now: string
 }
 
-/** The stored keys every post kind shares (CONTRACT §1): `id` and the fields of `PostDefaults`, and `image`. */
+/** The stored keys every post kind shares (docs/data-file.md): `id` and the fields of `PostDefaults`, and `image`. */
 export const POST_KEYS = [
   'id',
   'description',
@@ -53,11 +53,12 @@ export interface PostDefaults {
 }
 
 /**
- * Fills the shared post fields of a record read from the file or built by a create (CONTRACT §1, §2.1):
- * empty texts, a unique slug from `title`, `status` publish, `author` user 1, `date` now, `modified` = `date`.
- * `unnamedDrafts` (events): a draft or pending record keeps no slug unless it is given one, as `wp_insert_post()`
- * leaves its `post_name` empty; TEC names venues and organizers from their name whatever their status
- * (`Tribe__Events__Venue::create()`). `date_utc`/`modified_utc` `NO_GMT_DATE` are kept for a floating status only.
+ * Fills the shared post fields of a record read from the file or built by a create (docs/data-file.md,
+ * docs/responses.md#event): empty texts, a unique slug from `title`, `status` publish, `author` user 1, `date` now,
+ * `modified` = `date`. `unnamedDrafts` (events): a draft or pending record keeps no slug unless it is given one, as
+ * `wp_insert_post()` leaves its `post_name` empty; TEC names venues and organizers from their name whatever their
+ * status (`Tribe__Events__Venue::create()`). `date_utc`/`modified_utc` `NO_GMT_DATE` are kept for a floating status
+ * only.
  */
 export function postDefaults(
   raw: Record<string, unknown>,
@@ -126,7 +127,7 @@ export function savedPostDates(
 }
 
 /**
- * The post with this ID (CONTRACT §5).
+ * The post with this ID (docs/errors.md).
  *
  * @throws CalendarError 404 `rest-<kind>-not-found` for an unknown ID; 400 `rest-invalid-<kind>-id` for the ID of
  * another kind.
@@ -141,7 +142,7 @@ export function findPost<K extends ServedPostKind>(state: CalendarState, kind: K
 }
 
 /**
- * The post with this slug (CONTRACT §5), from the slug index.
+ * The post with this slug (docs/errors.md), from the slug index.
  *
  * @throws CalendarError 404 `rest-<kind>-not-found`.
  */
@@ -156,8 +157,8 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/u
 
 /**
  * The slug a record keeps: its own when given and free in its kind, else one made from its title and made
- * unique with `-2`, `-3`, … (CONTRACT §3; `wp_unique_post_slug()`). A title with no usable characters (or only `0`)
- * falls back to the ID. `unnamed`: no slug given gives `""` (a draft's empty `post_name`, `wp_insert_post()`),
+ * unique with `-2`, `-3`, … (docs/writes.md; `wp_unique_post_slug()`). A title with no usable characters (or only
+ * `0`) falls back to the ID. `unnamed`: no slug given gives `""` (a draft's empty `post_name`, `wp_insert_post()`),
  * which is never taken nor found by slug; one given is still made unique, unlike WordPress's drafts, as calfile
  * finds every named post by its slug. `widen` gives the base to number instead when the base itself is taken (a
  * category's ancestors' slugs, `wp_unique_term_slug()`).
@@ -185,12 +186,12 @@ export function resolveSlug(
   return slug
 }
 
-/** `"0"` is no slug: PHP's `empty("0")` is true, and TEC drops `"0"` from venue and organizer answers (§2.2). */
+/** `"0"` is no slug: PHP's `empty("0")` is true, and TEC drops `"0"` from venue and organizer answers (docs/responses.md#venue). */
 function usable(slug: string): string {
   return slug === '0' ? '' : slug
 }
 
-/** Keys of `raw` that are not in `known`, in their order: kept as they are (CONTRACT §5). */
+/** Keys of `raw` that are not in `known`, in their order: kept as they are (docs/errors.md). */
 export function extraKeys(raw: Record<string, unknown>, known: ReadonlySet<string>): Record<string, unknown> {
   const extras: Record<string, unknown> = {}
   // Keys rather than entries: this runs for every record of a file at every load.

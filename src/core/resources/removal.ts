@@ -9,7 +9,7 @@ import { uniqueSlug } from './slugs.js'
 const TRASHED_SUFFIX = '__trashed'
 
 /**
- * Moves a post to the trash (CONTRACT §5): a new record with status `trash`, `modified` now and the slug
+ * Moves a post to the trash (docs/errors.md): a new record with status `trash`, `modified` now and the slug
  * `<slug>__trashed` (`wp_add_trashed_suffix_to_post_name_for_post()`), made unique in its kind where `taken` says
  * so (`__trashed-2` for a second draft without a slug, as `wp_unique_post_slug()` does); links to it are kept, only
  * hidden. A draft not dated yet is dated now, as the update that trashes it dates it (`savedPostDates`).
@@ -54,7 +54,7 @@ export function untrashedFields(from: { status: Status; slug?: string } | undefi
 
 /**
  * Removes every reference to a post that is deleted for good, so the data file keeps no dangling reference
- * (CONTRACT §1): events lose the venue or organizer, children of an event lose their parent.
+ * (docs/data-file.md): events lose the venue or organizer, children of an event lose their parent.
  */
 export function forgetPost(state: CalendarState, kind: ServedPostKind, id: number): void {
   rewriteEvents(state, (event) => {
@@ -67,7 +67,7 @@ export function forgetPost(state: CalendarState, kind: ServedPostKind, id: numbe
 }
 
 /**
- * Removes a deleted term from every event and gives its children its parent (CONTRACT §5).
+ * Removes a deleted term from every event and gives its children its parent (docs/errors.md).
  */
 export function forgetTerm(state: CalendarState, taxonomy: Taxonomy, id: number, parent: number): void {
   const key = taxonomy === 'category' ? 'categories' : 'tags'

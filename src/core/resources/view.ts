@@ -2,8 +2,8 @@ import { RecentResults } from '../cache/recent-results.js'
 import type { Settings, UserRecord } from '../model/records.js'
 
 /**
- * Who is asking and where from: what every response shape needs to build URLs (CONTRACT §2.6) and what every
- * permission check needs (CONTRACT §6). The library builds one from the settings; `http/` from the request.
+ * Who is asking and where from: what every response shape needs to build URLs (docs/responses.md#urls) and what every
+ * permission check needs (docs/auth.md). The library builds one from the settings; `http/` from the request.
  *
  * @example
  * { origin: 'http://127.0.0.1:3000', base: 'http://127.0.0.1:3000/calendar/events/v1', siteUrl: 'http://127.0.0.1:3000',
@@ -18,11 +18,11 @@ export interface View {
   siteUrl: string
   /** The authenticated user; null for an anonymous request. */
   user: UserRecord | null
-  /** True when no user has a token: everyone acts as user 1 (CONTRACT §6). */
+  /** True when no user has a token: everyone acts as user 1 (docs/auth.md). */
   openMode: boolean
   /**
    * Credentials that were refused (a wrong token): the permission step throws it, after the parameter checks
-   * (CONTRACT §5 order: route, parameters, permission, handler).
+   * (docs/errors.md order: route, parameters, permission, handler).
    */
   rejected?: Error
 }
@@ -48,8 +48,8 @@ function parseHost(siteUrl: string): string {
 }
 
 /**
- * `origin`, `base` and `siteUrl` of a view (CONTRACT §2.6): the origin is `settings.base_url` when set, else the
- * request's own (`origin`); the site URL is `settings.site_url` when set, else that origin. `prefix` is the route
+ * `origin`, `base` and `siteUrl` of a view (docs/responses.md#urls): the origin is `settings.base_url` when set, else
+ * the request's own (`origin`); the site URL is `settings.site_url` when set, else that origin. `prefix` is the route
  * prefix the request came in on. No trailing slashes.
  */
 export function viewUrls(

@@ -2,8 +2,9 @@ import type { IndexEntry } from './entry.js'
 import { firstAfter } from './sorted-entries.js'
 
 /**
- * A list's date window in wall-time ms (`wallTimeMs`, as `IndexEntry` holds event dates), each bound optional (CONTRACT §4.1): the start is ≥ `min`, >
- * `after`, ≤ `max` and < `before`; the end is ≤ `max`, < `before` and > `after`.
+ * A list's date window in wall-time ms (`wallTimeMs`, as `IndexEntry` holds event dates), each bound optional
+ * (docs/lists.md#event-list-dates): the start is ≥ `min`, > `after`, ≤ `max` and < `before`; the end is ≤ `max`, <
+ * `before` and > `after`.
  */
 export interface WindowBounds {
   start: { min?: number; after?: number; max?: number; before?: number }

@@ -26,7 +26,7 @@ const HIDDEN = 4
 const FEATURED = 2
 const TICKETED = 1
 
-/** The kind of an event: its status and the three flags lists filter on (CONTRACT §4.2). */
+/** The kind of an event: its status and the three flags lists filter on (docs/lists.md#other-event-filters). */
 export function kindOf(event: EventRecord): number {
   return (
     STATUSES.indexOf(event.status) * 8 +
@@ -65,7 +65,10 @@ export function makeEntry(event: EventRecord): IndexEntry {
   return { event, start, end: wallTimeMs(event.end_date), kind: kindOf(event), mark: 0 }
 }
 
-/** List order (CONTRACT §4.1): start wall time whatever the zone (TEC's `_EventStartDate`), then `comparePosts`. */
+/**
+ * List order (docs/lists.md#event-list-dates): start wall time whatever the zone (TEC's `_EventStartDate`), then
+ * `comparePosts`.
+ */
 export function compareEntries(a: IndexEntry, b: IndexEntry): number {
   return a.start - b.start || comparePosts(a, b)
 }

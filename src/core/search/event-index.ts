@@ -19,7 +19,7 @@ interface Parts {
 }
 
 /**
- * The indexes of the events collection that lists read (issue 11, "Lists"): the start-sorted timeline with kind
+ * The indexes of the events collection that lists read: the start-sorted timeline with kind
  * counts, the events of each venue, organizer, category and tag, and the search index. Built on first use, then
  * kept up to date by `replace`, which the collection's `changed` callback calls for every put, delete and undo;
  * the search index is built on the first search only.
@@ -56,7 +56,10 @@ export class EventIndex {
     return this.#built().timeline
   }
 
-  /** The events linked to each ID of a relation (CONTRACT §4.2 `venue`, `organizer`, `categories`, `tags`). */
+  /**
+   * The events linked to each ID of a relation (docs/lists.md#other-event-filters `venue`, `organizer`, `categories`,
+   * `tags`).
+   */
   relation(kind: Relation): Postings {
     return this.#built()[kind]
   }

@@ -2,7 +2,7 @@ import type { EventRecord } from '../model/records.js'
 import { compareEntries, type IndexEntry } from './entry.js'
 
 /**
- * A list a page is taken from (issue 11, "Lists"): its total and the items between two positions, in list order,
+ * A list a page is taken from: its total and the items between two positions, in list order,
  * without the whole list existing. A plain array is one.
  */
 export interface ListSlice<T> {

@@ -2,8 +2,8 @@ import type { IndexEntry } from './entry.js'
 import { addEntry, removeEntry } from './sorted-entries.js'
 
 /**
- * The entries that link to each venue, organizer or term, each list in list order (CONTRACT §4.1), kept sorted as
- * events change: a list filtered on one reads only the events linked to it (issue 11, "Lists").
+ * The entries that link to each venue, organizer or term, each list in list order (docs/lists.md#event-list-dates),
+ * kept sorted as events change: a list filtered on one reads only the events linked to it.
  *
  * @example
  * const byVenue = new Postings((event) => (event.venue === null ? [] : [event.venue]))

@@ -12,7 +12,7 @@ export interface EventTimes {
 
 const timesCache = new WeakMap<EventRecord, EventTimes>()
 
-/** The UTC instants of an event's stored wall times (CONTRACT §1), computed once per record object. */
+/** The UTC instants of an event's stored wall times (docs/data-file.md), computed once per record object. */
 export function eventTimes(event: EventRecord): EventTimes {
   let times = timesCache.get(event)
   if (!times) {
@@ -25,12 +25,15 @@ export function eventTimes(event: EventRecord): EventTimes {
   return times
 }
 
-/** Number of `publish` events carrying a term (CONTRACT §2.4 `count`). */
+/** Number of `publish` events carrying a term (docs/responses.md#categories-and-tags `count`). */
 export function termCount(state: CalendarState, termId: number): number {
   return state.termCounts.get(termId)
 }
 
-/** True when an event linked to the venue or organizer passes `test`, without listing them (CONTRACT §4.3). */
+/**
+ * True when an event linked to the venue or organizer passes `test`, without listing them
+ * (docs/lists.md#venue-and-organizer-lists).
+ */
 export function someLinkedEvent(
   state: CalendarState,
   kind: LinkedPostKind,

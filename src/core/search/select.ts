@@ -9,9 +9,10 @@ import { type EntryRange, type ListSlice, mergedSlice } from './merged-slice.js'
 const RELATIONS = COLLECTIONS.filter((collection): collection is Relation => collection !== 'events')
 
 /**
- * A list query as the indexes read it (CONTRACT §4.1, §4.2), after its parameters are checked and resolved: the
- * window in wall-time ms, the kinds shown, the IDs of each relation filter (categories with their descendants), the
- * search words in lower case, and the filters without an index, tested one by one.
+ * A list query as the indexes read it (docs/lists.md#event-list-dates, docs/lists.md#other-event-filters), after its
+ * parameters are checked and resolved: the window in wall-time ms, the kinds shown, the IDs of each relation filter
+ * (categories with their descendants), the search words in lower case, and the filters without an index, tested one
+ * by one.
  */
 export interface IndexQuery extends KindFilter {
   bounds: WindowBounds
@@ -22,9 +23,9 @@ export interface IndexQuery extends KindFilter {
 }
 
 /**
- * The events of a list in list order (CONTRACT §4.1), never hidden from listings, in O(log n + page) when only
- * the window, statuses and flags filter: the timeline counts its blocks. With a relation or a search, the events
- * of its smallest candidate set (the relation IDs' or the search word's, inside the window) are tested; their
+ * The events of a list in list order (docs/lists.md#event-list-dates), never hidden from listings, in O(log n + page)
+ * when only the window, statuses and flags filter: the timeline counts its blocks. With a relation or a search, the
+ * events of its smallest candidate set (the relation IDs' or the search word's, inside the window) are tested; their
  * number, not the window's, bounds the cost.
  */
 export function selectIndexed(index: EventIndex, query: IndexQuery): ListSlice<EventRecord> {

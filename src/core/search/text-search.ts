@@ -4,7 +4,7 @@ import type { EntryRange } from './merged-slice.js'
 import { addEntry, removeEntry } from './sorted-entries.js'
 
 /**
- * The search index (issue 11, "Lists"; TEC's rule, CONTRACT §4.2: every word of the query is a case-insensitive
+ * The search index (TEC's rule, docs/lists.md#other-event-filters: every word of the query is a case-insensitive
  * substring of the title, excerpt or description). A query word holds no whitespace, so it can only occur inside
  * one whitespace-free token of the lower-cased text: the index keeps, for each token, the entries holding it in
  * list order, and for each trigram the tokens holding it, so that a word of three characters or more reads only

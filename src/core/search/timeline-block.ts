@@ -3,7 +3,7 @@ import { entryPosition } from './sorted-entries.js'
 
 /**
  * A run of the start-sorted timeline, with how many of its entries there are of each kind and the range of their
- * ends, so that a list counts a whole block by adding counts instead of testing its events (issue 11, "totals
+ * ends, so that a list counts a whole block by adding counts instead of testing its events (the aim: "totals
  * without materialising the window").
  */
 export class TimelineBlock {

@@ -25,8 +25,8 @@ interface Segment {
 }
 
 /**
- * Every event in list order (CONTRACT §4.1), in blocks that count their kinds, kept sorted as events change
- * (issue 11, "Lists"): a list's total adds the counts of the blocks inside its window and tests only the events of
+ * Every event in list order (docs/lists.md#event-list-dates), in blocks that count their kinds, kept sorted as events
+ * change (for speed): a list's total adds the counts of the blocks inside its window and tests only the events of
  * the blocks at its edges, and a page tests only the events of the blocks it falls in.
  */
 export class Timeline {

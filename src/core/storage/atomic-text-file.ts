@@ -7,20 +7,20 @@ export type Durability = 'rename' | 'fsync'
 
 /**
  * A text as UTF-8 pieces to be written one after another. A data file is written from its records' kept bytes,
- * never joined or encoded as a whole: that blocks the event loop for tens of ms at 10,000 events (issue 11,
- * "Writes").
+ * never joined or encoded as a whole: that blocks the event loop for tens of ms at 10,000 events, and
+ * a write must not stall reads.
  */
 export type TextPieces = readonly Uint8Array[]
 
 /**
  * Pieces handed to the kernel in one `writev`: Linux's IOV_MAX. Copying a record's few hundred bytes at a time into
- * bigger buffers cost a fifth of the thread's time under a stream of writes (issue 11); `writev` reads them in place,
+ * bigger buffers cost a fifth of the thread's time under a stream of writes; `writev` reads them in place,
  * off the event loop.
  */
 const WRITE_PIECES = 1024
 
 /**
- * A lowdb adapter for a text file that is never seen half-written (CONTRACT §1): the text goes to a temporary
+ * A lowdb adapter for a text file that is never seen half-written (docs/data-file.md): the text goes to a temporary
  * file in the same folder, which is then renamed over the file. A process killed at any moment leaves the old
  * file or the new one; a temporary file it leaves behind is removed by `removeStaleTemporaries`.
  *

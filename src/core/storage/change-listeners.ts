@@ -1,7 +1,7 @@
 import type { DocumentError } from '../document/error.js'
 
 /**
- * What the listeners of `Calendar.onChange` hear (issue 13: the page at `/` follows the file live). `version` counts
+ * What the listeners of `Calendar.onChange` hear (the page at `/` follows the file live). `version` counts
  * the states the calendar has held since it was opened: 0 at open, one more for each write that landed in the file
  * and for each hand edit loaded; `invalid` and `valid` leave it as it is, since reads keep the state meanwhile.
  * - `write`: changes made through the calendar (HTTP or library) are in the file.

@@ -11,7 +11,7 @@ const GATHER_MS = 2
 /**
  * Runs `flush` for many callers at once: a call made while a flush is running waits for the next one, and every
  * call made before that next one starts shares it. So 100 writes that arrive together cost two file writes, and
- * each caller's promise settles only after a flush that started after its call (CONTRACT §1: a write request is
+ * each caller's promise settles only after a flush that started after its call (docs/data-file.md: a write request is
  * answered only after its data is in the file). A flush starts a turn of the event loop after it is due, and waits
  * (up to `GATHER_MS`) until the writers that the last flush answered are back, as many as it served, besides those
  * that came while it ran: 10 clients then write 10 at a time, instead of splitting into two alternating groups that
@@ -107,7 +107,7 @@ const SLICE_MS = 2
  * Applies the changes of one flush in order, each to the state `current` returns then (a change may swap it:
  * `reset`), letting the event loop serve reads whenever a slice of `SLICE_MS` is used up and once at the end, so
  * that the file text is gathered from a fresh turn: a batch of ten writes, each shaped and indexed, must not hold
- * reads up for more than 10 ms (issue 11). Reads meanwhile see the changes made so far, as they do while the file
+ * reads up for more than 10 ms. Reads meanwhile see the changes made so far, as they do while the file
  * is written.
  */
 export async function applyAll(batch: Pending[], current: () => CalendarState): Promise<Outcome[]> {

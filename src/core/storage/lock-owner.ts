@@ -5,7 +5,7 @@ import { join } from 'node:path'
 
 /**
  * Who holds a data file's lock, as `<file>.lock/owner.json` says: enough to tell, on the same machine, whether the
- * holder still runs (issue finding 5: a SIGKILLed server's lock is taken over at once, a live one's never).
+ * holder still runs (a SIGKILLed server's lock is taken over at once, a live one's never).
  *
  * @example
  * { "pid": 4242, "host": "build-01", "pidNamespace": "pid:[4026531836]", "start": "79379" }

@@ -21,7 +21,7 @@ const OPTIONS = { realpath: false, stale: 10_000, update: 2_000, retries: 0, fs:
 /**
  * Takes the one-writer lock of a data file (`<file>.lock`, proper-lockfile): steno-style atomic writes are only
  * atomic within one process, so a second writer must be refused. The lock folder records its holder
- * (lock-owner.ts); a lock whose holder is gone from this machine is taken over at once (issue finding 5), any
+ * (lock-owner.ts); a lock whose holder is gone from this machine is taken over at once (docs/data-file.md), any
  * other once it has not been refreshed for 10 s. Returns the function that releases it.
  *
  * @throws CalendarError 409 `store-locked` when another process holds it and may be alive.

@@ -6,7 +6,7 @@ const MAX_LINKS = 40
 
 /**
  * The absolute path, free of symbolic links, of the file that `file` designates, so that the lock, the watcher and
- * the atomic write all act on the target of a link rather than on the link (issue finding 6: `serve link.json`
+ * the atomic write all act on the target of a link rather than on the link (`serve link.json`
  * must meet the lock of `serve cal.json`, and a write through the link must not replace the link by a file).
  * - An existing file: `fs.realpath`.
  * - A dangling link (its target is missing): the link is followed by hand, relative to its folder, so that the

@@ -37,7 +37,7 @@ export interface StoreOptions extends LoadOptions {
 }
 
 /**
- * The data file behind lowdb (CONTRACT §1), and the one place the current state lives.
+ * The data file behind lowdb (docs/data-file.md), and the one place the current state lives.
  * - Writes are queued and grouped: the changes that arrive while a file write runs share the next one, and each
  *   caller is answered once its change is in the file.
  * - Before a write, a file changed on disk since it was last read is reloaded and the queued changes are applied
@@ -61,7 +61,7 @@ export class Store {
   #queue: Pending[] = []
   /**
    * The text the state was read from or last written as: what the file holds when nobody else wrote it. Kept in
-   * pieces, as written, and compared piece by piece with a file someone else saved (never joined: issue 11).
+   * pieces, as written, and compared piece by piece with a file someone else saved (never joined whole).
    */
   #text: TextPieces = []
   /** The state as opened and its text: what `reset` goes back to. */
@@ -210,7 +210,7 @@ export class Store {
    * network folder, an unusual editor, a watch that stopped): when the file was last looked at over a second ago,
    * one `stat` tells whether it changed, and a changed file is reloaded before this resolves. Otherwise it costs
    * nothing. Never rejects: a file that cannot be read leaves the last state in place, and is logged.
-   * Only for a watched store: without `watch`, edits are taken in at the next write (CONTRACT §8 `--no-watch`).
+   * Only for a watched store: without `watch`, edits are taken in at the next write (docs/cli.md `--no-watch`).
    */
   freshen(): Promise<void> {
     if (!this.#options.watch || this.file === null) return DONE
@@ -358,7 +358,7 @@ export class Store {
     }
   }
 
-  /** The file is valid again after it was invalid: writes are accepted again, and the log says so (issue 10). */
+  /** The file is valid again after it was invalid: writes are accepted again, and the log says so. */
   #fixed(how: string): void {
     if (this.#clearBroken())
       this.#options.log?.('info', `${this.file} is valid again: ${how}; writes are accepted again`)

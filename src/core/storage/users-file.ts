@@ -20,7 +20,7 @@ const SETTLE_MS = 100
 type Replaced = Map<number, string | undefined>
 
 /**
- * Reads and validates a data file (CONTRACT §1) without locking it or creating it: for commands that only look.
+ * Reads and validates a data file (docs/data-file.md) without locking it or creating it: for commands that only look.
  *
  * @throws Error when the file does not exist; DocumentError for an invalid file.
  */
@@ -32,8 +32,8 @@ export async function readDataFile(file: string): Promise<CalendarState> {
 
 /**
  * Changes the `users` of a data file from another process than its server (the `calfile token` commands), the
- * way a careful hand edit does, so that it works while `calfile serve` holds the file's one-writer lock (CONTRACT
- * §8) and the server's watcher picks the change up at once (§1):
+ * way a careful hand edit does, so that it works while `calfile serve` holds the file's one-writer lock
+ * (docs/cli.md) and the server's watcher picks the change up at once (docs/data-file.md):
  * - read the file (a symbolic link is followed, as the server does) and run `change` on its state;
  * - put the new `users` in place of the old in the text as read, leaving every other byte alone (a missing or
  *   empty file becomes a whole new document), and validate the result: a file the server would refuse is never

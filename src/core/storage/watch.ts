@@ -5,10 +5,10 @@ import { watch } from 'chokidar'
 const AGAIN_MS = 250
 
 /**
- * Calls `changed` once someone has saved `file`, however it was saved (CONTRACT §1: hand edits show up at once):
- * in place, by renaming a new file over it, by deleting and creating it, by way of editors' backup files.
+ * Calls `changed` once someone has saved `file`, however it was saved (docs/data-file.md: hand edits show up at
+ * once): in place, by renaming a new file over it, by deleting and creating it, by way of editors' backup files.
  * - chokidar watches the folder, filtered to the file's name: a watch on the file itself follows its inode, which a
- *   rename or a delete replaces, and lost the file for good after a delete + create (issue 10). Editors' swap and
+ *   rename or a delete replaces, and lost the file for good after a delete + create. Editors' swap and
  *   temporary files (`.x.swp`, `x~`, `x___jb_tmp___`) and calfile's own are ignored until renamed onto the file.
  * - `awaitWriteFinish` waits until the file's size holds still for 40 ms, so a half-written save is not read.
  * - After any event the file is looked at once more, a moment later: a save that follows another within chokidar's

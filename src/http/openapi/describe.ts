@@ -7,14 +7,14 @@ import { textField } from '../../core/resources/fields.js'
 import { type RouteSpec, routeTable } from '../routes.js'
 
 /**
- * The routes as the root route and the OpenAPI document describe them (CONTRACT §7): the route table of
+ * The routes as the root route and the OpenAPI document describe them (docs/http.md): the route table of
  * `routes.ts` plus the two routes that describe it, each with its arguments read from the request schemas.
  */
 
 /** calfile's namespace, as WordPress names it: the prefix without its leading slash. */
 export const NAMESPACE = 'calendar/events/v1'
 
-/** TEC's namespace, served under `/wp-json/` (CONTRACT §5). */
+/** TEC's namespace, served under `/wp-json/` (docs/errors.md). */
 export const TEC_NAMESPACE = 'tribe/events/v1'
 
 /** The namespace a request came in under, from its `base` (`<origin>/wp-json/tribe/events/v1` is TEC's). */
@@ -27,7 +27,7 @@ const CONTEXTS = ['view', 'embed', 'edit'] as const
 const NAMESPACES = [NAMESPACE, TEC_NAMESPACE] as const
 
 /**
- * Query parameters of the root route: WordPress's namespace index takes `namespace` and `context` (CONTRACT §7);
+ * Query parameters of the root route: WordPress's namespace index takes `namespace` and `context` (docs/http.md);
  * either prefix's namespace is taken, as both name the same routes.
  */
 export const RootQuerySchema = v.looseObject({
@@ -59,20 +59,23 @@ export interface DescribedRoute {
   status: 200 | 201
 }
 
-/** The routes that describe the interface: the root (CONTRACT §7) and the OpenAPI document. */
+/** The routes that describe the interface: the root (docs/http.md) and the OpenAPI document. */
 export const META_ROUTES: readonly DescribedRoute[] = [
   { method: 'GET', path: '', action: 'index', query: RootQuerySchema, status: 200 },
   { method: 'GET', path: '/doc', action: 'doc', status: 200 },
 ]
 
-/** Every route of the interface, the describing ones first, with the parameters of the revision in force (spec §9). */
+/**
+ * Every route of the interface, the describing ones first, with the parameters of the revision in force
+ * (docs/http.md#revisions).
+ */
 export function describedRoutes(calendar: Calendar): DescribedRoute[] {
   return [...META_ROUTES, ...routeTable(calendar).map(({ handle: _handle, ...route }) => route)]
 }
 
 /** Where an argument goes: the path, the query string, or the body. */
 /**
- * `/events/:id` → `/calendar/events/v1/events/(?P<id>\d+)`: WordPress's route pattern (CONTRACT §7), under the
+ * `/events/:id` → `/calendar/events/v1/events/(?P<id>\d+)`: WordPress's route pattern (docs/http.md), under the
  * namespace asked for (`tribe/events/v1` under TEC's prefix).
  */
 export function wordpressPath(path: string, namespace: string = NAMESPACE): string {

@@ -12,7 +12,7 @@ import { RESPONSE_SCHEMAS } from './responses.js'
 import { type RouteArg, routeArgs } from './route-args-doc.js'
 
 /**
- * `GET /calendar/events/v1/doc` (CONTRACT §7): an OpenAPI 3.1 document of every route, parameter, request body,
+ * `GET /calendar/events/v1/doc` (docs/http.md): an OpenAPI 3.1 document of every route, parameter, request body,
  * response and error, generated from the route table, its valibot request schemas and the response schemas of
  * `schemas/responses.ts`, so that it cannot drift from what the app validates and sends. Every GET operation has
  * its HEAD twin (RFC 9110 §9.3.2): the same parameters, statuses and headers, and no content.
@@ -49,7 +49,7 @@ export interface OpenApiPart {
 
 /**
  * `GET <prefix>/doc`: the document with `servers[0].url` = `<base>/`, the prefix the request came in on. It is
- * public, but a wrong token is a 401 as everywhere (CONTRACT §6).
+ * public, but a wrong token is a 401 as everywhere (docs/auth.md).
  */
 export function docResponse(calendar: Calendar, view: View, parts: OpenApiPart[] = []): HTTPResponse {
   if (view.rejected) return errorResponse(view.rejected)
@@ -57,7 +57,7 @@ export function docResponse(calendar: Calendar, view: View, parts: OpenApiPart[]
 }
 
 /**
- * The OpenAPI document of a calendar's interface, served at `base` (CONTRACT §7). Each call returns a new object
+ * The OpenAPI document of a calendar's interface, served at `base` (docs/http.md). Each call returns a new object
  * that shares nothing with the next, so a caller may change it (dereferencing validators do).
  */
 export function openApiDocument(calendar: Calendar, base: string, parts: OpenApiPart[] = []): OpenApiDocument {
@@ -104,7 +104,7 @@ const DESCRIPTION = [
 ].join(' ')
 
 /**
- * Which revision of the interface this document describes (spec §9, CONTRACT §7): the one of the data file's
+ * Which revision of the interface this document describes (docs/http.md#revisions): the one of the data file's
  * `settings.api_revision` when it was asked for.
  */
 const REVISION_NOTES: Record<Settings['api_revision'], string> = {
@@ -122,11 +122,11 @@ const WRITE_NOTES = {
 
 const TAGS = [
   { name: 'index', description: 'The root route and this document' },
-  { name: 'events', description: 'Events (spec §4.2)' },
-  { name: 'venues', description: 'Venues (spec §4.3)' },
-  { name: 'organizers', description: 'Organizers (spec §4.4)' },
-  { name: 'categories', description: 'Event categories (spec §4.5)' },
-  { name: 'tags', description: 'Tags (spec §4.6)' },
+  { name: 'events', description: 'Events' },
+  { name: 'venues', description: 'Venues' },
+  { name: 'organizers', description: 'Organizers' },
+  { name: 'categories', description: 'Event categories' },
+  { name: 'tags', description: 'Tags' },
 ]
 
 let responseDefs: Record<string, JsonSchema> | undefined
@@ -147,7 +147,7 @@ function singular(resource: CollectionName): string {
 
 const capitalized = (name: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)}`
 
-/** `EventInput`, …: the writable fields of each resource (CONTRACT §3), as a client sends them. */
+/** `EventInput`, …: the writable fields of each resource (docs/writes.md), as a client sends them. */
 function inputSchemas(routes: DescribedRoute[]): Record<string, JsonSchema> {
   const inputs: Record<string, JsonSchema> = {}
   for (const route of routes) {
@@ -187,7 +187,9 @@ function parameter(arg: RouteArg): Json {
   return { name: arg.name, in: arg.in, required: arg.required, description: arg.description, schema }
 }
 
-/** JSON, an urlencoded or a multipart form body (CONTRACT §3, §5); a create names the fields it needs. */
+/**
+ * JSON, an urlencoded or a multipart form body (docs/writes.md, docs/errors.md); a create names the fields it needs.
+ */
 function requestBody(route: DescribedRoute, args: RouteArg[]): Json | undefined {
   if (!route.body || !route.resource) return undefined
   const ref = { $ref: `${SCHEMAS}${singular(route.resource)}Input` }
@@ -200,7 +202,7 @@ function requestBody(route: DescribedRoute, args: RouteArg[]): Json | undefined 
 }
 
 /**
- * The HEAD twin of a GET operation (RFC 9110 §9.3.2, CONTRACT §5): the same parameters, and each status with the
+ * The HEAD twin of a GET operation (RFC 9110 §9.3.2, docs/errors.md): the same parameters, and each status with the
  * GET's headers and description but no content, since the answer has no body.
  */
 function headOperation(get: Json): Json {
@@ -270,10 +272,10 @@ function success(route: DescribedRoute): Json {
 }
 
 /**
- * The error statuses each route can answer (CONTRACT §5–§6): parameters (400), a wrong or missing token (401),
- * unknown records of the route's kind (400, as TEC), permissions and unreadable records (403), list pages past
+ * The error statuses each route can answer (docs/errors.md, docs/auth.md): parameters (400), a wrong or missing token
+ * (401), unknown records of the route's kind (400, as TEC), permissions and unreadable records (403), list pages past
  * the end (404), deleting a trashed record (410), large bodies (413), and writes while the data file is invalid or read-only (503). Every
- * write reads its body, deletes included (issue 9 §2), so every write can answer 400 and 413 for it.
+ * write reads its body, deletes included (docs/errors.md), so every write can answer 400 and 413 for it.
  */
 function errorStatuses(route: DescribedRoute): number[] {
   const terms = route.resource === 'categories' || route.resource === 'tags'
@@ -339,7 +341,7 @@ const documentedError = (description: string) => ({
   content: { [JSON_TYPE]: { schema: { $ref: `${SCHEMAS}Error` } } },
 })
 
-/** The error responses of CONTRACT §5, each with the error body. */
+/** The error responses of docs/errors.md, each with the error body. */
 const ERROR_RESPONSES: Record<string, Json> = {
   BadRequest: documentedError(
     'rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route\'s kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers',
@@ -358,7 +360,7 @@ const ERROR_RESPONSES: Record<string, Json> = {
   ),
 }
 
-/** The list headers (CONTRACT §4) and the `Location` of a new term, as TEC sends them. */
+/** The list headers (docs/lists.md) and the `Location` of a new term, as TEC sends them. */
 const HEADERS: Record<string, Json> = {
   XTecTotal: { description: 'Items across all pages', required: true, schema: { type: 'integer' } },
   XTecTotalPages: { description: 'Pages', required: true, schema: { type: 'integer' } },
@@ -385,6 +387,6 @@ const SECURITY = {
     type: 'http',
     scheme: 'basic',
     description:
-      'As WordPress application passwords: the user name or ID, and a token made by `calfile token add` as the password (CONTRACT §6)',
+      'As WordPress application passwords: the user name or ID, and a token made by `calfile token add` as the password',
   },
 }

@@ -3,11 +3,11 @@ import type { GenericSchema } from 'valibot'
 import * as v from 'valibot'
 
 /**
- * What a client sends for each field of a request schema (query or body, CONTRACT §3–§4), read from the same
- * valibot schemas that validate requests. The field builders of `core/resources/fields.ts` accept several input types and
- * transform them (`"yes"` → true, `"1,2"` → [1, 2]); a plain conversion of their input side would document
- * `string | number | boolean` everywhere. So a field's `metadata({ type, items })` hint, when it has one, gives the
- * documented type, and `@valibot/to-json-schema` converts the input side of the fields without one.
+ * What a client sends for each field of a request schema (query or body, docs/writes.md, docs/lists.md), read from
+ * the same valibot schemas that validate requests. The field builders of `core/resources/fields.ts` accept several
+ * input types and transform them (`"yes"` → true, `"1,2"` → [1, 2]); a plain conversion of their input side would
+ * document `string | number | boolean` everywhere. So a field's `metadata({ type, items })` hint, when it has one,
+ * gives the documented type, and `@valibot/to-json-schema` converts the input side of the fields without one.
  */
 
 /** One request field as the root route and the OpenAPI document describe it. */
@@ -38,7 +38,7 @@ interface Node {
 
 /**
  * Core marks the fields a create needs in their description ("…; required on create"): the schemas keep them
- * optional because updates share them, and the create handlers check them (CONTRACT §3).
+ * optional because updates share them, and the create handlers check them (docs/writes.md).
  */
 const REQUIRED_ON_CREATE = /required on create/iu
 
@@ -71,7 +71,7 @@ function fieldDoc(name: string, entry: GenericSchema): FieldDoc {
   }
 }
 
-/** The `type` of a WordPress route argument (CONTRACT §7): the JSON type, or the list of types a union takes. */
+/** The `type` of a WordPress route argument (docs/http.md): the JSON type, or the list of types a union takes. */
 export function wordpressType(schema: JsonSchema): string | string[] {
   if (schema.type !== undefined) return schema.type
   const types = (schema.anyOf ?? []).flatMap((option) =>

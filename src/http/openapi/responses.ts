@@ -2,9 +2,9 @@ import * as v from 'valibot'
 import { STATUSES } from '../../core/model/records.js'
 
 /**
- * Valibot descriptions of every response body of the interface (CONTRACT §2, §4, §5), for the OpenAPI document
- * (`GET /doc`) and the test suite's response validation. They are never used to build a response: the shape
- * functions of `core/resources/*-shape.ts` do that, and these must stay faithful to them.
+ * Valibot descriptions of every response body of the interface (docs/responses.md, docs/lists.md, docs/errors.md),
+ * for the OpenAPI document (`GET /doc`) and the test suite's response validation. They are never used to build a
+ * response: the shape functions of `core/resources/*-shape.ts` do that, and these must stay faithful to them.
  *
  * Regular expressions carry no flags on purpose: JSON Schema `pattern` has no place for them.
  */
@@ -12,7 +12,7 @@ import { STATUSES } from '../../core/model/records.js'
 const WALL = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/
 const DIGITS = /^\d+$/
 
-/** `YYYY-MM-DD HH:MM:SS`, a wall time (CONTRACT §2.1). */
+/** `YYYY-MM-DD HH:MM:SS`, a wall time (docs/responses.md#event). */
 const wallTime = (description: string) => v.pipe(v.string(), v.regex(WALL), v.description(description))
 const int = (description: string) => v.pipe(v.number(), v.integer(), v.description(description))
 const text = (description: string) => v.pipe(v.string(), v.description(description))
@@ -21,7 +21,7 @@ const flag = (description: string) => v.pipe(v.boolean(), v.description(descript
 const emptyArray = (description: string) => v.pipe(v.array(v.never()), v.maxLength(0), v.description(description))
 const twoDigits = v.pipe(v.string(), v.regex(/^\d{2}$/))
 
-/** `{year, month, day, hour, minutes, seconds}`, each a zero-padded string (CONTRACT §2.1). */
+/** `{year, month, day, hour, minutes, seconds}`, each a zero-padded string (docs/responses.md#event). */
 export const DateDetailsSchema = v.pipe(
   v.strictObject({
     year: v.pipe(v.string(), v.regex(/^\d{4}$/)),
@@ -34,7 +34,10 @@ export const DateDetailsSchema = v.pipe(
   v.description('The parts of a wall time, each a zero-padded string'),
 )
 
-/** `image` of a post when it has one (CONTRACT §2.1): a media entry's fields, `id` 0 for an image given by URL. */
+/**
+ * `image` of a post when it has one (docs/responses.md#event): a media entry's fields, `id` 0 for an image given by
+ * URL.
+ */
 export const ImageSchema = v.pipe(
   v.looseObject({
     url: text('Image URL'),
@@ -58,11 +61,13 @@ const postDates = {
   modified: wallTime('Last change, site time zone'),
   modified_utc: wallTime('Last change, UTC'),
 }
-/** schema.org JSON-LD: only single GETs carry it (CONTRACT §2.1–2.3). */
+/** schema.org JSON-LD: only single GETs carry it (docs/responses.md). */
 const jsonLd = (type: string) =>
   v.optional(v.pipe(v.looseObject({ '@type': v.string() }), v.description(`schema.org ${type}; only on a single GET`)))
 
-/** Term `urls` (CONTRACT §2.4): self, collection, and `up` only when the term has a parent. */
+/**
+ * Term `urls` (docs/responses.md#categories-and-tags): self, collection, and `up` only when the term has a parent.
+ */
 export const TermUrlsSchema = v.strictObject({
   self: text('<base>/<route>/<id>'),
   collection: text('<base>/<route>'),
@@ -71,7 +76,7 @@ export const TermUrlsSchema = v.strictObject({
 
 const taxonomy = v.pipe(v.picklist(['tribe_events_cat', 'post_tag']), v.description('tribe_events_cat or post_tag'))
 
-/** A category or tag as embedded in an event (CONTRACT §2.5): no `url`, no `meta`. */
+/** A category or tag as embedded in an event (docs/responses.md#terms-embedded-in-an-event): no `url`, no `meta`. */
 export const EmbeddedTermSchema = v.strictObject({
   name: text('Name'),
   slug: text('Slug'),
@@ -99,8 +104,8 @@ const VENUE_TEXT = {
 }
 
 /**
- * A venue (CONTRACT §2.2). Keys whose value may be empty are optional, as empty values (`""`, `"0"`, `false`,
- * null) are dropped; keys beyond the contract's (hand-written or imported) are allowed. Never empty: the ID,
+ * A venue (docs/responses.md#venue). Keys whose value may be empty are optional, as empty values (`""`, `"0"`,
+ * `false`, null) are dropped; keys beyond the contract's (hand-written or imported) are allowed. Never empty: the ID,
  * author, status, dates, URL, slug (it falls back to the ID), the map flags and the global IDs.
  */
 export const VenueSchema = v.looseObject({
@@ -124,7 +129,7 @@ export const VenueSchema = v.looseObject({
   ...globalIds,
 })
 
-/** An organizer (CONTRACT §2.3); empty values dropped as for venues. */
+/** An organizer (docs/responses.md#organizer); empty values dropped as for venues. */
 export const OrganizerSchema = v.looseObject({
   id: int('Organizer ID'),
   author,
@@ -143,7 +148,7 @@ export const OrganizerSchema = v.looseObject({
   ...globalIds,
 })
 
-/** `cost_details` (CONTRACT §2.1): values sorted numerically. */
+/** `cost_details` (docs/responses.md#event): values sorted numerically. */
 export const CostDetailsSchema = v.strictObject({
   currency_symbol: text('Currency symbol, e.g. "$"; "" when none'),
   currency_code: text('ISO 4217 code when known, e.g. "USD"; "" when none'),
@@ -151,7 +156,7 @@ export const CostDetailsSchema = v.strictObject({
   values: v.pipe(v.array(v.string()), v.description('The cost values, sorted numerically')),
 })
 
-/** An event (CONTRACT §2.1): every key always present but `json_ld`, which only single GETs carry. */
+/** An event (docs/responses.md#event): every key always present but `json_ld`, which only single GETs carry. */
 export const EventSchema = v.looseObject({
   id: int('Event ID'),
   ...globalIds,
@@ -219,7 +224,7 @@ const termTail = (archive: string) => ({
   ),
 })
 
-/** A category as the term routes show it (CONTRACT §2.4). */
+/** A category as the term routes show it (docs/responses.md#categories-and-tags). */
 export const CategorySchema = v.looseObject({
   ...termEntries,
   taxonomy: v.literal('tribe_events_cat'),
@@ -227,10 +232,10 @@ export const CategorySchema = v.looseObject({
   ...termTail('events/category'),
 })
 
-/** A tag as the term routes show it (CONTRACT §2.4): no `parent`. */
+/** A tag as the term routes show it (docs/responses.md#categories-and-tags): no `parent`. */
 export const TagSchema = v.looseObject({ ...termEntries, taxonomy: v.literal('post_tag'), ...termTail('tag') })
 
-/** A list envelope (CONTRACT §4): keys in order, the items under the kind's name. */
+/** A list envelope (docs/lists.md): keys in order, the items under the kind's name. */
 function listSchema<K extends string, T extends v.GenericSchema>(kind: K, item: T) {
   return v.strictObject({
     [kind]: v.array(item),
@@ -242,18 +247,18 @@ function listSchema<K extends string, T extends v.GenericSchema>(kind: K, item: 
   } as { [key in K]: v.ArraySchema<T, undefined> } & Record<string, v.GenericSchema>)
 }
 
-/** `GET /events` (CONTRACT §4). */
+/** `GET /events` (docs/lists.md). */
 export const EventListSchema = listSchema('events', EventSchema)
-/** `GET /venues` (CONTRACT §4). */
+/** `GET /venues` (docs/lists.md). */
 export const VenueListSchema = listSchema('venues', VenueSchema)
-/** `GET /organizers` (CONTRACT §4). */
+/** `GET /organizers` (docs/lists.md). */
 export const OrganizerListSchema = listSchema('organizers', OrganizerSchema)
-/** `GET /categories` (CONTRACT §4). */
+/** `GET /categories` (docs/lists.md). */
 export const CategoryListSchema = listSchema('categories', CategorySchema)
-/** `GET /tags` (CONTRACT §4). */
+/** `GET /tags` (docs/lists.md). */
 export const TagListSchema = listSchema('tags', TagSchema)
 
-/** The error body of CONTRACT §5: `data.status` is the HTTP status; `data.params` names the bad parameters. */
+/** The error body of docs/errors.md: `data.status` is the HTTP status; `data.params` names the bad parameters. */
 export const ErrorSchema = v.looseObject({
   code: text('Machine-readable error code, e.g. rest_invalid_param'),
   message: text('Human-readable message'),
@@ -272,7 +277,7 @@ export const ErrorSchema = v.looseObject({
 })
 
 /**
- * One argument of an endpoint in the root route (CONTRACT §7), as WordPress describes it: TEC leaves out the type,
+ * One argument of an endpoint in the root route (docs/http.md), as WordPress describes it: TEC leaves out the type,
  * the description or both for some of its arguments, and gives `format` for some.
  */
 export const RouteArgSchema = v.looseObject({
@@ -301,7 +306,7 @@ export const RouteDescriptionSchema = v.looseObject({
   _links: v.optional(v.record(v.string(), link)),
 })
 
-/** The root route (CONTRACT §7): every route with its methods and the arguments of each endpoint. */
+/** The root route (docs/http.md): every route with its methods and the arguments of each endpoint. */
 export const RootSchema = v.looseObject({
   namespace: v.picklist(['calendar/events/v1', 'tribe/events/v1']),
   routes: v.record(v.string(), RouteDescriptionSchema),

@@ -1,5 +1,5 @@
 /**
- * The arguments of each route as WordPress describes them (CONTRACT §7), for `OPTIONS`, the namespace index and the
+ * The arguments of each route as WordPress describes them (docs/http.md), for `OPTIONS`, the namespace index and the
  * OpenAPI document, which load this (and the JSON Schema conversion it uses) on their first request only.
  */
 import type { JsonSchema } from '@valibot/to-json-schema'
@@ -18,7 +18,7 @@ export interface RouteArg extends FieldDoc {
 }
 
 /**
- * The arguments of a route (CONTRACT §7): its path key, then its query or body fields. Body fields that core
+ * The arguments of a route (docs/http.md): its path key, then its query or body fields. Body fields that core
  * marks as needed on create are required on the create route only; defaults that live in the data file's
  * settings rather than in a schema (`per_page`) are filled from `settings`.
  */
@@ -33,7 +33,9 @@ export function routeArgs(route: DescribedRoute, settings: Settings): RouteArg[]
   return args
 }
 
-/** The path key's argument: the path keys are matched by the app (digits-only IDs, CONTRACT §5), not by a schema. */
+/**
+ * The path key's argument: the path keys are matched by the app (digits-only IDs, docs/errors.md), not by a schema.
+ */
 function pathArg(route: DescribedRoute): RouteArg {
   const kind = route.resource ? KIND_OF[route.resource] : 'record'
   const key = route.key ?? 'id'
@@ -43,7 +45,9 @@ function pathArg(route: DescribedRoute): RouteArg {
   return { name: key, schema, description, requiredOnCreate: false, in: 'path', required: true }
 }
 
-/** `per_page` defaults to `settings.per_page` (CONTRACT §4): the schema leaves it to the list, which reads the file. */
+/**
+ * `per_page` defaults to `settings.per_page` (docs/lists.md): the schema leaves it to the list, which reads the file.
+ */
 function withSettingsDefault(field: FieldDoc, settings: Settings): FieldDoc {
   if (field.name !== 'per_page' || field.default !== undefined) return field
   return { ...field, default: settings.per_page, schema: { ...field.schema, default: settings.per_page } }

@@ -9,7 +9,7 @@ import {
 import { decodeEntities } from '../../core/render/entities.js'
 import { ZonedWall } from './export-zones.js'
 
-/** A venue as the REST API embeds it in an event (CONTRACT §2.2): empty fields are left out. */
+/** A venue as the REST API embeds it in an event (docs/responses.md#venue): empty fields are left out. */
 interface FeedVenue {
   venue?: string
   address?: string
@@ -24,7 +24,7 @@ interface FeedVenue {
   modified_utc?: string
 }
 
-/** An organizer as the REST API embeds it in an event (CONTRACT §2.3). */
+/** An organizer as the REST API embeds it in an event (docs/responses.md#organizer). */
 interface FeedOrganizer {
   id?: number
   organizer?: string
@@ -33,8 +33,9 @@ interface FeedOrganizer {
 }
 
 /**
- * The fields of a REST event (CONTRACT §2.1) that its VEVENT is made of. Wall times are `YYYY-MM-DD HH:MM:SS`:
- * `start_date`/`end_date` in the event's `timezone`, the `utc_*`, `date_utc` and `modified_utc` ones in UTC.
+ * The fields of a REST event (docs/responses.md#event) that its VEVENT is made of. Wall times are `YYYY-MM-DD
+ * HH:MM:SS`: `start_date`/`end_date` in the event's `timezone`, the `utc_*`, `date_utc` and `modified_utc` ones in
+ * UTC.
  */
 export interface FeedEvent {
   id: number

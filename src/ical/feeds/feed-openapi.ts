@@ -70,7 +70,7 @@ function getAndHead(id: string, summary: string, parameters: Json[], errors: Rec
 }
 
 /**
- * The feeds in the OpenAPI document (CONTRACT §7), tag `ical`: TEC's site paths, outside the interface's prefix,
+ * The feeds in the OpenAPI document (docs/http.md), tag `ical`: TEC's site paths, outside the interface's prefix,
  * so each path carries its own server, the site root. Their paths are written as TEC links them, with the trailing
  * slash, which also keeps `/events/` apart from the list route `/events` below the prefix.
  */

@@ -29,7 +29,7 @@ export type ICalFeedOptions = Pick<ICalendarOptions, 'name' | 'refreshSeconds'>
  * const res = await app.request('/events/?ical=1&categories=music')
  */
 export function icalFeeds(options: ICalFeedOptions = {}): AppExtension {
-  // ical-generator and ical.js load at the first feed request: they are no part of a server's start (issue 11).
+  // ical-generator and ical.js load at the first feed request: they are no part of a server's start.
   let loaded: Promise<Exporter> | undefined
   const exporter = () => (loaded ??= loadExporter())
   return {

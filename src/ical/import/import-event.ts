@@ -24,7 +24,7 @@ export interface Instance {
 }
 
 /**
- * The extra key (CONTRACT §5: kept as it is, shown after the contract's keys) by which an imported event is found
+ * The extra key (docs/errors.md: kept as it is, shown after the contract's keys) by which an imported event is found
  * again: its VEVENT's UID and, for an instance of a series or an override, its RECURRENCE-ID (RFC 5545 §3.8.4.4)
  * as `YYYYMMDD` (a day), `YYYYMMDDTHHMMSSZ` (an instant) or `YYYYMMDDTHHMMSS` (a floating time); a digest of
  * what the import wrote, so that a VEVENT that did not change leaves the event, and whatever was edited in
@@ -49,7 +49,7 @@ export function matchKey(ical: Pick<ICalKey, 'uid' | 'recurrence_id'>): string {
 /** An event the import is to add or bring up to date. */
 export interface PlannedEvent {
   ical: ICalKey
-  /** The body of `events.create` and `events.update` (CONTRACT §3), slug aside. */
+  /** The body of `events.create` and `events.update` (docs/writes.md), slug aside. */
   body: Record<string, unknown>
   /** The slug a new instance of a series asks for: its title and day (calfile makes it unique). */
   slug?: string
@@ -95,7 +95,7 @@ function icalKey(instance: Instance, ctx: InstanceContext, written: string, tran
   }
 }
 
-/** The dates of an event body (CONTRACT §3): `start_date`, `end_date`, `timezone`, `all_day`. */
+/** The dates of an event body (docs/writes.md): `start_date`, `end_date`, `timezone`, `all_day`. */
 function datesOf(start: When, end: When, siteZone: string): Record<string, unknown> {
   if ('date' in start) {
     const last = 'date' in end ? addToWall(`${end.date} 00:00:00`, -1, 'day').slice(0, 10) : end.wall.slice(0, 10)
@@ -117,11 +117,11 @@ function recurrenceKey(time: Time, tzid: string | undefined, siteZone: string): 
   return `${basic(instantToWall(wallToInstant(when.wall, when.zone), 'UTC'))}Z`
 }
 
-/** The title of a VEVENT without a SUMMARY: calfile needs one (CONTRACT §3), and Google shows this. */
+/** The title of a VEVENT without a SUMMARY: calfile needs one (docs/writes.md), and Google shows this. */
 const NO_TITLE = '(no title)'
 
 /**
- * What a VEVENT says beyond its dates, as an event body for `events.create`/`update` (CONTRACT §3), and its
+ * What a VEVENT says beyond its dates, as an event body for `events.create`/`update` (docs/writes.md), and its
  * TRANSP when it is `TRANSPARENT`, which no event field holds.
  */
 interface VeventFields {
@@ -135,7 +135,7 @@ interface VeventFields {
  *   DESCRIPTION as text made HTML (`textToHtml`);
  * - STATUS:CANCELLED → `draft` (kept, not published, §3.8.1.11); CLASS PRIVATE or CONFIDENTIAL → `private`
  *   (§3.8.1.3); else `publish`;
- * - URL → `website` when an absolute http(s) URL; LOCATION → `venue` by name (found or created, CONTRACT §3), with
+ * - URL → `website` when an absolute http(s) URL; LOCATION → `venue` by name (found or created, docs/writes.md), with
  *   GEO's coordinates; ORGANIZER → `organizer` (CN and the mailto: address, §3.8.4.3); CATEGORIES → `categories`
  *   by name (found or created). An absent LOCATION, ORGANIZER or CATEGORIES clears them.
  */

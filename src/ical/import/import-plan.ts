@@ -19,8 +19,9 @@ import { instantOf, tzidNotes, whenOf, withFileZones } from './import-zones.js'
 type ICalEvent = InstanceType<typeof ICAL.Event>
 
 /**
- * What an import is to write: each series as its instances in order (the first the parent of the others, CONTRACT
- * §4.2 `post_parent`), an event that does not recur as a list of one; what it leaves out, and what it read loosely.
+ * What an import is to write: each series as its instances in order (the first the parent of the others,
+ * docs/lists.md#other-event-filters `post_parent`), an event that does not recur as a list of one; what it leaves
+ * out, and what it read loosely.
  */
 export interface Plan {
   series: PlannedEvent[][]

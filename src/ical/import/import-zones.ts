@@ -9,8 +9,8 @@ import { type Component, clip, type ImportNote, type SourceEvent, type Time } fr
  */
 
 /**
- * A start or end as calfile stores it (CONTRACT §1): a whole day `YYYY-MM-DD` (an all-day event), or a wall time
- * `YYYY-MM-DD HH:MM:SS` in an IANA zone.
+ * A start or end as calfile stores it (docs/data-file.md): a whole day `YYYY-MM-DD` (an all-day event), or a wall
+ * time `YYYY-MM-DD HH:MM:SS` in an IANA zone.
  */
 export type When = { date: string } | { wall: string; zone: string }
 

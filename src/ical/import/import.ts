@@ -12,7 +12,7 @@ import { type ICalendarSource, type ImportNote, type ParsedFile, parseICalendar 
 
 /**
  * Import of iCalendar files (RFC 5545; Google, Apple, Outlook/Exchange, TEC's own `?ical=1`, ...) into a calendar
- * (issue 14), through the library calls of one `Calendar.batch`: all of it lands in the data file, or nothing
+ * (docs/cli.md), through the library calls of one `Calendar.batch`: all of it lands in the data file, or nothing
  * does. Reading: `import-read.ts` (structure, places, ical.js, dates) over `import-lines.ts` (content lines,
  * producers' known mistakes). Planning: `import-plan.ts` (UIDs, series, ical.js's recurrence engine),
  * `import-zones.ts` (TZIDs), `import-event.ts` (the event of an instance). Writing: here (`applyPlan`).
@@ -142,8 +142,9 @@ type Imported = Map<string, Found>
  * Writes `plan` through the library calls of one batch (`Calendar.batch`): an event the data file does not hold
  * yet is created; one an earlier import wrote (found by its `ICalKey`) is updated when its VEVENT changed (another
  * digest) and left alone otherwise; then its `ical` key and `post_parent` are set (each instance of a series a
- * child of the first, CONTRACT §4.2), which counts as an update when either changed. An event in the trash stays
- * there, and one the calendar refuses (a 400, CONTRACT §5) is left out; both are reported as skipped.
+ * child of the first, docs/lists.md#other-event-filters), which counts as an update when either changed. An event in
+ * the trash stays there, and one the calendar refuses (a 400, docs/errors.md) is left out; both are reported as
+ * skipped.
  * @throws whatever else a call throws; the batch then undoes everything.
  */
 async function applyPlan(batch: CalendarBatch, plan: Plan): Promise<Applied> {

@@ -108,7 +108,7 @@ function sortIncoming(run: PullRun): void {
 
 /**
  * Moves the records made here (no entry) that hold an ID the site uses to fresh IDs above every ID the site sent,
- * links included: the site's record takes its ID. Posts and terms are two ID spaces (CONTRACT §1).
+ * links included: the site's record takes its ID. Posts and terms are two ID spaces (docs/data-file.md).
  */
 function makeRoom(run: PullRun): void {
   const { state, section } = run
@@ -211,7 +211,7 @@ function removeRecord(state: CalendarState, info: KindInfo, record: StoredRecord
   forget(state, info, record.id, typeof record.parent === 'number' ? record.parent : 0)
 }
 
-/** Drops the links to a record that is gone (CONTRACT §1: no dangling reference), as a delete for good does. */
+/** Drops the links to a record that is gone (docs/data-file.md: no dangling reference), as a delete for good does. */
 function forget(state: CalendarState, info: KindInfo, id: number, parent: number): void {
   if (info.kind === 'category' || info.kind === 'tag') forgetTerm(state, info.kind, id, parent)
   else forgetPost(state, info.kind, id)

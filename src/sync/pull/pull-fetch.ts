@@ -28,7 +28,7 @@ export interface PullProgress {
 /** TEC's largest page (`tribe_rest_event_max_per_page` and its kin default to 50). */
 const PER_PAGE = '50'
 
-/** Every status a reader with credentials may be shown (CONTRACT §6); trashed records are not mirrored. */
+/** Every status a reader with credentials may be shown (docs/auth.md); trashed records are not mirrored. */
 const STATUSES = 'publish,future,draft,pending,private'
 
 /**
@@ -92,7 +92,7 @@ export function incomingOf(pulled: PulledRecords): Map<RecordKind, Map<number, S
 /**
  * Reads one by one the records `section` knows that the lists did not show, and adds to `pulled` those the site
  * still has: a pull removes only what the site says is gone. The lists leave out events hidden from listings
- * (CONTRACT §4.1), and a record can move from one page to another while the pages are read.
+ * (docs/lists.md#event-list-dates), and a record can move from one page to another while the pages are read.
  * @throws SiteError / SyncError as `readRecord`.
  */
 export async function addUnlisted(site: SiteClient, section: SyncSection, pulled: PulledRecords): Promise<void> {
@@ -116,7 +116,7 @@ export async function addUnlisted(site: SiteClient, section: SyncSection, pulled
   if (failures.length > 0) throw failures[0]
 }
 
-/** What a first pull takes from the site into `settings` (CONTRACT §1), beside its records. */
+/** What a first pull takes from the site into `settings` (docs/data-file.md), beside its records. */
 export interface SiteSettings {
   /** The zone WordPress names (`timezone_string` in its REST index); undefined when it names none. */
   timezone?: string

@@ -144,7 +144,7 @@ export function unsendable(info: KindInfo, record: StoredRecord, fields: readonl
 }
 
 /**
- * `fields` of `record` as TEC's form takes them (CONTRACT §3):
+ * `fields` of `record` as TEC's form takes them (docs/writes.md):
  * - "none" (null) is `""`, which TEC reads as clearing a venue, organizer list, website or coordinate; an image is
  *   left out instead (`is_image()` refuses `""`; TEC then removes the featured image), as is a category's parent
  *   (`is_event_category()` refuses 0; a new category is then top-level);

@@ -203,7 +203,7 @@ async function pushUpdate(run: PushRun, op: PushOp): Promise<void> {
 
 /**
  * Deletes on the site a record deleted or trashed here: events, venues and organizers go to the site's trash,
- * categories and tags are deleted for good (CONTRACT §5). The site's record is read first: one changed there since
+ * categories and tags are deleted for good (docs/errors.md). The site's record is read first: one changed there since
  * is a conflict, and stays; one already gone needs nothing. A record trashed here then stores the site's trashed
  * version; the entry of one deleted here is dropped.
  */

@@ -14,18 +14,19 @@ import type { SiteClient } from './site-client.js'
  * tell what changed on either side.
  */
 
-/** A record as the site's API shows it (CONTRACT §2): an event, venue, organizer, category or tag. */
+/** A record as the site's API shows it (docs/responses.md): an event, venue, organizer, category or tag. */
 export type SiteRecord = Record<string, unknown> & { id: number }
 
 /**
- * `recordHash` of a term as the site shows it, over what a data file stores of it (CONTRACT §2.4: `id`, `name`,
- * `slug`, `description`, `parent`): terms have no `modified`, so this is what tells a change on the site.
+ * `recordHash` of a term as the site shows it, over what a data file stores of it
+ * (docs/responses.md#categories-and-tags: `id`, `name`, `slug`, `description`, `parent`): terms have no `modified`,
+ * so this is what tells a change on the site.
  */
 export function siteTermHash(term: SiteRecord): string {
   return recordHash(termFields(term))
 }
 
-/** A term as a data file stores it (CONTRACT §1: tags keep `parent` 0). */
+/** A term as a data file stores it (docs/data-file.md: tags keep `parent` 0). */
 function termFields(term: SiteRecord): StoredRecord {
   const { id, name, slug, description, parent } = term
   return { id, name, slug: slug as string | undefined, description: description ?? '', parent: parent ?? 0 }

@@ -9,10 +9,10 @@ export const API = 'calendar/events/v1/'
 /** Where the pasted token is kept: this tab's session storage only, never a cookie or local storage. */
 const TOKEN_KEY = 'calfile.token'
 
-/** The per_page the page asks for: the server clamps it to `settings.max_per_page` (CONTRACT §4). */
+/** The per_page the page asks for: the server clamps it to `settings.max_per_page` (docs/lists.md). */
 const PER_PAGE = '1000'
 
-/** An error answer of the interface (CONTRACT §5), worded as the interface words it. */
+/** An error answer of the interface (docs/errors.md), worded as the interface words it. */
 export class ApiError extends Error {
   /**
    * @param {number} status the HTTP status

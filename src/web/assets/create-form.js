@@ -3,8 +3,8 @@ import { call } from './api.js'
 /**
  * The form a click on a day opens: a title and the times of that day, sent as a new event (`POST events`). The
  * times go as wall times without an offset, which the interface reads in the new event's zone, the site's
- * (CONTRACT §3), the calendar's zone too. An end before the start is refused here, as TEC would take it and end the
- * event at its start; a refusal of the interface is shown in the form as the interface words it.
+ * (docs/writes.md), the calendar's zone too. An end before the start is refused here, as TEC would take it and end
+ * the event at its start; a refusal of the interface is shown in the form as the interface words it.
  * @param {HTMLDialogElement} dialog
  * @param {(event: any) => void} created hears the new event
  */

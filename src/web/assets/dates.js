@@ -1,4 +1,4 @@
-/** Dates between the interface (CONTRACT §2.1, §3) and FullCalendar. */
+/** Dates between the interface (docs/responses.md#event, docs/writes.md) and FullCalendar. */
 
 /** `2026-11-25 13:30:00` (a `utc_*` date) → `2026-11-25T13:30:00Z`. @param {string} utc */
 export function utcInstant(utc) {
@@ -25,7 +25,7 @@ export function calendarZone(zone) {
 
 /**
  * The dates of a FullCalendar event as an update or create body: an all-day event as days (`all_day` keeps
- * them whole: CONTRACT §3), a timed one as instants with their offset, which the interface reads in the
+ * them whole: docs/writes.md), a timed one as instants with their offset, which the interface reads in the
  * event's own zone whatever the site's is. FullCalendar's all-day end is exclusive, the interface's inclusive.
  * @param {{ allDay: boolean, startStr: string, endStr: string, start: Date | null, end: Date | null }} event
  */

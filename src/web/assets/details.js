@@ -5,7 +5,8 @@ const DESCRIPTION_CHARS = 600
 
 /**
  * Shows an event's details in `dialog`: when, venue with its address, organizers, cost, categories, tags, the
- * start of its description, and links to its `url` and `rest_url` (CONTRACT §2.1). Everything is put in as text.
+ * start of its description, and links to its `url` and `rest_url` (docs/responses.md#event). Everything is put in as
+ * text.
  * @param {HTMLDialogElement} dialog
  * @param {any} record the event as the interface gave it
  * @param {string} when its dates as the calendar writes them, in the site zone

@@ -7,10 +7,10 @@ import { plainText } from './text.js'
  * FullCalendar's event source: the events of the visible range through the event list route, as any client
  * asks for them, with the filters' parameters, every page. The range's days are the site zone's, the calendar's
  * zone too. The extended revision of the interface is asked for every event that overlaps the range, in whole
- * days (CONTRACT §4.1: `ends_after` the day before the first, `starts_before` the last, each to its 23:59:59), so
- * that an event that began before the first visible day, or ends after the last, is drawn too. Whole days, not
- * `strict_dates`: TEC reads a strict date in UTC, which would move the range by the site's offset. The earlier
- * revision takes `start_date` and `end_date`, the first and last visible days.
+ * days (docs/lists.md#event-list-dates: `ends_after` the day before the first, `starts_before` the last, each to its
+ * 23:59:59), so that an event that began before the first visible day, or ends after the last, is drawn too. Whole
+ * days, not `strict_dates`: TEC reads a strict date in UTC, which would move the range by the site's offset. The
+ * earlier revision takes `start_date` and `end_date`, the first and last visible days.
  * @param {() => Record<string, string>} filters the list parameters the filters set
  * @param {() => string} revision the interface's revision, `extended` or `earlier` (the change stream's `hello`)
  */
@@ -28,8 +28,8 @@ export function eventSource(filters, revision) {
 }
 
 /**
- * An event of the interface (CONTRACT §2.1) as FullCalendar draws it: timed events at their UTC instants, which
- * FullCalendar shows in the site zone; all-day ones on their days (FullCalendar's end is exclusive). The record
+ * An event of the interface (docs/responses.md#event) as FullCalendar draws it: timed events at their UTC instants,
+ * which FullCalendar shows in the site zone; all-day ones on their days (FullCalendar's end is exclusive). The record
  * rides along for the details.
  * @param {any} event
  */

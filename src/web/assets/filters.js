@@ -6,9 +6,9 @@ const TYPING_PAUSE_MS = 300
 
 /**
  * The filters form: category, tag and venue choices filled from their list routes, and the search box.
- * `params()` gives the event list parameters they set (CONTRACT §4.2: `categories`, `tags`, `venue`, `search`);
- * `changed` hears every change, the search box's once typing pauses; `reload()` fills the choices again (after a
- * change of terms or venues), keeping what is chosen.
+ * `params()` gives the event list parameters they set (docs/lists.md#other-event-filters: `categories`, `tags`,
+ * `venue`, `search`); `changed` hears every change, the search box's once typing pauses; `reload()` fills the choices
+ * again (after a change of terms or venues), keeping what is chosen.
  * @param {HTMLFormElement} form
  * @param {() => void} changed
  */

@@ -19,16 +19,17 @@ const relation = (description: string, type: 'integer' | 'array' = 'array') =>
   v.pipe(v.unknown(), v.description(description), v.metadata(type === 'array' ? { type, items: 'integer' } : { type }))
 
 /**
- * `title` may not be empty, on create or update (CONTRACT §3): TEC's validator (`Tribe__Validator__Base::is_string`)
- * refuses `""`. It lets a title of spaces through, but WordPress trims a title as it stores it (`title_save_pre`),
- * so TEC would store it empty: calfile refuses that too, and stores other titles as sent.
+ * `title` may not be empty, on create or update (docs/writes.md): TEC's validator
+ * (`Tribe__Validator__Base::is_string`) refuses `""`. It lets a title of spaces through, but WordPress trims a title
+ * as it stores it (`title_save_pre`), so TEC would store it empty: calfile refuses that too, and stores other titles
+ * as sent.
  */
 const titleField = v.pipe(
   textField('Event title, not empty; required on create'),
   v.check((title) => title.trim() !== '', 'must not be empty'),
 )
 
-/** Writable fields of an event (spec §2.1, CONTRACT §3); unknown fields are ignored. */
+/** Writable fields of an event (docs/writes.md#events); unknown fields are ignored. */
 export const EventBodySchema = v.looseObject({
   ...postBodyEntries,
   title: v.optional(titleField),
@@ -89,14 +90,16 @@ type Pending = () => number
 export interface EventResolveContext extends ResolveContext {
   normalize: NormalizeContext
   author: number
-  /** The status a venue or organizer created inline gets: contributors' are scaled like their events (CONTRACT §6). */
+  /**
+   * The status a venue or organizer created inline gets: contributors' are scaled like their events (docs/auth.md).
+   */
   scale: (asked: Status | undefined) => Status | undefined
   /** TEC's reading of terms (`WriteMode`): unknown IDs left out, and in a lossy mode its tag-name quirk. */
   mode: WriteMode
 }
 
 /**
- * Checks an event body against the state (CONTRACT §3): `fields` are the stored values it sets apart from
+ * Checks an event body against the state (docs/writes.md): `fields` are the stored values it sets apart from
  * relations; `relations()` creates or reuses the venues, organizers and terms it names and returns their IDs —
  * call it only once no field is invalid, so that a refused request creates nothing. Field problems are collected
  * in `ctx.errors`; the caller throws when there are any.

@@ -28,7 +28,8 @@ const NUMERIC = /^\s*[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?\s*$/iu
 
 /**
  * A coordinate or distance: a number, or text that is one (a query string carries only text; an empty one is no
- * number). `type` is the documented type: `number`, or `string` where the earlier revision types it so (spec §9).
+ * number). `type` is the documented type: `number`, or `string` where the earlier revision types it so
+ * (docs/http.md#revisions).
  */
 const coordinate = (description: string, type: 'number' | 'string' = 'number') =>
   v.pipe(
@@ -40,8 +41,8 @@ const coordinate = (description: string, type: 'number' | 'string' = 'number') =
   )
 
 /**
- * Query parameters of `GET /events` in the extended revision, the default (spec §4.2, CONTRACT §4.1–4.2).
- * Unknown parameters are ignored.
+ * Query parameters of `GET /events` in the extended revision, the default (docs/http.md#event-routes,
+ * docs/lists.md#event-list-dates, docs/lists.md#other-event-filters). Unknown parameters are ignored.
  */
 const ExtendedQuerySchema = v.looseObject({
   ...pageEntries,
@@ -80,7 +81,10 @@ const ExtendedQuerySchema = v.looseObject({
   ),
 })
 
-/** The list parameters only the extended revision has (spec §9); the earlier one ignores them as unknown. */
+/**
+ * The list parameters only the extended revision has (docs/http.md#revisions); the earlier one ignores them as
+ * unknown.
+ */
 const EXTENDED_ONLY = [
   'starts_before',
   'starts_after',
@@ -91,9 +95,9 @@ const EXTENDED_ONLY = [
 ] as const
 
 /**
- * Query parameters of `GET /events` in the earlier revision (spec §4.2, §9; CONTRACT §7): no extended-only
- * parameter, `end_date` bounds the start, and `geoloc_lat`/`geoloc_lng` are typed string (still text that is a
- * number, since they are compared as coordinates).
+ * Query parameters of `GET /events` in the earlier revision (docs/http.md#event-routes, docs/http.md#revisions): no
+ * extended-only parameter, `end_date` bounds the start, and `geoloc_lat`/`geoloc_lng` are typed string (still text
+ * that is a number, since they are compared as coordinates).
  */
 const EarlierQuerySchema = v.looseObject({
   ...v.omit(ExtendedQuerySchema, EXTENDED_ONLY).entries,
@@ -102,11 +106,11 @@ const EarlierQuerySchema = v.looseObject({
   geoloc_lng: v.optional(coordinate('Longitude of the center, a number as text; needs geoloc_lat', 'string')),
 })
 
-/** The revisions of the interface (spec §9): `settings.api_revision`. */
+/** The revisions of the interface (docs/http.md#revisions): `settings.api_revision`. */
 export type ApiRevision = Settings['api_revision']
 
 /**
- * The query parameters of `GET /events` in a revision (spec §9, CONTRACT §7): what the route validates and what
+ * The query parameters of `GET /events` in a revision (docs/http.md#revisions): what the route validates and what
  * the root route and the OpenAPI document describe.
  */
 export function eventQuerySchema(revision: ApiRevision): typeof ExtendedQuerySchema | typeof EarlierQuerySchema {
@@ -121,7 +125,7 @@ type Bound = (typeof DATE_BOUNDS)[number]
 
 /**
  * The events a query selects, in list order, as a slice that knows its total and gives a page without the whole
- * list (issue 11), and the effective query to echo in the list's URLs.
+ * list, and the effective query to echo in the list's URLs.
  */
 export interface EventSelection {
   events: ListSlice<EventRecord>
@@ -129,10 +133,11 @@ export interface EventSelection {
 }
 
 /**
- * Selects the events of a list query (CONTRACT §4.1, §4.2) in the revision of the calendar's settings, read on
- * every call so that a hand edit of the file switches it (CONTRACT §7): the date window after defaults and
- * rounding, then every filter; events hidden from listings never show. The event indexes (src/core/search/) do the
- * selecting. `parsed` is the query as `eventQuerySchema` of that revision parsed it.
+ * Selects the events of a list query (docs/lists.md#event-list-dates, docs/lists.md#other-event-filters) in the
+ * revision of the calendar's settings, read on every call so that a hand edit of the file switches it (docs/http.md):
+ * the date window after defaults and rounding, then every filter; events hidden from listings never show. The event
+ * indexes (src/core/search/) do the selecting. `parsed` is the query as `eventQuerySchema` of that revision parsed
+ * it.
  *
  * @throws CalendarError 400 `rest_invalid_param` for a bad date, flag, term, venue, organizer, parent or status.
  */
@@ -159,8 +164,9 @@ export function selectEvents(state: CalendarState, parsed: EventQuery, view: Vie
 }
 
 /**
- * A query without the extended-only parameters: under the earlier revision they are unknown parameters (spec §9),
- * which the loose schema keeps as given and the list ignores, whatever they hold (CONTRACT §5).
+ * A query without the extended-only parameters: under the earlier revision they are unknown parameters
+ * (docs/http.md#revisions), which the loose schema keeps as given and the list ignores, whatever they hold
+ * (docs/errors.md).
  */
 function ignoreExtendedOnly(query: EventQuery): EventQuery {
   const kept: Record<string, unknown> = { ...query }
@@ -169,9 +175,9 @@ function ignoreExtendedOnly(query: EventQuery): EventQuery {
 }
 
 /**
- * The window in wall-time ms (`wallTimeMs`), as the index compares it with each event's own wall times (CONTRACT
- * §4.1). `end_date` caps the start in both revisions: the earlier one compares it with the start alone (spec
- * §4.2), the extended one with the end too, which is never before the start.
+ * The window in wall-time ms (`wallTimeMs`), as the index compares it with each event's own wall times
+ * (docs/lists.md#event-list-dates). `end_date` caps the start in both revisions: the earlier one compares it with the
+ * start alone (docs/http.md#event-routes), the extended one with the end too, which is never before the start.
  */
 function windowBounds(bounds: Partial<Record<Bound, string>>, revision: ApiRevision): WindowBounds {
   const at = (key: Bound) => (bounds[key] === undefined ? undefined : wallTimeMs(bounds[key] as string))
@@ -190,12 +196,13 @@ interface DateWindow {
   window: WindowBounds
 }
 
-/** The windows of recent queries: reading dates and rounding them costs more than the rest of a list (issue 11). */
+/** The windows of recent queries: reading dates and rounding them costs more than the rest of a list. */
 const recentWindows = new RecentResults<string, DateWindow>(256)
 
 /**
- * The date window of a query (CONTRACT §4.1) in the site zone after defaults and rounding, kept for queries asked
- * again within the same second: what a date input means depends on `now` to the second at most (`now`, `+1 hour`).
+ * The date window of a query (docs/lists.md#event-list-dates) in the site zone after defaults and rounding, kept for
+ * queries asked again within the same second: what a date input means depends on `now` to the second at most (`now`,
+ * `+1 hour`).
  * @throws CalendarError 400 `rest_invalid_param` for a date that cannot be read or stored.
  */
 function dateWindow(query: EventQuery, revision: ApiRevision, zone: string, now: number): DateWindow {
@@ -258,7 +265,10 @@ function tecDefaults(zone: string, now: number): { start_date: string; end_date:
 
 type Test = (event: EventRecord) => boolean
 
-/** The relation filters' IDs (categories with their descendants, CONTRACT §4.2), and `post_parent` as a test. */
+/**
+ * The relation filters' IDs (categories with their descendants, docs/lists.md#other-event-filters), and `post_parent`
+ * as a test.
+ */
 function relationFilters(
   state: CalendarState,
   query: EventQuery,
@@ -293,7 +303,10 @@ function postIds(state: CalendarState, ids: number[], kind: LinkedPostKind): Set
   return new Set(ids)
 }
 
-/** The lower-case words of `search`, each of which must be in the text (CONTRACT §4.2); none for no search. */
+/**
+ * The lower-case words of `search`, each of which must be in the text (docs/lists.md#other-event-filters); none for
+ * no search.
+ */
 function searchWords(search: string | undefined): string[] {
   if (search === undefined || search.trim() === '') return []
   return search.toLowerCase().split(/\s+/u).filter(Boolean)

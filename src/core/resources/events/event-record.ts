@@ -2,7 +2,7 @@ import { dayEnd, dayStart } from '../../dates/zoned.js'
 import type { EventRecord } from '../../model/records.js'
 import { extraKeys, type NormalizeContext, POST_KEYS, postDefaults } from '../post.js'
 
-/** The stored keys of an event; any other key is an extra kept as it is and shown last (CONTRACT §5). */
+/** The stored keys of an event; any other key is an extra kept as it is and shown last (docs/errors.md). */
 export const EVENT_KEYS: ReadonlySet<string> = new Set([
   ...POST_KEYS,
   'title',
@@ -30,10 +30,10 @@ export const EVENT_KEYS: ReadonlySet<string> = new Set([
 ])
 
 /**
- * The `permalink` an event keeps (CONTRACT §2.1 `url`), as an entry to spread: none where the path is calfile's own
- * `/event/<slug>/`. When a change gives the event a new slug, a path that ends in the old slug follows it, as
- * WordPress rebuilds such a permalink from the slug (`/events-calendar/old/` → `/events-calendar/new/`); any other
- * path is the site's own and stays (Events Calendar Pro's `/event/<series>/<date>/`, a URL a plugin set).
+ * The `permalink` an event keeps (docs/responses.md#event `url`), as an entry to spread: none where the path is
+ * calfile's own `/event/<slug>/`. When a change gives the event a new slug, a path that ends in the old slug follows
+ * it, as WordPress rebuilds such a permalink from the slug (`/events-calendar/old/` → `/events-calendar/new/`); any
+ * other path is the site's own and stays (Events Calendar Pro's `/event/<series>/<date>/`, a URL a plugin set).
  */
 function permalinkEntry(
   path: string | undefined,
@@ -47,7 +47,7 @@ function permalinkEntry(
 }
 
 /**
- * A stored event with every default of CONTRACT §3 filled in, keys in the data file's order, extra keys after.
+ * A stored event with every default of docs/writes.md filled in, keys in the data file's order, extra keys after.
  * `raw` is an event as validated from the file, or as built by a create or update. The all-day rule moves the
  * start to 00:00:00 and the end to 23:59:59 of their days. `permalink` is kept only where it differs from
  * `/event/<slug>/`, and follows a new slug as `permalinkEntry` says, against the stored event this one replaces.

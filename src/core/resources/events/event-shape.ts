@@ -13,9 +13,9 @@ import type { View } from '../view.js'
 import { EVENT_KEYS } from './event-record.js'
 
 /**
- * An event's `url` (CONTRACT §2.1): its stored `permalink` path, else `/event/<slug>/`, on the site URL of the
- * view, so that it follows the host the event is served on (§2.6); the plain link of a draft, pending, scheduled
- * or trashed event (`postPermalink`).
+ * An event's `url` (docs/responses.md#event): its stored `permalink` path, else `/event/<slug>/`, on the site URL of
+ * the view, so that it follows the host the event is served on (docs/responses.md#urls); the plain link of a draft,
+ * pending, scheduled or trashed event (`postPermalink`).
  */
 function eventUrl(view: View, event: EventRecord): string {
   return postPermalink(view, 'event', event, event.permalink ?? `/event/${event.slug}/`)
@@ -32,9 +32,10 @@ function eventLink(url: string): string {
 }
 
 /**
- * An event as the API shows it (CONTRACT §2.1): every key, in order, dates derived from the stored wall times,
- * embedded terms (§2.5), venue and organizers (§2.2–2.3; trashed ones hidden), `json_ld` on single reads only,
- * then keys beyond the contract's.
+ * An event as the API shows it (docs/responses.md#event): every key, in order, dates derived from the stored wall
+ * times, embedded terms (docs/responses.md#terms-embedded-in-an-event), venue and organizers
+ * (docs/responses.md#venue, docs/responses.md#organizer; trashed ones hidden), `json_ld` on single reads only, then
+ * keys beyond the contract's.
  */
 export function shapeEvent(state: CalendarState, event: EventRecord, view: View, options: ShapeOptions) {
   const url = eventUrl(view, event)
@@ -89,7 +90,7 @@ export function shapeEvent(state: CalendarState, event: EventRecord, view: View,
 /**
  * Everything `shapeEvent` reads besides the view's URLs: the event, the settings (site zone), the media (images),
  * its venue, organizers, terms and their counts. A shaped event stays right while each of these is the same object
- * or number (records are replaced, never mutated), which is how the cache of shaped text checks it (issue 11).
+ * or number (records are replaced, never mutated), which is how the cache of shaped text checks it.
  */
 export function eventShapeInputs(state: CalendarState, event: EventRecord): unknown[] {
   // The site zone apart from the settings object: an import may set it in place (site-zone.ts).
@@ -101,7 +102,9 @@ export function eventShapeInputs(state: CalendarState, event: EventRecord): unkn
   return inputs
 }
 
-/** The event's venue unless none or trashed (CONTRACT §2.1, §5: the link is kept but hidden). */
+/**
+ * The event's venue unless none or trashed (docs/responses.md#event, docs/errors.md: the link is kept but hidden).
+ */
 export function linkedVenue(state: CalendarState, event: EventRecord) {
   const venue = event.venue === null ? undefined : state.venues.get(event.venue)
   return venue && venue.status !== 'trash' ? venue : undefined

@@ -25,14 +25,14 @@ import { eventQuerySchema, selectEvents } from './event-query.js'
 import { normalizeEvent } from './event-record.js'
 import { eventShapeInputs, shapeEvent } from './event-shape.js'
 
-/** An event as the API shows it (CONTRACT §2.1). */
+/** An event as the API shows it (docs/responses.md#event). */
 export type EventResponse = ReturnType<typeof shapeEvent>
 
-/** Which event a single route names: its ID or its slug (CONTRACT §5). */
+/** Which event a single route names: its ID or its slug (docs/errors.md). */
 export type EventRef = number | { slug: string }
 
 /**
- * Events: every operation of the event routes (spec §4.2), the same for the library and HTTP.
+ * Events: every operation of the event routes (docs/http.md#event-routes), the same for the library and HTTP.
  *
  * @example
  * const page = calendar.events.list({ start_date: '2026-07-01', per_page: 10 })
@@ -46,8 +46,9 @@ export class Events {
   }
 
   /**
-   * A page of events (CONTRACT §4, §4.1, §4.2) in the revision of the settings (CONTRACT §7); `query` as a query
-   * string carries it (strings, CSV or arrays). The objects are the caller's own: `JSON.parse` of `listJson`.
+   * A page of events (docs/lists.md#event-list-dates, docs/lists.md#other-event-filters) in the revision of the
+   * settings (docs/http.md); `query` as a query string carries it (strings, CSV or arrays). The objects are the
+   * caller's own: `JSON.parse` of `listJson`.
    * @throws CalendarError 400 `rest_invalid_param`; 404 `event-archive-page-not-found` past the last page.
    */
   list(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPage<'events', EventResponse> {
@@ -55,7 +56,7 @@ export class Events {
   }
 
   /**
-   * `list` as the JSON HTTP sends (UTF-8), assembled from each event's kept JSON (issue 11).
+   * `list` as the JSON HTTP sends (UTF-8), assembled from each event's kept JSON, not shaped again.
    * @throws CalendarError as `list`.
    */
   listJson(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageJson {
@@ -81,7 +82,8 @@ export class Events {
   }
 
   /**
-   * One event with its `json_ld` (CONTRACT §2.1, §5); the object is the caller's own: `JSON.parse` of `getJson`.
+   * One event with its `json_ld` (docs/responses.md#event, docs/errors.md); the object is the caller's own:
+   * `JSON.parse` of `getJson`.
    * @throws CalendarError 404 unknown, 400 another kind's ID, 403 trashed or not readable.
    */
   get(ref: EventRef, view = this.#core.defaultView()): EventResponse {
@@ -108,7 +110,7 @@ export class Events {
   }
 
   /**
-   * Creates an event (CONTRACT §3): `title`, `start_date` and `end_date` required; venues, organizers and terms
+   * Creates an event (docs/writes.md): `title`, `start_date` and `end_date` required; venues, organizers and terms
    * it names by object or new name are created or reused. Without `show_map`/`show_map_link` both are off, and
    * without a `website` (or with an empty one) it shows its own page, as TEC stores a new event.
    * `mode` is the library's unless the HTTP interface passes TEC's (`WriteMode`).
@@ -124,7 +126,7 @@ export class Events {
   }
 
   /**
-   * Changes only the fields sent (CONTRACT §3), or in a lossy `mode` clears the others as TEC's update does
+   * Changes only the fields sent (docs/writes.md), or in a lossy `mode` clears the others as TEC's update does
    * (`eventFieldsClearedByUpdate`, the status `publish`); an update that sets a status other than `trash` restores
    * a trashed event.
    * @throws CalendarError as `create`, and 404/400 for the reference.
@@ -142,7 +144,7 @@ export class Events {
   }
 
   /**
-   * Moves an event to the trash, or with `force` removes it for good; answers with its data (CONTRACT §5).
+   * Moves an event to the trash, or with `force` removes it for good; answers with its data (docs/errors.md).
    * @throws CalendarError 410 `event-is-in-trash` when it is already trashed and `force` is not set.
    */
   async delete(
@@ -235,7 +237,7 @@ export class Events {
 const CREATE_DEFAULTS = { show_map: false, show_map_link: false }
 
 /**
- * CONTRACT §3: an end before the start is refused, after the all-day rule, or read as TEC does (`mode.tec`): the
+ * docs/writes.md: an end before the start is refused, after the all-day rule, or read as TEC does (`mode.tec`): the
  * event then ends at its start (`Tribe__Events__API::saveEventMeta()`); and both must be dates calfile can store.
  */
 function checkEventDates(

@@ -40,7 +40,7 @@ const venueFlagField = (description: string) =>
     v.metadata({ type: 'boolean' }),
   )
 
-/** Writable fields of a venue (spec §2.2, CONTRACT §3). */
+/** Writable fields of a venue (docs/writes.md#venues). */
 export const VenueBodySchema = v.looseObject({
   ...postBodyEntries,
   venue: v.optional(textField('Venue name; required on create')),
@@ -55,7 +55,7 @@ export const VenueBodySchema = v.looseObject({
 /** The types TEC's venue routes declare for the map flags (`Single_Venue::CREATE_args()`): a JSON boolean is refused. */
 export const VENUE_ARGS: Record<string, TecArg> = { show_map: 'string', show_map_link: 'string' }
 
-/** Writable fields of an organizer (spec §2.3, CONTRACT §3). */
+/** Writable fields of an organizer (docs/writes.md#organizers). */
 export const OrganizerBodySchema = v.looseObject({
   ...postBodyEntries,
   organizer: v.optional(textField('Organizer name; required on create')),

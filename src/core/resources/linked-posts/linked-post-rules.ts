@@ -13,9 +13,10 @@ import { normalizeOrganizer, normalizeVenue, ORGANIZER_TEXT_FIELDS, VENUE_TEXT_F
 export type LinkedPostRecord = RecordOf<LinkedPostKind>
 
 /**
- * Everything that differs between venues and organizers, the two post kinds events link to (spec §4.3–4.4):
- * one table of rules so that both resources run the same code. `resolveLinkedFields` and `findOrCreateLinked`
- * below are the steps of a write that read it, for `LinkedPosts` and for the venue or organizer an event names.
+ * Everything that differs between venues and organizers, the two post kinds events link to
+ * (docs/http.md#venue-and-organizer-routes): one table of rules so that both resources run the same code.
+ * `resolveLinkedFields` and `findOrCreateLinked` below are the steps of a write that read it, for `LinkedPosts` and
+ * for the venue or organizer an event names.
  */
 export interface LinkedPostRules {
   kind: LinkedPostKind
@@ -24,7 +25,7 @@ export interface LinkedPostRules {
   /** The name field, required on create: named after the kind. */
   nameKey: LinkedPostKind
   textFields: readonly string[]
-  /** Fields `search` looks in (CONTRACT §4.3). */
+  /** Fields `search` looks in (docs/lists.md#venue-and-organizer-lists). */
   searchFields: readonly string[]
   schema: typeof VenueBodySchema | typeof OrganizerBodySchema
   collection: (state: CalendarState) => Collection<LinkedPostRecord>
@@ -70,7 +71,7 @@ export const ORGANIZER_RULES: LinkedPostRules = {
 }
 
 /**
- * Checks a venue or organizer body against the state and returns the stored fields it sets (CONTRACT §3):
+ * Checks a venue or organizer body against the state and returns the stored fields it sets (docs/writes.md):
  * shared post fields, text fields, website, and the venue's coordinates and map flags; a venue's `stateprovince`
  * as `venueStateProvince` works it out.
  */
@@ -95,7 +96,7 @@ export function resolveLinkedFields(
 
 /**
  * The ID of a non-trashed record whose supplied fields all match (case-insensitive), or of a new record made
- * from them: duplicate avoidance on create (CONTRACT §3 `venue`, `organizer`).
+ * from them: duplicate avoidance on create (docs/writes.md `venue`, `organizer`).
  */
 export function findOrCreateLinked(
   rules: LinkedPostRules,

@@ -25,12 +25,12 @@ import {
 } from './linked-post-rules.js'
 import { LinkedQuerySchema, selectLinked } from './linked-query.js'
 
-/** A venue or organizer as the API shows it (CONTRACT §2.2, §2.3). */
+/** A venue or organizer as the API shows it (docs/responses.md#venue, docs/responses.md#organizer). */
 export type LinkedResponse = Record<string, unknown>
 
 /**
- * Venues or organizers: every operation of their routes (spec §4.3, §4.4), the same for the library and HTTP.
- * One class for both; what differs lives in their `LinkedPostRules`.
+ * Venues or organizers: every operation of their routes (docs/http.md#venue-and-organizer-routes), the same for the
+ * library and HTTP. One class for both; what differs lives in their `LinkedPostRules`.
  *
  * @example
  * await calendar.venues.create({ venue: 'Blue Room', city: 'Boston' })
@@ -46,7 +46,8 @@ export class LinkedPosts {
   }
 
   /**
-   * A page of records (CONTRACT §4, §4.3); the objects are the caller's own: `JSON.parse` of `listJson`.
+   * A page of records (docs/lists.md#venue-and-organizer-lists); the objects are the caller's own: `JSON.parse` of
+   * `listJson`.
    * @throws CalendarError 400 `rest_invalid_param`; 404 `<kind>-archive-page-not-found` past the last page.
    */
   list(
@@ -57,7 +58,7 @@ export class LinkedPosts {
   }
 
   /**
-   * `list` as the JSON HTTP sends (UTF-8), assembled from each record's kept JSON (issue 11).
+   * `list` as the JSON HTTP sends (UTF-8), assembled from each record's kept JSON, not shaped again.
    * @throws CalendarError as `list`.
    */
   listJson(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageJson {
@@ -84,7 +85,8 @@ export class LinkedPosts {
   }
 
   /**
-   * One record with its `json_ld` (CONTRACT §2.2–2.3, §5); the object is the caller's own.
+   * One record with its `json_ld` (docs/responses.md#venue, docs/responses.md#organizer, docs/errors.md); the object
+   * is the caller's own.
    * @throws CalendarError 404 unknown, 400 another kind's ID, 403 trashed or not readable.
    */
   get(ref: EventRef, view = this.#core.defaultView()): LinkedResponse {
@@ -113,7 +115,7 @@ export class LinkedPosts {
 
   /**
    * Creates a record, or answers with a non-trashed one whose given fields all match (duplicate avoidance,
-   * CONTRACT §3; TEC answers 201 either way). `mode` is the library's unless the HTTP interface passes TEC's.
+   * docs/writes.md; TEC answers 201 either way). `mode` is the library's unless the HTTP interface passes TEC's.
    * @throws CalendarError 400 `rest_missing_callback_param` without a name, `rest_invalid_param`, 401/403.
    */
   async create(body: unknown, view = this.#core.defaultView(), mode = LIBRARY_WRITES): Promise<LinkedResponse> {
@@ -140,8 +142,8 @@ export class LinkedPosts {
   }
 
   /**
-   * Changes only the fields sent (CONTRACT §3), or in a lossy `mode` as TEC's update: the status `publish` when not
-   * sent, and a venue's `VENUE_FIELDS_CLEARED_BY_UPDATE`. Setting a status other than `trash` restores a trashed
+   * Changes only the fields sent (docs/writes.md), or in a lossy `mode` as TEC's update: the status `publish` when
+   * not sent, and a venue's `VENUE_FIELDS_CLEARED_BY_UPDATE`. Setting a status other than `trash` restores a trashed
    * record.
    * @throws CalendarError 400, 401/403, 404 for the reference.
    */
@@ -179,7 +181,7 @@ export class LinkedPosts {
 
   /**
    * Moves a record to the trash (events keep the link, hidden), or with `force` removes it for good and unlinks
-   * it from events (CONTRACT §5). In a lossy `mode` trashing an organizer empties the organizer list of every
+   * it from events (docs/errors.md). In a lossy `mode` trashing an organizer empties the organizer list of every
    * event that has it, as on TEC, where the others are gone too once it is restored.
    * @throws CalendarError 410 `<kind>-is-in-trash` when already trashed without `force`.
    */

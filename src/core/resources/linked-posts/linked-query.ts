@@ -9,7 +9,10 @@ import { pageEntries, type QueryEcho } from '../lists.js'
 import type { View } from '../view.js'
 import type { LinkedPostRecord, LinkedPostRules } from './linked-post-rules.js'
 
-/** Query parameters of `GET /venues` and `GET /organizers` (spec §4.3–4.4, CONTRACT §4.3). */
+/**
+ * Query parameters of `GET /venues` and `GET /organizers` (docs/http.md#venue-and-organizer-routes,
+ * docs/lists.md#venue-and-organizer-lists).
+ */
 export const LinkedQuerySchema = v.looseObject({
   ...pageEntries,
   search: v.optional(textField('Every word appears in the name, description, excerpt or text fields')),
@@ -26,7 +29,7 @@ export type LinkedQuery = v.InferOutput<typeof LinkedQuerySchema>
 
 /**
  * The venues or organizers a list query selects, newest `date` first, then by ID as TEC's database returns them
- * (CONTRACT §4.3), and the
+ * (docs/lists.md#venue-and-organizer-lists), and the
  * effective query to echo in the list's URLs.
  *
  * @throws CalendarError 400 `rest_invalid_param` for an `event` that is not an event or an unknown status.

@@ -7,23 +7,29 @@ import { dropEmpty, globalId, postDates, postPermalink, shapeImage } from '../po
 import type { View } from '../view.js'
 import { ORGANIZER_KEYS, ORGANIZER_TEXT_FIELDS, VENUE_KEYS, VENUE_TEXT_FIELDS } from './venue-record.js'
 
-/** `<site_url>/venue/<slug>/` (CONTRACT §2.2), or the plain link of a draft or trashed venue (`postPermalink`). */
+/**
+ * `<site_url>/venue/<slug>/` (docs/responses.md#venue), or the plain link of a draft or trashed venue
+ * (`postPermalink`).
+ */
 export function venueUrl(view: View, venue: VenueRecord): string {
   return postPermalink(view, 'venue', venue, `/venue/${venue.slug}/`)
 }
 
-/** `<site_url>/organizer/<slug>/` (CONTRACT §2.3), or the plain link of a draft or trashed one (`postPermalink`). */
+/**
+ * `<site_url>/organizer/<slug>/` (docs/responses.md#organizer), or the plain link of a draft or trashed one
+ * (`postPermalink`).
+ */
 export function organizerUrl(view: View, organizer: OrganizerRecord): string {
   return postPermalink(view, 'organizer', organizer, `/organizer/${organizer.slug}/`)
 }
 
-/** Options of a shape: `single` adds `json_ld`, as only single GETs carry it (CONTRACT §2.1–2.3). */
+/** Options of a shape: `single` adds `json_ld`, as only single GETs carry it (docs/responses.md). */
 export interface ShapeOptions {
   single: boolean
 }
 
 /**
- * A venue as the API shows it (CONTRACT §2.2): keys in order, empty values dropped, then `show_map`,
+ * A venue as the API shows it (docs/responses.md#venue): keys in order, empty values dropped, then `show_map`,
  * `show_map_link`, `json_ld` (single only), `global_id`, `global_id_lineage`, then keys beyond the contract's.
  */
 export function shapeVenue(state: CalendarState, venue: VenueRecord, view: View, options: ShapeOptions) {
@@ -54,8 +60,8 @@ export function shapeVenue(state: CalendarState, venue: VenueRecord, view: View,
 }
 
 /**
- * An organizer as the API shows it (CONTRACT §2.3): keys in order, `json_ld` (single only), global IDs, then
- * every empty value dropped; keys beyond the contract's last.
+ * An organizer as the API shows it (docs/responses.md#organizer): keys in order, `json_ld` (single only), global IDs,
+ * then every empty value dropped; keys beyond the contract's last.
  */
 export function shapeOrganizer(state: CalendarState, organizer: OrganizerRecord, view: View, options: ShapeOptions) {
   const url = organizerUrl(view, organizer)

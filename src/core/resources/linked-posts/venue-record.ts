@@ -12,7 +12,7 @@ const VENUE_TEXT = [
   'website',
   'stateprovince',
 ] as const
-/** The stored keys of a venue; any other key is an extra (CONTRACT §5). */
+/** The stored keys of a venue; any other key is an extra (docs/errors.md). */
 export const VENUE_KEYS: ReadonlySet<string> = new Set([
   ...POST_KEYS,
   'venue',
@@ -23,15 +23,15 @@ export const VENUE_KEYS: ReadonlySet<string> = new Set([
   'show_map_link',
 ])
 const ORGANIZER_TEXT = ['phone', 'website', 'email'] as const
-/** The stored keys of an organizer; any other key is an extra (CONTRACT §5). */
+/** The stored keys of an organizer; any other key is an extra (docs/errors.md). */
 export const ORGANIZER_KEYS: ReadonlySet<string> = new Set([...POST_KEYS, 'organizer', ...ORGANIZER_TEXT])
 
-/** The text fields of a venue, in the order of CONTRACT §2.2. */
+/** The text fields of a venue, in the order of docs/responses.md#venue. */
 export const VENUE_TEXT_FIELDS: readonly string[] = VENUE_TEXT
-/** The text fields of an organizer, in the order of CONTRACT §2.3. */
+/** The text fields of an organizer, in the order of docs/responses.md#organizer. */
 export const ORGANIZER_TEXT_FIELDS: readonly string[] = ORGANIZER_TEXT
 
-/** A stored venue with every default filled in (CONTRACT §1, §3), extra keys after. */
+/** A stored venue with every default filled in (docs/data-file.md, docs/writes.md), extra keys after. */
 export function normalizeVenue(raw: Record<string, unknown>, id: number, ctx: NormalizeContext): VenueRecord {
   const name = raw.venue as string
   const record = {
@@ -48,7 +48,7 @@ export function normalizeVenue(raw: Record<string, unknown>, id: number, ctx: No
   return Object.assign(record, extraKeys(raw, VENUE_KEYS))
 }
 
-/** A stored organizer with every default filled in (CONTRACT §1, §3), extra keys after. */
+/** A stored organizer with every default filled in (docs/data-file.md, docs/writes.md), extra keys after. */
 export function normalizeOrganizer(raw: Record<string, unknown>, id: number, ctx: NormalizeContext): OrganizerRecord {
   const name = raw.organizer as string
   const record = {

@@ -19,7 +19,10 @@ const termId = (description: string) =>
     v.metadata({ type: 'integer' }),
   )
 
-/** Query parameters of `GET /categories` (spec §4.5, CONTRACT §4.4). Unknown parameters are ignored. */
+/**
+ * Query parameters of `GET /categories` (docs/http.md#category-and-tag-routes, docs/lists.md#category-and-tag-lists).
+ * Unknown parameters are ignored.
+ */
 export const CategoryQuerySchema = v.looseObject({
   ...pageEntries,
   search: v.optional(textField('Name or slug contains this')),
@@ -48,8 +51,9 @@ export const CategoryQuerySchema = v.looseObject({
 })
 
 /**
- * Query parameters of `GET /tags` (spec §4.6, CONTRACT §4.4): those of categories but `parent`, as tags are not
- * hierarchical; a `parent` given is an unknown parameter, ignored whatever it holds.
+ * Query parameters of `GET /tags` (docs/http.md#category-and-tag-routes, docs/lists.md#category-and-tag-lists): those
+ * of categories but `parent`, as tags are not hierarchical; a `parent` given is an unknown parameter, ignored
+ * whatever it holds.
  */
 export const TagQuerySchema = v.omit(CategoryQuerySchema, ['parent'])
 
@@ -61,8 +65,9 @@ export function termQuerySchema(taxonomy: Taxonomy): typeof CategoryQuerySchema 
 export type TermQuery = v.InferOutput<typeof CategoryQuerySchema>
 
 /**
- * The terms a list query selects, in the asked order, and the `total` WordPress reports for them (CONTRACT §4.4);
- * `query` as `termQuerySchema(taxonomy)` parsed it. TEC's term lists echo no query in their URLs.
+ * The terms a list query selects, in the asked order, and the `total` WordPress reports for them
+ * (docs/lists.md#category-and-tag-lists); `query` as `termQuerySchema(taxonomy)` parsed it. TEC's term lists echo no
+ * query in their URLs.
  *
  * @throws CalendarError 400 `rest_invalid_param` for an unknown include/exclude ID or a `post`/`event` that is not
  * an event.

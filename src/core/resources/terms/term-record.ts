@@ -2,10 +2,12 @@ import type { Taxonomy } from '../../model/kinds.js'
 import type { TermRecord } from '../../model/records.js'
 import { extraKeys, type NormalizeContext, resolveSlug } from '../post.js'
 
-/** The stored keys of a term; any other key is an extra kept as it is (CONTRACT §5). */
+/** The stored keys of a term; any other key is an extra kept as it is (docs/errors.md). */
 export const TERM_KEYS: ReadonlySet<string> = new Set(['id', 'name', 'slug', 'description', 'parent'])
 
-/** A stored category or tag with defaults filled in (CONTRACT §1, §3); tags always have `parent` 0. */
+/**
+ * A stored category or tag with defaults filled in (docs/data-file.md, docs/writes.md); tags always have `parent` 0.
+ */
 export function normalizeTerm(
   raw: Record<string, unknown>,
   id: number,

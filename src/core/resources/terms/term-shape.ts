@@ -8,10 +8,10 @@ import type { View } from '../view.js'
 import { byTermName } from './term-query.js'
 import { TERM_KEYS } from './term-record.js'
 
-/** TEC's taxonomy names (CONTRACT §2.4). */
+/** TEC's taxonomy names (docs/responses.md#categories-and-tags). */
 export const TAXONOMY_NAMES: Record<Taxonomy, string> = { category: 'tribe_events_cat', tag: 'post_tag' }
 
-/** `urls` of a term: self, collection, and `up` when it has a parent (CONTRACT §2.4). */
+/** `urls` of a term: self, collection, and `up` when it has a parent (docs/responses.md#categories-and-tags). */
 export function termUrls(term: TermRecord, taxonomy: Taxonomy, view: View): Record<string, string> {
   const collection = `${view.base}/${COLLECTION_OF[taxonomy]}`
   const urls: Record<string, string> = { self: `${collection}/${term.id}`, collection }
@@ -19,7 +19,10 @@ export function termUrls(term: TermRecord, taxonomy: Taxonomy, view: View): Reco
   return urls
 }
 
-/** A term as embedded in an event (CONTRACT §2.5): WordPress's term fields, no `url`, no `meta`. */
+/**
+ * A term as embedded in an event (docs/responses.md#terms-embedded-in-an-event): WordPress's term fields, no `url`,
+ * no `meta`.
+ */
 function shapeEmbeddedTerm(state: CalendarState, term: TermRecord, taxonomy: Taxonomy, view: View) {
   return {
     name: renderTermName(term.name),
@@ -72,8 +75,8 @@ function archivePath(state: CalendarState, term: TermRecord, taxonomy: Taxonomy)
 }
 
 /**
- * A category or tag as the term routes show it (CONTRACT §2.4): `parent` for categories only, `meta` `[]`, the
- * archive `url` on the site (a category's below its ancestors' slugs), and `urls`.
+ * A category or tag as the term routes show it (docs/responses.md#categories-and-tags): `parent` for categories only,
+ * `meta` `[]`, the archive `url` on the site (a category's below its ancestors' slugs), and `urls`.
  */
 export function shapeTerm(state: CalendarState, term: TermRecord, taxonomy: Taxonomy, view: View) {
   return {

@@ -22,7 +22,7 @@ import { selectTerms, termQuerySchema } from './term-query.js'
 import { normalizeTerm } from './term-record.js'
 import { shapeTerm, termAncestors } from './term-shape.js'
 
-/** Writable fields of a category or tag (spec §2.4–2.5, CONTRACT §3); `parent` only for categories. */
+/** Writable fields of a category or tag (docs/writes.md#categories-and-tags); `parent` only for categories. */
 export const TermBodySchema = v.looseObject({
   name: v.optional(textField('Term name; required on create')),
   description: v.optional(textField('Description')),
@@ -39,13 +39,14 @@ export const TermBodySchema = v.looseObject({
 })
 
 type TermBody = v.InferOutput<typeof TermBodySchema>
-/** A term as the term lists and a delete show it (CONTRACT §2.4). */
+/** A term as the term lists and a delete show it (docs/responses.md#categories-and-tags). */
 export type TermResponse = ReturnType<typeof shapeTerm>
 /** A term as a read, create or update shows it: with WordPress's `_links`. */
 export type SingleTermResponse = ReturnType<typeof shapeSingleTerm>
 
 /**
- * Categories or tags: every operation of their routes (spec §4.5, §4.6); one class, parameterised by taxonomy.
+ * Categories or tags: every operation of their routes (docs/http.md#category-and-tag-routes); one class,
+ * parameterised by taxonomy.
  *
  * @example
  * await calendar.categories.create({ name: 'Jazz', parent: 3 })
@@ -61,8 +62,8 @@ export class Terms {
   }
 
   /**
-   * A page of terms (CONTRACT §4, §4.4); a page past the end is empty, not a 404. The objects are the caller's own:
-   * `JSON.parse` of `listJson`.
+   * A page of terms (docs/lists.md#category-and-tag-lists); a page past the end is empty, not a 404. The objects are
+   * the caller's own: `JSON.parse` of `listJson`.
    * @throws CalendarError 400 `rest_invalid_param`.
    */
   list(
@@ -73,7 +74,7 @@ export class Terms {
   }
 
   /**
-   * `list` as the JSON HTTP sends (UTF-8), assembled from each term's kept JSON (issue 11).
+   * `list` as the JSON HTTP sends (UTF-8), assembled from each term's kept JSON, not shaped again.
    * @throws CalendarError as `list`.
    */
   listJson(query: Record<string, unknown> = {}, view = this.#core.defaultView()): ListPageJson {
@@ -127,7 +128,7 @@ export class Terms {
   }
 
   /**
-   * Creates a term (CONTRACT §3): `name` required and not empty; a name already used under the same parent is
+   * Creates a term (docs/writes.md): `name` required and not empty; a name already used under the same parent is
    * `term_exists`, a taken explicit slug `duplicate_term_slug`. Read as TEC reads it (`mode.tec`), a taken slug
    * gets a suffix and a parent that would make a loop is 0 (`wp_insert_term()`).
    * @throws CalendarError 400, 401/403 (editors and administrators only).
@@ -155,7 +156,7 @@ export class Terms {
 
   /**
    * Deletes a term for good, answering with its data as it was; events lose it and its children take its parent
-   * (CONTRACT §5).
+   * (docs/errors.md).
    */
   async delete(id: number, view = this.#core.defaultView()): Promise<TermResponse> {
     assertCredentials(view)
@@ -215,7 +216,7 @@ export class Terms {
   }
 
   /**
-   * The rules of CONTRACT §3 for the fields a term body sets: a name, a valid parent, no name taken (WordPress's
+   * The rules of docs/writes.md for the fields a term body sets: a name, a valid parent, no name taken (WordPress's
    * `term_exists` message), and no slug taken, except on a create read as TEC reads it, which gives a taken slug a
    * suffix as it does a default one.
    */
@@ -253,7 +254,7 @@ export class Terms {
     }
   }
 
-  /** CONTRACT §3: an existing category, not the category itself nor one of its descendants. */
+  /** docs/writes.md: an existing category, not the category itself nor one of its descendants. */
   #checkParent(state: CalendarState, parent: number, existing: TermRecord | undefined, mode: WriteMode): void {
     if (parent === 0 || this.#taxonomy !== 'category') return
     if (!state.categories.get(parent)) throw invalidBody({ parent: `category ${parent} does not exist` }, mode)
