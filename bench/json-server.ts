@@ -16,7 +16,7 @@ export function jsonServerArgs(db: string, port: number): string[] {
   return [JSON_SERVER_BIN, db, '--port', String(port), '--host', '127.0.0.1']
 }
 
-/** A list window holding every event: the default end is 24 months from now (CONTRACT §4.1). */
+/** A list window holding every event: the default end is 24 months from now (docs/lists.md#event-list-dates). */
 const EVERY_DATE = { start_date: '1000-01-01', end_date: '9999-12-01' }
 
 /**

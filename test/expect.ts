@@ -7,7 +7,7 @@ import { loadDocument } from '../src/core/document/load.js'
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Answer = { status: number; body: any }
 
-/** An error answer of CONTRACT §5: the status, and `{ code, message, data: { status } }` in that order. */
+/** An error answer of docs/errors.md: the status, and `{ code, message, data: { status } }` in that order. */
 export function expectError(response: Answer, status: number, code: string): void {
   expect(response.status, JSON.stringify(response.body)).toBe(status)
   expect(Object.keys(response.body)).toEqual(['code', 'message', 'data'])
@@ -23,7 +23,7 @@ export function expectInvalid(response: Answer, field: string): void {
   expect(Object.keys(response.body.data.params)).toContain(field)
 }
 
-/** The data file calfile would write for this calendar loads again without a problem (CONTRACT §1). */
+/** The data file calfile would write for this calendar loads again without a problem (docs/data-file.md). */
 export function expectValidFile(calendar: Calendar): void {
   const text = serializeState(calendar.state)
   expect(() => loadDocument(text, { file: 'check', now: () => '2026-07-01 08:00:00' })).not.toThrow()

@@ -15,7 +15,7 @@ export function fixture(name: string): string {
 
 /**
  * A memory calendar from a data file text (or object) with the clock frozen at NOW, and its h3 app. Every
- * response through `request` or `app.request` is checked against the OpenAPI document (CONTRACT §7).
+ * response through `request` or `app.request` is checked against the OpenAPI document (docs/http.md).
  */
 export async function open(data: string | object = '', options: { now?: number; timezone?: string } = {}) {
   const initial = typeof data === 'string' ? data : JSON.stringify(data)

@@ -1,10 +1,11 @@
 /**
- * Every response the test suite sees, checked against the OpenAPI document (CONTRACT §7): the status must be
+ * Every response the test suite sees, checked against the OpenAPI document (docs/http.md): the status must be
  * documented for the route and method, the JSON body must validate against the documented schema (ajv, draft
  * 2020-12 as OpenAPI 3.1 uses), and required headers must be present. HEAD operations are documented without
  * content, so their answers must have no body (RFC 9110 §9.3.2). A request that matches no documented operation
- * must be the 404 `rest_no_route` of CONTRACT §5 (without its body for HEAD); an `OPTIONS` on a path no route serves
- * the empty 204 of a preflight (§7), unless its path has a malformed percent escape, which no route has (§5).
+ * must be the 404 `rest_no_route` of docs/errors.md (without its body for HEAD); an `OPTIONS` on a path no route
+ * serves the empty 204 of a preflight (docs/http.md), unless its path has a malformed percent escape, which no route
+ * has (docs/errors.md).
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { openCalendar } from '../src/core/calendar.js'
@@ -72,7 +73,9 @@ export async function checkResponse(exchange: Exchange): Promise<void> {
   validateJson(documented.validate, where, exchange)
 }
 
-/** The path below the prefix, as the app routes it: repeated slashes collapsed, no trailing slash (CONTRACT §5). */
+/**
+ * The path below the prefix, as the app routes it: repeated slashes collapsed, no trailing slash (docs/errors.md).
+ */
 function routePath(url: string): string {
   // As h3's `app.request` reads a path: `//wp-json/…` is a path, not a host.
   let path = new URL(url.startsWith('/') ? `http://localhost${url}` : url).pathname.replace(/\/{2,}/gu, '/')
@@ -151,7 +154,7 @@ async function compileDocument(): Promise<{ paths: PathMatcher[]; error: Validat
   return { paths, error: ajv.compile({ $ref: `${ID_BASE}Error` }) }
 }
 
-/** `{id}` is digits only (an integer path parameter), `{slug}` any non-slash text (CONTRACT §5). */
+/** `{id}` is digits only (an integer path parameter), `{slug}` any non-slash text (docs/errors.md). */
 function templatePattern(template: string, item: OpenApiDocument['paths'][string]): RegExp {
   const parameters = Object.values(item).flatMap(
     (op) => (op.parameters ?? []) as Array<{ name: string; in: string; schema: Json }>,

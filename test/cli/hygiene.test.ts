@@ -1,5 +1,5 @@
 /**
- * CONTRACT §8 command-line hygiene: `calfile --version`; flags shown and taken in kebab-case (camelCase still
+ * docs/cli.md command-line hygiene: `calfile --version`; flags shown and taken in kebab-case (camelCase still
  * taken, silently); no colour codes when the output is not a terminal or NO_COLOR is set; citty's own errors and
  * a missing `--from` are one line on stderr with exit status 1. The CLI runs as a child process whose stdout and
  * stderr are pipes (and, where `script` exists, a pseudo-terminal).

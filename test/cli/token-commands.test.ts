@@ -1,8 +1,8 @@
 /**
- * CONTRACT §8 `calfile token add|list|revoke` on a file no server runs on (token-serving.test.ts has the running
+ * docs/cli.md `calfile token add|list|revoke` on a file no server runs on (token-serving.test.ts has the running
  * server): `add` prints only the token on stdout, `list` the users with a token (never a hash), `revoke` takes a
  * token away but refuses the last one without --allow-open-mode (open mode would accept any token, the revoked
- * one included: CONTRACT §6). The commands edit the file as a careful hand edit would: only `users` changes,
+ * one included: docs/auth.md). The commands edit the file as a careful hand edit would: only `users` changes,
  * an invalid file is refused and left alone, a symbolic link is followed.
  *
  * fixtures/auth-open.json: users 1 admin (administrator) and 2 edna (editor), no tokens.

@@ -1,5 +1,5 @@
 /**
- * CONTRACT §8: `calfile token add|list|revoke` work while `calfile serve` runs on the file (the token commands do
+ * docs/cli.md: `calfile token add|list|revoke` work while `calfile serve` runs on the file (the token commands do
  * not take its one-writer lock), and the running server honours the change at once — a new token is accepted, a
  * revoked one refused, within a short wait for its watcher. The server's own writes meanwhile are not lost.
  * Real processes on real files; requests go to 127.0.0.1.

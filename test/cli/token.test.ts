@@ -1,8 +1,8 @@
 /**
- * CONTRACT §6 and §8 on the command line: `calfile token add [file] --user <id|name> [--role <role>]` creates
- * the user if needed, prints a new random token once and stores only its SHA-256; the token then authenticates
- * against `calfile serve`. In open mode (no user has a token) `serve` refuses a non-loopback `--host` unless
- * given `--allow-open-network`. Servers bind 0.0.0.0 at most; all traffic goes to 127.0.0.1.
+ * docs/auth.md and docs/cli.md on the command line: `calfile token add [file] --user <id|name> [--role <role>]`
+ * creates the user if needed, prints a new random token once and stores only its SHA-256; the token then
+ * authenticates against `calfile serve`. In open mode (no user has a token) `serve` refuses a non-loopback `--host`
+ * unless given `--allow-open-network`. Servers bind 0.0.0.0 at most; all traffic goes to 127.0.0.1.
  *
  * fixtures/auth-open.json: users 1 admin (administrator) and 2 edna (editor), no tokens; event 10 publish,
  * 14 draft, 15 pending, 16 trash.
@@ -83,7 +83,7 @@ describe('calfile token add', () => {
     ])
     expect(users[2]).toEqual({ id: 3, name: 'alice', role: 'author', token_sha256: sha256(token) })
     expect(users[0]?.token_sha256).toBeUndefined()
-    // the data file stays pretty-printed with 2 spaces (CONTRACT §1)
+    // the data file stays pretty-printed with 2 spaces (docs/data-file.md)
     expect(text).toMatch(/^\{\n {2}"/u)
   })
 

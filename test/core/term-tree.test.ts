@@ -1,6 +1,6 @@
 /**
- * Unit tests of src/core/model/term-tree.ts: the category hierarchy behind the event `categories` filter (CONTRACT §4.2)
- * and the parent checks of term writes (CONTRACT §3).
+ * Unit tests of src/core/model/term-tree.ts: the category hierarchy behind the event `categories` filter
+ * (docs/lists.md#other-event-filters) and the parent checks of term writes (docs/writes.md).
  */
 import { describe, expect, it } from 'vitest'
 import { loadDocument } from '../../src/core/document/load.js'

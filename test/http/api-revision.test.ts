@@ -1,9 +1,10 @@
 /**
- * The two revisions of the interface (spec §4.2, §9; CONTRACT §7 "Revisions"): `settings.api_revision` is
- * "extended" (default) or "earlier". Under "earlier", `end_date` keeps events that start on or before it; the
- * extended-only list parameters (starts_before, starts_after, ends_before, ends_after, strict_dates, ticketed) are
- * unknown parameters, so ignored (not validated, not echoed, no effect, and the default window stays); geoloc_lat
- * and geoloc_lng are strings that hold a number. The revision is read from the settings on every request.
+ * The two revisions of the interface (docs/http.md#event-routes, docs/http.md#revisions "Revisions"):
+ * `settings.api_revision` is "extended" (default) or "earlier". Under "earlier", `end_date` keeps events that start
+ * on or before it; the extended-only list parameters (starts_before, starts_after, ends_before, ends_after,
+ * strict_dates, ticketed) are unknown parameters, so ignored (not validated, not echoed, no effect, and the default
+ * window stays); geoloc_lat and geoloc_lng are strings that hold a number. The revision is read from the settings on
+ * every request.
  *
  * fixtures/events-dates.json (site America/New_York, NOW 2026-07-01 08:00 there): 103 runs Jul 1 09:00–10:00,
  * 104 "Overnight" Jul 1 20:00 – Jul 2 02:00, so it starts before the end of Jul 1 and ends after it.

@@ -1,5 +1,5 @@
 /**
- * CONTRACT §6, application passwords: WordPress clients (and `curl -u user:password`) send
+ * docs/auth.md, application passwords: WordPress clients (and `curl -u user:password`) send
  * `Authorization: Basic base64(<user>:<password>)` (RFC 7617). calfile takes a user's token as the password, the
  * user named by name or ID. Wrong Basic credentials — an unknown user, a wrong token, another user's token — are a
  * 401 on reads too, with WordPress's codes and messages; credentials WordPress does not read (bad base64, no colon,

@@ -1,5 +1,5 @@
 /**
- * CONTRACT §6 open mode: when no user has a token, every request acts as user 1 (administrator), except that a
+ * docs/auth.md open mode: when no user has a token, every request acts as user 1 (administrator), except that a
  * list without `status` shows only `publish`. fixtures/auth-open.json: users 1 admin and 2 edna, neither with a
  * token; event 10 publish, 14 draft, 15 pending, 16 trash; venue 11, organizers 12 and 13; categories 1 and 2.
  */

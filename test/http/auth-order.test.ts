@@ -1,5 +1,5 @@
 /**
- * CONTRACT §5 order of checks, as TEC makes them: route (404 `rest_no_route`) → parameters, the path's ID or slug
+ * docs/errors.md order of checks, as TEC makes them: route (404 `rest_no_route`) → parameters, the path's ID or slug
  * included (400; an unknown one, or another kind's, is `rest_invalid_param`) → permission (401/403) → handler
  * (410 for the trash). fixtures/auth-roles.json has tokens
  * (see auth-writes.test.ts), so anonymous writes are 401 and subscribers' 403.

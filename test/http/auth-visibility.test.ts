@@ -1,5 +1,5 @@
 /**
- * CONTRACT §6, reads: who sees which status on single routes and in lists, the `status` list parameter, Bearer
+ * docs/auth.md, reads: who sees which status on single routes and in lists, the `status` list parameter, Bearer
  * tokens (a wrong one is a 401 even on reads), and terms (managed by editors and administrators only).
  *
  * fixtures/auth-roles.json (see auth-writes.test.ts): tokens `tok-<role>`; users 1 admin, 2 editor, 3 author,
@@ -72,7 +72,7 @@ function expectCode(response: { status: number; body: Json }, status: number, co
 }
 
 /**
- * What a single GET answers (CONTRACT §5, §6, and TEC's `Single_Event::get()`: `publish` or WordPress's
+ * What a single GET answers (docs/errors.md, docs/auth.md, and TEC's `Single_Event::get()`: `publish` or WordPress's
  * `read_post`, which lets an owner read their own non-public post, trashed ones included, and needs
  * `read_private_posts` or `edit_post` for anyone else's).
  */
@@ -266,7 +266,7 @@ describe('Bearer tokens (CONTRACT §6)', () => {
   })
 
   it('another auth scheme is not a token: the request is anonymous (reads publish, writes 401)', async () => {
-    // Basic is a token too (application passwords, CONTRACT §6): see auth-basic.test.ts.
+    // Basic is a token too (application passwords, docs/auth.md): see auth-basic.test.ts.
     const digest = { authorization: 'Digest username="admin", realm="calfile", nonce="x", uri="/", response="y"' }
     expect((await request('GET', '/events/1010', undefined, digest)).status).toBe(200)
     expectCode(await request('GET', '/events/1012', undefined, digest), 403, 'event-not-accessible')

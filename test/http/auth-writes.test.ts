@@ -1,6 +1,6 @@
 /**
- * CONTRACT §6, writes: every role × create / update / delete of its own and of another user's events, venues and
- * organizers × every status, with the exact status code and error code (§5: 401 / 403 `rest_forbidden`).
+ * docs/auth.md, writes: every role × create / update / delete of its own and of another user's events, venues and
+ * organizers × every status, with the exact status code and error code (docs/errors.md: 401 / 403 `rest_forbidden`).
  *
  * fixtures/auth-roles.json: users 1 admin (administrator), 2 edna (editor), 3 ana (author), 4 ben (author),
  * 5 cai (contributor), 6 noah (editor, no token), 7 sam (subscriber); each token is `tok-<role>` (ben's
@@ -77,7 +77,7 @@ function expectForbidden(response: { status: number; body: Json }, status: 401 |
   expect(response.body.data.status).toBe(status)
 }
 
-/** Whether `who` may change or delete a record of `status` it owns (`own`) or another user owns (CONTRACT §6). */
+/** Whether `who` may change or delete a record of `status` it owns (`own`) or another user owns (docs/auth.md). */
 function mayEdit(who: Requester, own: boolean, status: Status): 401 | 403 | true {
   if (who === 'anonymous' || who === 'wrong token') return 401
   if (who === 'administrator' || who === 'editor') return true
@@ -146,7 +146,10 @@ describe.each(KINDS)('$route: update and delete by role, ownership and status (C
   }
 })
 
-/** The status a create stores for `who` asking `asked` (CONTRACT §3, §6; `private` as TEC's scale_back_post_status). */
+/**
+ * The status a create stores for `who` asking `asked` (docs/writes.md, docs/auth.md; `private` as TEC's
+ * scale_back_post_status).
+ */
 function createdStatus(who: Role, asked: Status | undefined): Status {
   if (who !== 'contributor') return asked ?? 'publish'
   if (asked === 'publish' || asked === 'future') return 'pending'
@@ -314,7 +317,7 @@ describe('status changes by contributors and authors (CONTRACT §6)', () => {
     )
   })
 
-  // CONTRACT §6 "contributors create with pending … draft when they ask for nothing" covers every record they
+  // docs/auth.md "contributors create with pending … draft when they ask for nothing" covers every record they
   // create; TEC creates an inline venue or organizer through the venue/organizer endpoint's create(), whose
   // prepare_postarr() runs scale_back_post_status() for the contributor as well.
   it('a venue and organizer a contributor creates inline with an event are draft (pending when publish is asked)', async () => {

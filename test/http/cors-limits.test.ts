@@ -1,7 +1,7 @@
 /**
- * CONTRACT §7 cross-origin access and §3/§5 body handling: a preflight OPTIONS answers 200 with the route's
- * description, as WordPress does, and the allowed methods and headers; the request origin reflected (or the
- * configured list), X-TEC-Total / X-TEC-TotalPages / Link exposed;
+ * docs/http.md cross-origin access and docs/writes.md/docs/errors.md body handling: a preflight OPTIONS answers 200
+ * with the route's description, as WordPress does, and the allowed methods and headers; the request origin reflected
+ * (or the configured list), X-TEC-Total / X-TEC-TotalPages / Link exposed;
  * the 1 MiB body limit (413 `rest_payload_too_large`, with and without Content-Length, in process and over a
  * socket), malformed JSON (400 `rest_invalid_json`) and form bodies with PHP brackets.
  *

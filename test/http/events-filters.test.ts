@@ -1,8 +1,8 @@
 /**
- * CONTRACT §4.2: search, categories (with descendants and slugs), tags, venue, organizer, featured, ticketed,
- * status, post_parent, geoloc and geoloc_lat/lng/radius on GET /events. fixtures/events-filters.json; every
- * event is inside the default window. Open mode: a list without `status` shows `publish` only, so the listed
- * events are 301–306 and 311–313 (314 is hidden from listings).
+ * docs/lists.md#other-event-filters: search, categories (with descendants and slugs), tags, venue, organizer,
+ * featured, ticketed, status, post_parent, geoloc and geoloc_lat/lng/radius on GET /events.
+ * fixtures/events-filters.json; every event is inside the default window. Open mode: a list without `status` shows
+ * `publish` only, so the listed events are 301–306 and 311–313 (314 is hidden from listings).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { fixture, open } from '../helpers.js'

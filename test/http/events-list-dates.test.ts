@@ -1,6 +1,6 @@
 /**
- * CONTRACT §4.1: the date parameters of GET /events, inclusive and strict modes, the default window, include,
- * hide_from_listings and list order. Site zone America/New_York; NOW is 2026-07-01 08:00:00 there, so the
+ * docs/lists.md#event-list-dates: the date parameters of GET /events, inclusive and strict modes, the default window,
+ * include, hide_from_listings and list order. Site zone America/New_York; NOW is 2026-07-01 08:00:00 there, so the
  * default window is 2026-06-30 00:00:00 .. 2028-07-01 23:59:59.
  *
  * fixtures/events-dates.json, UTC starts: 101 Jun 29 14:00, 102 Jun 30 04:00, 103 Jul 1 13:00, 104 Jul 2 00:00,

@@ -1,5 +1,5 @@
 /**
- * CONTRACT §4 for GET /events: the envelope (keys in order), rest_url / next_rest_url / previous_rest_url,
+ * docs/lists.md for GET /events: the envelope (keys in order), rest_url / next_rest_url / previous_rest_url,
  * X-TEC-Total / X-TEC-TotalPages / Link headers, page and per_page (default, clamp, 400s), the empty page 1 and
  * the page past the end. fixtures/events-dates.json lists 13 events in the default window.
  */

@@ -1,5 +1,5 @@
 /**
- * CONTRACT §5 for events: routes (digits-only IDs, TEC prefix, repeated and trailing slashes, by-slug routes),
+ * docs/errors.md for events: routes (digits-only IDs, TEC prefix, repeated and trailing slashes, by-slug routes),
  * unknown parameters, the error body, the error table, trash / force / restore, create's Location header.
  */
 import { createHash } from 'node:crypto'

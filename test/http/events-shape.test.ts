@@ -1,6 +1,7 @@
 /**
- * CONTRACT §2.1 (event keys, order, types), §2.5 (embedded terms), §2.2–2.3 (embedded venue and organizers) and
- * §2.6 (URLs), through the h3 app with the clock frozen at NOW (2026-07-01 12:00:00 UTC, 08:00 in New York).
+ * docs/responses.md#event (event keys, order, types), docs/responses.md#terms-embedded-in-an-event (embedded terms),
+ * docs/responses.md#venue, docs/responses.md#organizer (embedded venue and organizers) and docs/responses.md#urls
+ * (URLs), through the h3 app with the clock frozen at NOW (2026-07-01 12:00:00 UTC, 08:00 in New York).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { fixture, open } from '../helpers.js'
@@ -13,7 +14,7 @@ const HOST = { host: '127.0.0.1:3000' }
 const ORIGIN = 'http://127.0.0.1:3000'
 const BASE = `${ORIGIN}/calendar/events/v1`
 
-/** CONTRACT §2.1, in order; `json_ld` follows on single GETs only. */
+/** docs/responses.md#event, in order; `json_ld` follows on single GETs only. */
 const EVENT_KEYS = [
   'id',
   'global_id',

@@ -1,5 +1,5 @@
 /**
- * CONTRACT §3 for events: writable fields, every date input form, time zones, all_day, slugs, cost, booleans,
+ * docs/writes.md for events: writable fields, every date input form, time zones, all_day, slugs, cost, booleans,
  * partial updates by POST/PUT/PATCH, inline venues and organizers, terms, validation and ignored fields.
  * The clock is frozen at NOW: 2026-07-01 12:00:00 UTC = 08:00:00 in New York (the site zone of the fixture).
  */

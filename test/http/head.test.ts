@@ -1,5 +1,5 @@
 /**
- * Issue 10 §1, CONTRACT §5 and RFC 9110 §9.3.2: every GET route, the root route and `/doc` included, under both
+ * Issue 10 §1, docs/errors.md and RFC 9110 §9.3.2: every GET route, the root route and `/doc` included, under both
  * prefixes, answers `HEAD` as it answers GET — same status, same headers — with no body; a path or method that
  * matches no route is the 404 of a GET, without its body. The helpers check each answer against the document,
  * which has a HEAD operation without content for each GET.

@@ -1,8 +1,8 @@
 /**
- * Issue 10 §3, CONTRACT §3 and §5: `multipart/form-data` bodies (RFC 7578) are read as WordPress reads them: the
- * text fields with PHP bracket names (`organizer[]=12`, `venue[venue]=Blue Room`) give the same object as the same
- * fields urlencoded or as JSON; file parts are ignored but count against the 1 MiB limit; a malformed body is a
- * 400 `rest_invalid_body` that changes nothing.
+ * Issue 10 §3, docs/writes.md and docs/errors.md: `multipart/form-data` bodies (RFC 7578) are read as WordPress reads
+ * them: the text fields with PHP bracket names (`organizer[]=12`, `venue[venue]=Blue Room`) give the same object as
+ * the same fields urlencoded or as JSON; file parts are ignored but count against the 1 MiB limit; a malformed body
+ * is a 400 `rest_invalid_body` that changes nothing.
  *
  * fixtures/auth-open.json (open mode): event 10 "Jazz night" (venue 11 "Green Room", organizer 12, category 1),
  * organizers 12 "Jazz Society" and 13 "Blues Club", categories 1 Music and 2 Jazz (child of 1).

@@ -1,5 +1,5 @@
 /**
- * CONTRACT §7, `GET /calendar/events/v1/doc`: an OpenAPI 3.1 document of every route, parameter, request body,
+ * docs/http.md, `GET /calendar/events/v1/doc`: an OpenAPI 3.1 document of every route, parameter, request body,
  * response and error. It validates with swagger-parser, its schemas are valid JSON Schema 2020-12, it covers the
  * route table exactly (each GET with its HEAD twin), and a client generated from it (openapi-typescript types, openapi-fetch) lists, creates,
  * updates and deletes an event against a running server. The test helpers check every response of the suite

@@ -1,7 +1,8 @@
 /**
- * GET /organizers: CONTRACT §4 (envelope, URLs, headers, per_page, 404 past the end) and §4.3 (search over title,
- * description, excerpt, phone, email, website; event; has_events; only_with_upcoming; status; order date desc then
- * ID desc), with fixtures/resources-linked.json and the clock frozen at NOW (2026-07-01 12:00:00 UTC).
+ * GET /organizers: docs/lists.md (envelope, URLs, headers, per_page, 404 past the end) and
+ * docs/lists.md#venue-and-organizer-lists (search over title, description, excerpt, phone, email, website; event;
+ * has_events; only_with_upcoming; status; order date desc then ID desc), with fixtures/resources-linked.json and the
+ * clock frozen at NOW (2026-07-01 12:00:00 UTC).
  *
  * Publish organizers by date desc, then ID desc: 205 (05-13), 204 (05-12), 202 (05-10), 206 and 201 (both 05-01
  * 10:00), 208 (04-01), 209 (03-01). 207 is a draft, 203 is in the trash.

@@ -1,8 +1,8 @@
 /**
- * Organizer routes other than the list: CONTRACT §2.3 (keys, order, dropped empty values, json_ld on single GET
- * only, global_id, extra keys last), §3 (fields, required name, empty name, website, slugs, partial update,
- * duplicate avoidance) and §5 (errors, trash, force, restore, links kept but hidden), with
- * fixtures/resources-linked.json and the clock frozen at NOW (2026-07-01 12:00:00 UTC, 08:00 in New York).
+ * Organizer routes other than the list: docs/responses.md#organizer (keys, order, dropped empty values, json_ld on
+ * single GET only, global_id, extra keys last), docs/writes.md (fields, required name, empty name, website, slugs,
+ * partial update, duplicate avoidance) and docs/errors.md (errors, trash, force, restore, links kept but hidden),
+ * with fixtures/resources-linked.json and the clock frozen at NOW (2026-07-01 12:00:00 UTC, 08:00 in New York).
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { expectError, expectInvalid, expectValidFile } from '../expect.js'
@@ -16,7 +16,7 @@ const ORIGIN = 'http://127.0.0.1:3000'
 const NOW_WALL = '2026-07-01 08:00:00'
 const NOW_UTC = '2026-07-01 12:00:00'
 
-/** CONTRACT §2.3, in order. */
+/** docs/responses.md#organizer, in order. */
 const ORGANIZER_ORDER = [
   'id',
   'author',

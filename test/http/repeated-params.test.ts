@@ -1,7 +1,7 @@
 /**
- * Issue 10 §2, CONTRACT §3–§4: a parameter given twice without brackets takes its last value, as PHP fills `$_GET`
- * and `$_POST` (`per_page=2&per_page=3` is 3, `venue=1&venue=2` is 2), in query strings and form bodies alike;
- * array parameters still take CSV and repeated brackets (`venue[]=1&venue[]=2`).
+ * Issue 10 §2, docs/writes.md, docs/lists.md: a parameter given twice without brackets takes its last value, as PHP
+ * fills `$_GET` and `$_POST` (`per_page=2&per_page=3` is 3, `venue=1&venue=2` is 2), in query strings and form bodies
+ * alike; array parameters still take CSV and repeated brackets (`venue[]=1&venue[]=2`).
  *
  * fixtures/events-rich.json (open mode, now 2026-07-01): 8 listed events; 10 "Jazz night" at venue 11, 22 "Barn
  * dance" at venue 15, 27 "Flyer show" at venue 16; organizers 12 and 18; categories 3 Music, 4 Jazz, 6 Sports.

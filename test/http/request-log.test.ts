@@ -1,7 +1,7 @@
 /**
  * Issue 10 §4: the request log (`AppOptions.log`, one line per request in `calfile serve`) shows the path as the
  * client sent it — its prefix, repeated slashes, trailing slash and query — not the one the app routes
- * (CONTRACT §5 maps them all onto the same route).
+ * (docs/errors.md maps them all onto the same route).
  *
  * fixtures/small.json: event 10 "Jazz night", venue 11.
  */

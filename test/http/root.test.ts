@@ -1,8 +1,8 @@
 /**
- * CONTRACT §7, the root route `GET /calendar/events/v1`: WordPress's namespace index of every route of the route
+ * docs/http.md, the root route `GET /calendar/events/v1`: WordPress's namespace index of every route of the route
  * table, with its methods and each endpoint's arguments: those calfile shares with TEC as TEC declares them
  * (TEC 6.10's `OPTIONS` answers, its words, types and defaults), the others read from the request schemas;
- * `namespace` and `context` parameters; the order of checks of §5 (parameters, then the token).
+ * `namespace` and `context` parameters; the order of checks of docs/errors.md (parameters, then the token).
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { tokenHash } from '../../src/core/model/users.js'

@@ -1,5 +1,5 @@
 /**
- * `OPTIONS` on a route (CONTRACT §7) answers as WordPress's `rest_handle_options_request()` does on TEC's routes:
+ * `OPTIONS` on a route (docs/http.md) answers as WordPress's `rest_handle_options_request()` does on TEC's routes:
  * the route's namespace (TEC's under TEC's prefix), methods, endpoints with the arguments TEC declares for them in
  * TEC's words (`src/http/openapi/tec-route-args.ts`), and a self link on routes without a path parameter. Expected values
  * are TEC 6.10's answers, read from a real site.

@@ -1,8 +1,9 @@
 /**
- * `parent` on term lists (spec §4.6, CONTRACT §4.4): categories only. Tags are not hierarchical, so for GET /tags
- * `parent` is an unknown parameter, ignored as WordPress ignores any (CONTRACT §5): it filters nothing, is not
- * echoed in rest_url and is not validated. fixtures/resources-terms.json: the non-empty tags by name are family
- * (12) and outdoor (11); categories 2 (Jazz), 7 (Rock) and 8 (Zydeco) are children of Music (1).
+ * `parent` on term lists (docs/http.md#category-and-tag-routes, docs/lists.md#category-and-tag-lists): categories
+ * only. Tags are not hierarchical, so for GET /tags `parent` is an unknown parameter, ignored as WordPress ignores
+ * any (docs/errors.md): it filters nothing, is not echoed in rest_url and is not validated.
+ * fixtures/resources-terms.json: the non-empty tags by name are family (12) and outdoor (11); categories 2 (Jazz), 7
+ * (Rock) and 8 (Zydeco) are children of Music (1).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import { CalendarError } from '../../src/core/errors.js'

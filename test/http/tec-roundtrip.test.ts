@@ -65,7 +65,7 @@ const KNOWN: Record<string, string> = {
     ]),
   ),
   // TEC shows currency_code "" only from 4.x on; the older det and atlbyday captures have no such key, calfile
-  // always sends it (CONTRACT §2.1 lists it).
+  // always sends it (docs/responses.md#event lists it).
   ...Object.fromEntries(
     [196, 250, 234, 237, 240, 204, 366, 353, 370, 358, 392, 213, 422, 211, 215, 217, 414, 416, 418, 420].map((id) => [
       `det_community_education_events.json#${id}.cost_details`,

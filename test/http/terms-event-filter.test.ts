@@ -1,6 +1,6 @@
 /**
- * CONTRACT §4.2: the event list's `categories` filter matches a category's descendants too (the core term
- * hierarchy), across levels, and follows the tree as it changes; `tags` matches only the tag itself. With
+ * docs/lists.md#other-event-filters: the event list's `categories` filter matches a category's descendants too (the
+ * core term hierarchy), across levels, and follows the tree as it changes; `tags` matches only the tag itself. With
  * fixtures/resources-terms.json: Music(1) > Jazz(2) > Bebop(3) > Hard Bop(4); Music > Rock(7), Zydeco(8);
  * Sports(5). Publish events: 401 [2,7], 402 [3], 403 [7,2], 404 [7,5], 407 [4]; 405 is a draft [1,8].
  */

@@ -1,7 +1,7 @@
 /**
- * GET /categories and GET /tags: CONTRACT §4 (envelope, rest_url carrying the filters, headers, per_page, past the
- * end an empty 200) and §4.4 (search, include/exclude, order, every orderby, hide_empty, parent, post/event, slug),
- * with fixtures/resources-terms.json.
+ * GET /categories and GET /tags: docs/lists.md (envelope, rest_url carrying the filters, headers, per_page, past the
+ * end an empty 200) and docs/lists.md#category-and-tag-lists (search, include/exclude, order, every orderby,
+ * hide_empty, parent, post/event, slug), with fixtures/resources-terms.json.
  *
  * Counts (publish events): Music 0, Jazz 2, Bebop 1, Hard Bop 1, Sports 1, Empty 0, Rock 3, Zydeco 0;
  * outdoor 2, family 3, Late night 0, Accessible 0.

@@ -1,8 +1,8 @@
 /**
- * Category and tag single routes: CONTRACT §2.4 (keys in order, count of publish events, url, urls with `up` only
- * under a parent), §3 (name required and not empty, term_exists, duplicate_term_slug, parent checks, partial
- * update) and §5 (DELETE is permanent, answers the term as it was, removes it from events, children take its
- * parent; 404 codes), with fixtures/resources-terms.json.
+ * Category and tag single routes: docs/responses.md#categories-and-tags (keys in order, count of publish events, url,
+ * urls with `up` only under a parent), docs/writes.md (name required and not empty, term_exists, duplicate_term_slug,
+ * parent checks, partial update) and docs/errors.md (DELETE is permanent, answers the term as it was, removes it from
+ * events, children take its parent; 404 codes), with fixtures/resources-terms.json.
  *
  * Categories: 1 Music > 2 Jazz > 3 Bebop > 4 Hard Bop; 1 Music > 7 Rock, 8 Zydeco; 5 Sports; 6 Empty.
  * Tags: 11 outdoor, 12 family, 13 Late night, 14 Accessible (slug step-free).

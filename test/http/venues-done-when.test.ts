@@ -1,5 +1,5 @@
 /**
- * The issue's "done when" example (CONTRACT §3 `venue`, `organizer`, `categories` on an event): POST /events with
+ * The issue's "done when" example (docs/writes.md `venue`, `organizer`, `categories` on an event): POST /events with
  * `{"venue": {"venue": "Blue Room", "city": "Boston"}, "organizer": [{"organizer": "Jazz Society"}, 12],
  * "categories": ["New name", 3]}` creates the venue, the organizer and the category and links them with the
  * existing organizer 12 and category 3 (fixtures/resources-done-when.json); the same request again reuses them.

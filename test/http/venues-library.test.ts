@@ -12,7 +12,7 @@ type Opened = Awaited<ReturnType<typeof open>>
 let calendar: Opened['calendar']
 let request: Opened['request']
 
-/** The error a library call throws, as CONTRACT §5's wire body. */
+/** The error a library call throws, as docs/errors.md's wire body. */
 async function thrown(call: () => unknown): Promise<{ status: number; body: unknown }> {
   try {
     await call()

@@ -1,7 +1,8 @@
 /**
- * GET /venues: CONTRACT §4 (envelope, rest_url / next / previous, X-TEC-Total headers, per_page clamp, 404 past
- * the end) and §4.3 (search over the listed fields, event, has_events, only_with_upcoming, status, order date desc
- * then ID desc), with fixtures/resources-linked.json and the clock frozen at NOW (2026-07-01 12:00:00 UTC).
+ * GET /venues: docs/lists.md (envelope, rest_url / next / previous, X-TEC-Total headers, per_page clamp, 404 past
+ * the end) and docs/lists.md#venue-and-organizer-lists (search over the listed fields, event, has_events,
+ * only_with_upcoming, status, order date desc then ID desc), with fixtures/resources-linked.json and the clock frozen
+ * at NOW (2026-07-01 12:00:00 UTC).
  *
  * Publish venues by date desc, then ID desc: 107 (05-06), 102 (05-03), 105 and 101 (both 05-01 10:00), 108 (04-15),
  * 109 (04-10), 106 (04-01). 103 is a draft, 104 is in the trash.

@@ -2,8 +2,9 @@
  * The venue, organizer and category lists on real data: every TEC capture of fixtures/tec/ imported (in name
  * order, as `calfile init --from fixtures/tec` does) into a memory calendar with `importTec`, then asked through
  * the h3 app. The expected values were read from the captures (fixtures/tec/README.md): ordering by the captured
- * `date_utc`, `count` as the number of publish events of the captures that carry the category (CONTRACT §2.4 —
- * the captured `count` values are the live sites' totals, e.g. 91 for Fitness, which calfile cannot know).
+ * `date_utc`, `count` as the number of publish events of the captures that carry the category
+ * (docs/responses.md#categories-and-tags — the captured `count` values are the live sites' totals, e.g. 91 for
+ * Fitness, which calfile cannot know).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'

@@ -1,6 +1,6 @@
 /**
- * CONTRACT §2.2 (venue keys, order, dropped empty values, show_map / show_map_link, geo, json_ld on single GET
- * only, global_id, extra keys last) on every route that answers with a venue, with fixtures/resources-linked.json
+ * docs/responses.md#venue (venue keys, order, dropped empty values, show_map / show_map_link, geo, json_ld on single
+ * GET only, global_id, extra keys last) on every route that answers with a venue, with fixtures/resources-linked.json
  * and the clock frozen at NOW (2026-07-01 12:00:00 UTC, 08:00 in New York).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -12,7 +12,9 @@ type Request = Awaited<ReturnType<typeof open>>['request']
 const HOST = { host: '127.0.0.1:3000' }
 const ORIGIN = 'http://127.0.0.1:3000'
 
-/** CONTRACT §2.2, in order: the record's keys (empty ones dropped), then the keys added after the filter. */
+/**
+ * docs/responses.md#venue, in order: the record's keys (empty ones dropped), then the keys added after the filter.
+ */
 const VENUE_ORDER = [
   'id',
   'author',
@@ -41,7 +43,7 @@ const VENUE_ORDER = [
 ]
 const ADDED = ['show_map', 'show_map_link', 'json_ld', 'global_id', 'global_id_lineage']
 
-/** Every value that CONTRACT §2.2 drops. */
+/** Every value that docs/responses.md#venue drops. */
 function expectNoEmptyValues(venue: Json) {
   for (const [key, value] of Object.entries(venue)) {
     if (key === 'show_map' || key === 'show_map_link') continue

@@ -1,7 +1,8 @@
 /**
- * Venue routes other than the list: CONTRACT §3 (fields, required name, empty name, website, slugs, partial
- * update by POST/PUT/PATCH, duplicate avoidance on create) and §5 (404 / 400 / 403 / 410, trash, force, restore,
- * links kept but hidden), through the h3 app with fixtures/resources-linked.json and the clock frozen at NOW.
+ * Venue routes other than the list: docs/writes.md (fields, required name, empty name, website, slugs, partial
+ * update by POST/PUT/PATCH, duplicate avoidance on create) and docs/errors.md (404 / 400 / 403 / 410, trash, force,
+ * restore, links kept but hidden), through the h3 app with fixtures/resources-linked.json and the clock frozen at
+ * NOW.
  */
 import { createHash } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'

@@ -1,7 +1,7 @@
 /**
- * Issue 14: what a VEVENT becomes (RFC 5545 §3.8 → CONTRACT §2.1/§3): its texts, venue, organizer, categories,
- * website, status, TRANSP, and its dates in every form a TZID takes: an IANA name with or without a VTIMEZONE, a
- * Windows name, a zone only its VTIMEZONE defines, UTC, floating, all-day and multi-day.
+ * Issue 14: what a VEVENT becomes (RFC 5545 §3.8 → docs/responses.md#event/docs/writes.md): its texts, venue,
+ * organizer, categories, website, status, TRANSP, and its dates in every form a TZID takes: an IANA name with or
+ * without a VTIMEZONE, a Windows name, a zone only its VTIMEZONE defines, UTC, floating, all-day and multi-day.
  */
 import { describe, expect, it } from 'vitest'
 import { importICalendar } from '../../src/ical/import/import.js'

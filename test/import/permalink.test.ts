@@ -1,8 +1,8 @@
 /**
  * Issue 10 §2: an imported event keeps its site's permalink path where it is not calfile's `/event/<slug>/`
- * (CONTRACT §2.1 `url`): the TEC import stores it as `permalink`, the data file validates it, responses show it
- * on the serving site URL (and `website` and `json_ld.url` follow), and a new slug carries a path that ends in
- * the old one along, as WordPress rebuilds it, while any other path stays.
+ * (docs/responses.md#event `url`): the TEC import stores it as `permalink`, the data file validates it, responses
+ * show it on the serving site URL (and `website` and `json_ld.url` follow), and a new slug carries a path that ends
+ * in the old one along, as WordPress rebuilds it, while any other path stays.
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'

@@ -1,5 +1,5 @@
 /**
- * fast-check arbitraries for the hostile-input properties (issue 9): date inputs of every form of CONTRACT §3 at
+ * fast-check arbitraries for the hostile-input properties (issue 9): date inputs of every form of docs/writes.md at
  * and past the edges of what calfile can store, time zones, request bodies of each resource, and query strings of
  * the list routes. Each body field is mostly valid and sometimes hostile, so that both accepted and refused writes
  * are common.
@@ -57,7 +57,7 @@ const offset = fc.oneof(
     .map(([sign, h, m]) => `${sign}${pad(h)}:${pad(m)}`),
 )
 
-/** A date input of any accepted form (CONTRACT §3), at the edges of the range, or not a date at all. */
+/** A date input of any accepted form (docs/writes.md), at the edges of the range, or not a date at all. */
 export const dateInput: fc.Arbitrary<string | number> = fc.oneof(
   wall,
   badWall,
@@ -153,7 +153,7 @@ export interface KnownIds {
 }
 
 /**
- * Request bodies of every resource (CONTRACT §3) in which each field is hostile one time in `odds`: a plausible
+ * Request bodies of every resource (docs/writes.md) in which each field is hostile one time in `odds`: a plausible
  * client (high odds, most bodies accepted) or a fuzzer (low odds, most refused).
  */
 function bodies(odds: number) {

@@ -1,10 +1,10 @@
 /**
  * Issue 11, "Lists", property-based (fast-check): the indexed event list (src/core/search/) selects exactly what a
- * straightforward scan of every event selects under today's rules (CONTRACT §4.1, §4.2, §6, §7), total and every
- * page, over random calendars, random writes (undone ones included: a change that throws half-way) and random
- * queries with every indexed filter, in both API revisions, for anonymous and authenticated viewers. The reference
- * reads the effective date bounds from the selection's echo, which the index does not compute.
- * `CALFILE_PROPERTY_RUNS` raises the number of runs (default 60).
+ * straightforward scan of every event selects under today's rules (docs/lists.md#event-list-dates,
+ * docs/lists.md#other-event-filters, docs/auth.md, docs/http.md), total and every page, over random calendars, random
+ * writes (undone ones included: a change that throws half-way) and random queries with every indexed filter, in both
+ * API revisions, for anonymous and authenticated viewers. The reference reads the effective date bounds from the
+ * selection's echo, which the index does not compute. `CALFILE_PROPERTY_RUNS` raises the number of runs (default 60).
  */
 import fc from 'fast-check'
 import * as v from 'valibot'
@@ -123,7 +123,7 @@ const viewOf = (user: UserRecord | null): View => ({
   openMode: false,
 })
 
-/** Today's semantics, by scanning every event (CONTRACT §4.1, §4.2). */
+/** Today's semantics, by scanning every event (docs/lists.md#event-list-dates, docs/lists.md#other-event-filters). */
 function reference(calendar: Calendar, parsed: Record<string, unknown>, view: View, echo: QueryEcho) {
   const state = calendar.state
   const revision = state.settings.api_revision
@@ -265,7 +265,7 @@ describe('indexed event lists select what a scan of every event selects (issue 1
   }, 120_000)
 })
 
-/** The earlier revision ignores the extended-only parameters (spec §9). */
+/** The earlier revision ignores the extended-only parameters (docs/http.md#revisions). */
 function dropExtended(parsed: Record<string, unknown>): Record<string, unknown> {
   const kept = { ...parsed }
   for (const key of ['starts_before', 'starts_after', 'ends_before', 'ends_after', 'strict_dates', 'ticketed']) {

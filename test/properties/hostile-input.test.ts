@@ -1,7 +1,7 @@
 /**
  * Issue 9, property-based (fast-check): generated dates, bodies and query strings thrown at the app and at the
  * library, over a real data file. For every one:
- * - no 5xx, and every response matches the OpenAPI document (CONTRACT §7);
+ * - no 5xx, and every response matches the OpenAPI document (docs/http.md);
  * - a refused write leaves the state and the file byte for byte as they were;
  * - an accepted record can be read back by ID, and appears in the lists that select it;
  * - a data file that loads can be served: every list and single read of it answers below 500.

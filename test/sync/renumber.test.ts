@@ -72,7 +72,7 @@ describe('renumber', () => {
       code: 'record-not-found',
     })
     expect(calendar.state.venues.get(11)).toBeDefined()
-    // A term ID is free for a post, and the other way round (two ID spaces, CONTRACT §1).
+    // A term ID is free for a post, and the other way round (two ID spaces, docs/data-file.md).
     await calendarCore(calendar).write((state) => renumber(state, 'venue', 11, 3))
     expect(calendar.state.events.get(10)?.venue).toBe(3)
   })

@@ -1,6 +1,6 @@
 /**
- * Issue 11, "Lists": the search index finds every entry whose lower-case text holds a word (TEC's rule, CONTRACT
- * §4.2), short words and words across punctuation included, and forgets removed entries.
+ * Issue 11, "Lists": the search index finds every entry whose lower-case text holds a word (TEC's rule,
+ * docs/lists.md#other-event-filters), short words and words across punctuation included, and forgets removed entries.
  */
 import { describe, expect, it } from 'vitest'
 import type { EventRecord } from '../../../src/core/model/records.js'

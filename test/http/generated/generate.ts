@@ -1,5 +1,5 @@
 /**
- * Generates `calfile-api.d.ts`, the TypeScript types of the OpenAPI document (CONTRACT §7), with
+ * Generates `calfile-api.d.ts`, the TypeScript types of the OpenAPI document (docs/http.md), with
  * `openapi-typescript`: `npm run api-types`. The openapi test checks that the committed file is what this produces,
  * so a change of a route or schema that is not regenerated fails the suite.
  */

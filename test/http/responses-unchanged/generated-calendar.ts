@@ -1,11 +1,11 @@
 /**
  * The generated calendar of the responses-unchanged test: 1,500 events every 17 hours from about 7 months before
- * NOW to about 2 years after it, so the default window (CONTRACT §4.1) holds most of them and cuts through them at
- * both ends. Every feature a response shows is in it somewhere, chosen by the event's index modulo small primes so
- * the data is the same on every run: all-day and multi-day events, every status, hidden, featured, sticky and
- * ticketed events, images by media ID and by URL, venues with and without coordinates (one trashed), organizers
- * (one trashed), eight time zones (fixed offsets included), a three-level category tree, tags, costs in every
- * form, custom fields, `post_parent`, an extra key, and titles with HTML entities and accents.
+ * NOW to about 2 years after it, so the default window (docs/lists.md#event-list-dates) holds most of them and cuts
+ * through them at both ends. Every feature a response shows is in it somewhere, chosen by the event's index modulo
+ * small primes so the data is the same on every run: all-day and multi-day events, every status, hidden, featured,
+ * sticky and ticketed events, images by media ID and by URL, venues with and without coordinates (one trashed),
+ * organizers (one trashed), eight time zones (fixed offsets included), a three-level category tree, tags, costs in
+ * every form, custom fields, `post_parent`, an extra key, and titles with HTML entities and accents.
  */
 import { createHash } from 'node:crypto'
 import { instantToWall } from '../../../src/core/dates/zoned.js'
@@ -22,7 +22,7 @@ const FIRST_EVENT = 10_000
 const FIRST_VENUE = 5_000
 const FIRST_ORGANIZER = 6_000
 
-/** The bearer tokens of the generated calendar's users (CONTRACT §6). */
+/** The bearer tokens of the generated calendar's users (docs/auth.md). */
 export const TOKENS = { admin: 'tok-admin', author: 'tok-author', contributor: 'tok-contributor' } as const
 
 const SITE_ZONE = 'America/New_York'
@@ -187,7 +187,7 @@ function event(i: number) {
 }
 
 /**
- * The data file text (CONTRACT §1) of the generated calendar; `settings` are merged over its own (site time
+ * The data file text (docs/data-file.md) of the generated calendar; `settings` are merged over its own (site time
  * zone America/New_York, TEC's page sizes).
  */
 export function generatedCalendar(settings: Record<string, unknown> = {}): string {

@@ -1,7 +1,9 @@
 /**
- * The reads asked of the generated calendar (generated-calendar.ts): every event list parameter of CONTRACT §4.1
- * and §4.2, the venue, organizer and term lists (§4.3, §4.4), single reads (§5), HEAD, errors, the root route and
- * the document (§7), anonymously and with tokens (§6), and a view with `base_url` and `site_url` set (§2.6).
+ * The reads asked of the generated calendar (generated-calendar.ts): every event list parameter of
+ * docs/lists.md#event-list-dates and docs/lists.md#other-event-filters, the venue, organizer and term lists
+ * (docs/lists.md#venue-and-organizer-lists, docs/lists.md#category-and-tag-lists), single reads (docs/errors.md),
+ * HEAD, errors, the root route and the document (docs/http.md), anonymously and with tokens (docs/auth.md), and a
+ * view with `base_url` and `site_url` set (docs/responses.md#urls).
  */
 import { PREFIX, TEC_PREFIX } from '../../../src/http/app.js'
 import { gets, getsOnBothPrefixes, type Step } from './steps.js'
@@ -157,7 +159,7 @@ const ERRORS = [
   '/nothing',
 ]
 
-/** As the administrator: every status but trash without `status`, and `status` itself (CONTRACT §6). */
+/** As the administrator: every status but trash without `status`, and `status` itself (docs/auth.md). */
 const ADMIN = [
   '/events',
   '/events?status=draft',
@@ -188,7 +190,7 @@ export const GENERATED_READS: Step[] = [
   ),
 ]
 
-/** The reads of the generated calendar served with `base_url` and `site_url` set (CONTRACT §2.6). */
+/** The reads of the generated calendar served with `base_url` and `site_url` set (docs/responses.md#urls). */
 export const SITE_URL_READS: Step[] = getsOnBothPrefixes([
   '/events',
   '/events?page=2&search=jazz',

@@ -1,13 +1,14 @@
 /**
  * Requests asked of the generated calendar while its clock moves on from NOW: the default window starts
- * "yesterday" (CONTRACT §4.1), `only_with_upcoming` compares with now (§4.3), relative dates read from now (§3),
- * and `date`/`modified` of a write are now (§2.1). Issue 11: "time-dependent parts stay correct as the clock
- * moves", which a cache that forgets the clock breaks.
+ * "yesterday" (docs/lists.md#event-list-dates), `only_with_upcoming` compares with now
+ * (docs/lists.md#venue-and-organizer-lists), relative dates read from now (docs/writes.md), and `date`/`modified` of
+ * a write are now (docs/responses.md#event). Issue 11: "time-dependent parts stay correct as the clock moves", which
+ * a cache that forgets the clock breaks.
  */
 import { PREFIX } from '../../../src/http/app.js'
 import { at, gets, type Step, write } from './steps.js'
 
-/** The event the create makes: 1 + the largest post ID of the generated calendar (CONTRACT §1). */
+/** The event the create makes: 1 + the largest post ID of the generated calendar (docs/data-file.md). */
 const CREATED = 11500
 
 const TIMED = gets(PREFIX, [

@@ -1,7 +1,7 @@
 /**
  * The reads asked of the real calendar: the TEC captures of fixtures/tec/ as `calfile init --from fixtures/tec
  * --shift-to today` builds them on the frozen clock (46 events of four sites moved to start on 2026-07-01, 27
- * venues, 11 organizers, 15 categories, 18 tags), served in open mode (CONTRACT §6). Every event, venue and
+ * venues, 11 organizers, 15 categories, 18 tags), served in open mode (docs/auth.md). Every event, venue and
  * organizer is read singly under TEC's prefix, as the clients of those sites would.
  */
 import { PREFIX, TEC_PREFIX } from '../../../src/http/app.js'

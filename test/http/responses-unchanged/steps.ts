@@ -25,7 +25,7 @@ export function gets(prefix: string, paths: string[], who: Who = 'anonymous'): S
   return paths.map((path) => ({ method: 'GET', path: prefix + path, who }))
 }
 
-/** GET steps for `paths` under calfile's prefix and then under TEC's (CONTRACT §5). */
+/** GET steps for `paths` under calfile's prefix and then under TEC's (docs/errors.md). */
 export function getsOnBothPrefixes(paths: string[], who: Who = 'anonymous'): Step[] {
   return [...gets(PREFIX, paths, who), ...gets(TEC_PREFIX, paths, who)]
 }

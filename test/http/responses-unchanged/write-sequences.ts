@@ -1,7 +1,7 @@
 /**
  * Short sequences of writes, each followed by the reads whose answers it changes (the record itself, the lists
  * that find it, embedded venues and organizers, term counts): what a response cache must invalidate (issue 11).
- * IDs of created records are fixed: 1 + the largest in their ID space (CONTRACT §1).
+ * IDs of created records are fixed: 1 + the largest in their ID space (docs/data-file.md).
  */
 import { PREFIX, TEC_PREFIX } from '../../../src/http/app.js'
 import { gets, type Step, type Who, write } from './steps.js'
@@ -89,7 +89,7 @@ const tec = (method: string, path: string, body?: unknown): Step => ({
   body,
 })
 
-/** Writes to the real calendar in open mode, under TEC's prefix (CONTRACT §5, §6). */
+/** Writes to the real calendar in open mode, under TEC's prefix (docs/errors.md, docs/auth.md). */
 export const REAL_WRITES: Step[] = [
   tec('POST', '/events', {
     title: 'Beltline Sunset Walk',
