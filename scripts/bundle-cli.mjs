@@ -11,13 +11,37 @@
  *   node scripts/bundle-cli.mjs
  */
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
 import { build } from 'esbuild'
 
 const root = new URL('..', import.meta.url)
 const rules = createHash('sha256')
 for (const file of readdirSync(new URL('src/', root), { recursive: true, encoding: 'utf8' }).sort())
   if (file.endsWith('.ts')) rules.update(file).update(readFileSync(new URL(`src/${file}`, root)))
+
+/**
+ * listhen imports node-forge (some 400 kB) at load, for the self-signed certificate of `--https` alone: the bundle
+ * gives listhen a stand-in that loads node-forge, from where listhen would, the first time listhen reads from it.
+ */
+const lazyNodeForge = {
+  name: 'lazy-node-forge',
+  setup(build) {
+    build.onResolve({ filter: /^node-forge$/ }, ({ importer }) =>
+      importer.includes('/listhen/') ? { path: 'node-forge', namespace: 'lazy' } : undefined,
+    )
+    build.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents: `
+        import { createRequire } from 'node:module'
+        const fromListhen = createRequire(createRequire(import.meta.url).resolve('listhen'))
+        let forge
+        export default new Proxy({}, { get: (_, key) => (forge ??= fromListhen('node-forge'))[key] })`,
+      resolveDir: root.pathname,
+    }))
+  },
+}
+
+// Chunks are named by their content: a new build would leave the old ones beside it.
+rmSync(new URL('dist/bin/', root), { recursive: true, force: true })
 
 await build({
   absWorkingDir: root.pathname,
@@ -29,6 +53,10 @@ await build({
   platform: 'node',
   target: 'node20.19',
   sourcemap: true,
+  // Less text for V8 to parse at every start; names are kept, so that a stack trace still reads.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  plugins: [lazyNodeForge],
   logLevel: 'warning',
   // Its package is UMD, which a bundle cannot hold; `json-locate.ts` requires it from node_modules when it is first used.
   external: ['jsonc-parser'],

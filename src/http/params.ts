@@ -1,4 +1,5 @@
-import qs from 'qs'
+import { createRequire } from 'node:module'
+import type * as Qs from 'qs'
 import { markSettled } from '../core/cache/parsed-input.js'
 import { RecentResults } from '../core/cache/recent-results.js'
 
@@ -9,6 +10,12 @@ import { RecentResults } from '../core/cache/recent-results.js'
  * and counts are bounded.
  */
 const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 2000, duplicates: 'last' } as const
+
+// qs, with the side-channel packages under it, is loaded by the first query string or form body: a server's start
+// does not wait for it, and an answer by ID, often its first, needs none. Its package is CommonJS, so `require`
+// loads it synchronously.
+const require = createRequire(import.meta.url)
+let qs: typeof Qs | undefined
 
 /**
  * The queries of recent requests by their text: clients ask the same lists again and again (a page polled, the
@@ -38,5 +45,6 @@ function deepFreeze<T>(value: T): T {
 
 /** A query-string-like text (a query, an urlencoded body, a multipart body's fields) read as PHP reads it. */
 export function parseForm(text: string): Record<string, unknown> {
+  qs ??= require('qs') as typeof Qs
   return qs.parse(text, QS_OPTIONS)
 }

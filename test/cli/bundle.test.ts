@@ -2,10 +2,11 @@
  * The CLI as installed: `bin/calfile.js` runs the bundle `npm run build` makes (`scripts/bundle-cli.mjs`, in
  * `dist/bin/`), not the sources the other CLI tests run under tsx. What a bundle can get wrong is what it finds
  * beside itself at run time: package.json, the page's assets, the validating worker, the modules it leaves out
- * (jsonc-parser), and the stamp that keys the cache of validated texts.
+ * (jsonc-parser) or loads late (node-forge, for `--https`), and the stamp that keys the cache of validated texts.
  */
 import { readFileSync, writeFileSync } from 'node:fs'
 import { copyFile, readdir } from 'node:fs/promises'
+import { get } from 'node:https'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { ensureBuilt } from '../../bench/build.js'
@@ -71,4 +72,22 @@ describe('the bundled CLI', () => {
     expect(code).toBe(1)
     expect(stdout + stderr).toContain('events[0].title: expected a string, got 3 (line 1, col 32)')
   })
+
+  it('serves --https with a self-signed certificate (node-forge, loaded on first use)', async () => {
+    const file = join(await tempDir(), 'calendar.json')
+    await copyFile(join(ROOT, 'fixtures/small.json'), file)
+    const port = await freePort()
+    const server = await startServer([file, '--port', String(port), '--https', '--quiet'], 'bundle')
+    try {
+      const status = await new Promise<number | undefined>((resolve, reject) =>
+        get(`https://127.0.0.1:${port}${EVENT}`, { rejectUnauthorized: false }, (response) => {
+          response.resume()
+          resolve(response.statusCode)
+        }).on('error', reject),
+      )
+      expect(status).toBe(200)
+    } finally {
+      server.child.kill('SIGTERM')
+    }
+  }, 60_000)
 })
