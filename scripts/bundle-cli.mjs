@@ -58,7 +58,7 @@ await build({
   minifySyntax: true,
   plugins: [lazyNodeForge],
   logLevel: 'warning',
-  // Its package is UMD, which a bundle cannot hold; `json-locate.ts` requires it from node_modules when it is first used.
+  // Its package is UMD, which a bundle cannot hold; `core/document/locate.ts` requires it from node_modules when it is first used.
   external: ['jsonc-parser'],
   define: { CALFILE_RULES_STAMP: JSON.stringify(rules.digest('hex')) },
   // CommonJS dependencies inside an ES module call `require`, which only CommonJS modules have.
