@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { isWallTime, isZone } from '../core/dates/zoned.js'
+import { isZone } from '../core/dates/zoned.js'
 import { expected } from '../core/messages.js'
-import { NO_GMT_DATE } from '../core/model/records.js'
+import { BoolSchema, IdSchema, NO_GMT_DATE, TextSchema, WallSchema } from '../core/model/records.js'
 import { ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS } from '../core/resources/linked-posts/venue-record.js'
 
 /**
@@ -10,14 +10,10 @@ import { ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS } from '../core/resources/link
  */
 
 const WALL = '"YYYY-MM-DD HH:MM:SS"'
-const id = v.pipe(
-  v.number(expected('a positive integer ID')),
-  v.integer(expected('a positive integer ID')),
-  v.minValue(1, expected('a positive integer ID')),
-)
-const text = v.string(expected('a string'))
-const bool = v.boolean(expected('true or false'))
-const wall = v.pipe(v.string(expected(WALL)), v.check(isWallTime, expected(WALL)))
+const id = IdSchema
+const text = TextSchema
+const bool = BoolSchema
+const wall = WallSchema
 const zone = v.pipe(text, v.check(isZone, expected('an IANA time zone, UTC or UTC+H[:MM]')))
 const link = v.pipe(text, v.url(expected('an absolute URL')))
 /** TEC writes user and image IDs as strings of digits. */

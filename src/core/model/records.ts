@@ -23,14 +23,25 @@ export const NO_GMT_DATE = '0000-00-00 00:00:00'
 export const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const
 export type Role = (typeof ROLES)[number]
 
-const id = v.pipe(
+/**
+ * The values the data file and TEC's saved answers (`src/tec/tec-schema.ts`) both hold, each with the message a
+ * wrong one gets: a positive integer ID, a string, a boolean, a wall time `YYYY-MM-DD HH:MM:SS`.
+ */
+export const IdSchema = v.pipe(
   v.number(expected('a positive integer ID')),
   v.integer(expected('a positive integer ID')),
   v.minValue(1, expected('a positive integer ID')),
 )
-const text = v.string(expected('a string'))
-const bool = v.boolean(expected('true or false'))
-const wall = v.pipe(v.string(expected('"YYYY-MM-DD HH:MM:SS"')), v.check(isWallTime, expected('"YYYY-MM-DD HH:MM:SS"')))
+export const TextSchema = v.string(expected('a string'))
+export const BoolSchema = v.boolean(expected('true or false'))
+export const WallSchema = v.pipe(
+  v.string(expected('"YYYY-MM-DD HH:MM:SS"')),
+  v.check(isWallTime, expected('"YYYY-MM-DD HH:MM:SS"')),
+)
+const id = IdSchema
+const text = TextSchema
+const bool = BoolSchema
+const wall = WallSchema
 const zone = v.pipe(
   v.string(expected('a time zone')),
   v.check(isZone, expected('an IANA time zone, UTC or UTC+H[:MM]')),
