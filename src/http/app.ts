@@ -7,6 +7,7 @@ import { firstIssuesByField } from '../core/resources/fields.js'
 import { assertTecArgs, invalidBody } from '../core/resources/tec-args.js'
 import { type View, viewUrls } from '../core/resources/view.js'
 import { TEC_READING } from '../core/resources/write-mode.js'
+import { turn } from '../core/turns.js'
 import { authenticate } from './auth.js'
 import { asPreflight, type CorsOptions, preflight, withCors } from './cors.js'
 import { type DescribedRoute, META_ROUTES, TEC_NAMESPACE } from './openapi/describe.js'
@@ -152,6 +153,10 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
         // IDs in paths are digits only: `/events/abc` matches no route (docs/errors.md), before anything else.
         if (!keyMatches(spec, event)) throw noRoute()
         event.context.route = spec.path
+        // A write is checked in its share of the event loop: ten that arrive in one read of the sockets would
+        // otherwise be read and validated at once, holding every other request up
+        // (docs/data-file.md#writes-to-the-file).
+        if (spec.method !== 'GET') await turn()
         await checkParameters(spec, event)
         return await spec.handle(event, viewOf(calendar, event))
       } catch (error) {

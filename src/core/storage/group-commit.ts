@@ -1,12 +1,15 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { CalendarState } from '../model/state.js'
+import { turn } from '../turns.js'
 import type { TextPieces } from './atomic-text-file.js'
 
 /**
  * The longest a flush waits for the writers the last flush answered, in ms: far less than a file write, enough for
- * them to send their next writes (PostgreSQL's `commit_delay` works alike).
+ * them to send their next writes (PostgreSQL's `commit_delay` works alike). The writers are answered a share at a
+ * time (`turn`), so the last of ten may be back some milliseconds after the first: with 2 ms, ten clients wrote
+ * in a group of ten about half the time, and in many small groups, each a whole file write, otherwise.
  */
-const GATHER_MS = 2
+const GATHER_MS = 5
 
 /**
  * Runs `flush` for many callers at once: a call made while a flush is running waits for the next one, and every
@@ -100,27 +103,20 @@ export interface Outcome {
   value: unknown
 }
 
-/** The longest run of changes in one turn of the event loop, in ms (`applyAll`). */
-const SLICE_MS = 2
-
 /**
  * Applies the changes of one flush in order, each to the state `current` returns then (a change may swap it:
- * `reset`), letting the event loop serve reads whenever a slice of `SLICE_MS` is used up and once at the end, so
- * that the file text is gathered from a fresh turn: a batch of ten writes, each shaped and indexed, must not hold
- * reads up for more than 10 ms. Reads meanwhile see the changes made so far, as they do while the file
- * is written.
+ * `reset`), each in its share of the event loop (`turn`), and gathers the file text from a share of its own: a
+ * batch of ten writes, each shaped and indexed, is spread over several turns rather than holding reads and timers
+ * up for all of it (docs/data-file.md#writes-to-the-file). Reads meanwhile see the changes made so far, as they
+ * do while the file is written.
  */
 export async function applyAll(batch: Pending[], current: () => CalendarState): Promise<Outcome[]> {
   const outcomes: Outcome[] = []
-  let start = performance.now()
   for (const pending of batch) {
-    if (performance.now() - start > SLICE_MS) {
-      await nextTurn()
-      start = performance.now()
-    }
+    await turn()
     outcomes.push(pending.async ? await applyAsync(pending, current()) : apply(pending, current()))
   }
-  await nextTurn()
+  await turn()
   return outcomes
 }
 

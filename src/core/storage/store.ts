@@ -6,6 +6,7 @@ import { DocumentError } from '../document/error.js'
 import { type LoadOptions, loadDocument } from '../document/load.js'
 import { CalendarError } from '../errors.js'
 import { type CalendarState, type StateSnapshot, snapshotOf, stateFrom } from '../model/state.js'
+import { turn } from '../turns.js'
 import {
   AtomicTextFile,
   type Durability,
@@ -273,7 +274,10 @@ export class Store {
       const outcomes = await this.#commitBatch(batch, attempt < 5)
       // Someone saved the file while the changes were applied: start again from their file, not over it.
       if (outcomes === 'file-changed') continue
-      for (const { pending, ok, value } of outcomes) (ok ? pending.resolve : pending.reject)(value)
+      // Each writer is answered in its share of the event loop: ten answers shaped and sent at once would hold
+      // reads and timers up for all of them (docs/data-file.md#writes-to-the-file).
+      for (const { pending, ok, value } of outcomes)
+        void turn().then(() => (ok ? pending.resolve : pending.reject)(value))
       // A change that went through is in the file: `#commitBatch` turns every outcome into a failure otherwise.
       if (outcomes.some((outcome) => outcome.ok)) this.#changes.tell({ kind: 'write', version: this.#changes.count() })
       return
