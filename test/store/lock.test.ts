@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, readFileSync, utimesSync } from 'node:fs'
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
@@ -274,6 +274,25 @@ describe('the lock through the library', () => {
     await second.events.create(newEvent('Second writer'))
     expect(existsSync(`${file}.lock`)).toBe(true)
   })
+  it("writes go through the lock's writes folder, leave no temporary file and leave the lock folder's mtime alone", async () => {
+    const file = await dataFileIn()
+    const calendar = await openCalendar(file)
+    calendars.push(calendar)
+    const lock = `${file}.lock`
+    const { mtimeMs } = await stat(lock)
+    expect(await readdir(join(lock, 'writes'))).toEqual([])
+    await Promise.all([1, 2, 3].map((i) => calendar.events.create(newEvent(`Through the lock ${i}`))))
+    // proper-lockfile refreshes the mtime it set and checks it is still its own (src/core/storage/lock.ts).
+    expect((await stat(lock)).mtimeMs).toBe(mtimeMs)
+    expect(await readdir(join(lock, 'writes'))).toEqual([])
+    expect((await readdir(dirname(file))).filter((name) => name.includes('.tmp-'))).toEqual([])
+    expect(JSON.parse(await readFile(file, 'utf8')).events.map((event: { title: string }) => event.title)).toEqual(
+      expect.arrayContaining(['Through the lock 1', 'Through the lock 2', 'Through the lock 3']),
+    )
+    await calendar.close()
+    expect(existsSync(lock)).toBe(false)
+  })
+
   it('a second lockDataFile in the same process is refused: same PID, same start', async () => {
     const file = await dataFileIn()
     const release = await lockDataFile(file)

@@ -242,10 +242,17 @@ export async function editByRename(file: string, edit: (document: any) => void):
   return text
 }
 
-/** calfile's own temporary files of `file` (`.<name>.tmp-<pid>`) in its folder. */
+/** calfile's own temporary files of `file` (`.<name>.tmp-<pid>`): in its folder, and in its lock's `writes` folder. */
 export async function temporaries(file: string): Promise<string[]> {
   const prefix = `.${basename(file)}.tmp-`
-  return (await readdir(dirname(file))).filter((name) => name.startsWith(prefix))
+  const names = [
+    ...(await readdir(dirname(file))),
+    // The lock holder's, in its lock (`writesFolder`): gone with a lock that a killed writer left and the next took over.
+    ...(await readdir(join(`${file}.lock`, 'writes')).catch(() => [])).map((name) =>
+      join(`${file}.lock`, 'writes', name),
+    ),
+  ]
+  return names.filter((name) => basename(name).startsWith(prefix))
 }
 
 export function percentile(sorted: number[], p: number): number {

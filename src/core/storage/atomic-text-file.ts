@@ -21,8 +21,9 @@ const WRITE_PIECES = 1024
 
 /**
  * A lowdb adapter for a text file that is never seen half-written (docs/data-file.md): the text goes to a temporary
- * file in the same folder, which is then renamed over the file. A process killed at any moment leaves the old
- * file or the new one; a temporary file it leaves behind is removed by `removeStaleTemporaries`.
+ * file in the same folder or another one on the same file system (the lock's, `writesFolder`), which is then
+ * renamed over the file. A process killed at any moment leaves the old file or the new one; a temporary file it
+ * leaves behind is removed with its lock, or beside the file by `removeStaleTemporaries`.
  *
  * Beside lowdb's `read` and `write`, `readWithFingerprint` and `save` carry what a file that others edit too needs:
  * the fingerprint of the text read, a write that is cancelled when someone saved the file since, and the
@@ -39,10 +40,16 @@ const WRITE_PIECES = 1024
 export class AtomicTextFile implements Adapter<TextPieces> {
   readonly #file: string
   readonly #durability: Durability
+  readonly #temporaries: string | undefined
 
-  constructor(file: string, durability: Durability = 'rename') {
+  /**
+   * @param temporaries the folder to write temporary files in, on the file's file system (`writesFolder`);
+   * by default, and whenever that folder is gone, the file's own folder.
+   */
+  constructor(file: string, durability: Durability = 'rename', temporaries?: string) {
     this.#file = file
     this.#durability = durability
+    this.#temporaries = temporaries
   }
 
   /** The file's text as one piece, or null when it does not exist. */
@@ -79,8 +86,7 @@ export class AtomicTextFile implements Adapter<TextPieces> {
    * write was cancelled because the file no longer had the fingerprint `unchangedSince` (nothing was written).
    */
   async save(pieces: TextPieces, unchangedSince?: string): Promise<string | undefined> {
-    const temporary = join(dirname(this.#file), `${temporaryPrefix(this.#file)}${process.pid}`)
-    const handle = await open(temporary, 'w')
+    const { temporary, handle } = await this.#openTemporary()
     let written: string
     try {
       for (let at = 0; at < pieces.length; at += WRITE_PIECES)
@@ -90,14 +96,45 @@ export class AtomicTextFile implements Adapter<TextPieces> {
     } finally {
       await handle.close()
     }
-    if (unchangedSince !== undefined && (await fingerprint(this.#file)) !== unchangedSince) {
-      await rm(temporary, { force: true })
-      return undefined
+    const replaced = await holdOpen(this.#file)
+    try {
+      if (unchangedSince !== undefined && (await fingerprint(this.#file)) !== unchangedSince) {
+        await rm(temporary, { force: true })
+        return undefined
+      }
+      await rename(temporary, this.#file)
+    } finally {
+      void replaced?.close().catch(() => undefined)
     }
-    await rename(temporary, this.#file)
     if (this.#durability === 'fsync') await syncFolder(dirname(this.#file))
     return written
   }
+
+  /** A new temporary file, in `#temporaries` while that folder is there, else beside the file. */
+  async #openTemporary(): Promise<{ temporary: string; handle: FileHandle }> {
+    const name = `${temporaryPrefix(this.#file)}${process.pid}`
+    if (this.#temporaries !== undefined) {
+      const temporary = join(this.#temporaries, name)
+      const handle = await open(temporary, 'w').catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined
+        throw error
+      })
+      if (handle) return { temporary, handle }
+    }
+    const temporary = join(dirname(this.#file), name)
+    return { temporary, handle: await open(temporary, 'w') }
+  }
+}
+
+/**
+ * A handle on the file a save is about to replace, or undefined (no such file; Windows, where a file held open
+ * cannot be renamed over). Held across the rename and closed without waiting, it makes the kernel free the replaced
+ * file's pages and blocks at that close, after the save has resolved, rather than inside `rename`: for a file of
+ * 10 MB on ext4 that is 7–8 ms that every write would otherwise wait for.
+ */
+async function holdOpen(file: string): Promise<FileHandle | undefined> {
+  if (process.platform === 'win32') return undefined
+  return open(file, 'r').catch(() => undefined)
 }
 
 /** Writes every byte of `pieces`. @throws Error when the disk took only part of them (libuv stops at a failure). */

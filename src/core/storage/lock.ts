@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import { mkdir, rm, stat, utimes } from 'node:fs/promises'
+import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
 import { CalendarError } from '../errors.js'
 import { holderIsGone, readOwner, sameOwner, writeOwner } from './lock-owner.js'
@@ -60,13 +61,30 @@ async function acquire(file: string): Promise<() => Promise<void>> {
 }
 
 /**
- * Writes the owner record into the lock folder, then puts the folder's mtime back: proper-lockfile takes a lock
+ * Writes the owner record into the lock folder and makes its `writesFolder`, then puts the folder's mtime back: proper-lockfile takes a lock
  * whose mtime is not the one it set for a lock someone else took (ECOMPROMISED at its next refresh).
  */
 async function recordOwner(lock: string): Promise<void> {
   const { atime, mtime } = await stat(lock)
   await writeOwner(lock)
+  await mkdir(join(lock, WRITES), { recursive: true })
   await utimes(lock, atime, mtime)
+}
+
+const WRITES = 'writes'
+
+/**
+ * Where the holder of a data file's lock writes the file's next text before renaming it into place
+ * (`AtomicTextFile`): `<file>.lock/writes/`, made with the lock and removed with it, so a killed writer's
+ * temporary file goes with its lock. Outside the file's folder, the temporary file's creation and writing are no
+ * events for a watch on that folder: only the rename onto the file is (watch.ts re-reads the folder on each event).
+ * Writing in a folder of the lock's own leaves the lock folder's mtime, proper-lockfile's proof of ownership, alone.
+ *
+ * @example
+ * writesFolder('/srv/calendar.json') // '/srv/calendar.json.lock/writes'
+ */
+export function writesFolder(file: string): string {
+  return join(`${file}.lock`, WRITES)
 }
 
 /**

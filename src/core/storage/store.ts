@@ -17,7 +17,7 @@ import {
 } from './atomic-text-file.js'
 import { type ChangeListener, ChangeListeners } from './change-listeners.js'
 import { applyAll, GroupCommit, type Outcome, type Pending } from './group-commit.js'
-import { lockDataFile } from './lock.js'
+import { lockDataFile, writesFolder } from './lock.js'
 import { describeReload } from './reload-summary.js'
 import { watchFile } from './watch.js'
 
@@ -56,7 +56,7 @@ export class Store {
   readonly file: string | null
   readonly #options: StoreOptions
   /** The data file; null for a memory store. */
-  readonly #disk: AtomicTextFile | null
+  #disk: AtomicTextFile | null
   readonly #commit: GroupCommit
   #state!: CalendarState
   #queue: Pending[] = []
@@ -127,6 +127,7 @@ export class Store {
       if (!this.#options.readOnly && this.#options.lock !== false) {
         this.#release = await lockDataFile(file)
         await removeStaleTemporaries(file)
+        this.#disk = new AtomicTextFile(file, this.#options.durability, writesFolder(file))
       }
     }
     try {

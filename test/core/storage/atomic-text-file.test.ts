@@ -2,9 +2,10 @@
  * Issue 11, "Writes": a data file is written from UTF-8 pieces, many a `writev`, and compared with a saved file
  * without joining them (src/core/storage/atomic-text-file.ts).
  */
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { watch } from 'node:fs'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { AtomicTextFile, fingerprint, isTextOf } from '../../../src/core/storage/atomic-text-file.js'
 import { tempDir } from '../../cli/cli-helpers.js'
 
@@ -29,6 +30,25 @@ describe('AtomicTextFile written from pieces', () => {
     expect((await readdir(dirname(file))).filter((name) => name.includes('.tmp-'))).toEqual([])
     expect(await disk.save(bytes(['third']))).toBe(await fingerprint(file))
     expect(await readFile(file, 'utf8')).toBe('third')
+  })
+
+  it('writes its temporary file in the folder it is given, and beside the file once that folder is gone', async () => {
+    const folder = await tempDir()
+    const file = join(folder, 'calendar.json')
+    const temporaries = join(folder, 'writes')
+    await mkdir(temporaries)
+    const disk = new AtomicTextFile(file, 'rename', temporaries)
+    const seen = new Set<string>()
+    const watcher = watch(temporaries, (_, name) => seen.add(String(name)))
+    await disk.save(bytes(['one']), 'missing')
+    await vi.waitFor(() => expect(seen.size).toBeGreaterThan(0), { timeout: 5000 })
+    watcher.close()
+    expect([...seen]).toEqual([`.calendar.json.tmp-${process.pid}`])
+    expect(await readFile(file, 'utf8')).toBe('one')
+    await rm(temporaries, { recursive: true })
+    await disk.save(bytes(['two']))
+    expect(await readFile(file, 'utf8')).toBe('two')
+    expect((await readdir(folder)).sort()).toEqual(['calendar.json'])
   })
 
   it('tells whether bytes are the pieces joined', () => {
