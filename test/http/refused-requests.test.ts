@@ -141,6 +141,31 @@ describe('a request the HTTP layer refuses is never carried out (issue 9 §2, re
     expect(await readFile(file, 'utf8')).toBe(before)
     expect((await getJson(`${server.base}/events/1002`)).body.title).toBe('Event 2')
   })
+
+  it('a body that arrives in pieces, 30 ms apart, is read whole and the write carried out once', async () => {
+    const body = Buffer.from(JSON.stringify({ ...newEvent('In pieces: é'), description: 'y'.repeat(3000) }))
+    const response = await new Promise<string>((resolve, reject) => {
+      let received = ''
+      const socket = net.connect(server.port, '127.0.0.1', async () => {
+        socket.write(
+          `POST ${PREFIX}/events HTTP/1.1\r\n${host()}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+        )
+        // Cut inside the two bytes of `é` too: the text is decoded only once the body is whole.
+        const cuts = [0, 20, body.indexOf(0xc3) + 1, body.length]
+        for (let i = 1; i < cuts.length; i++) {
+          await new Promise((done) => setTimeout(done, 30))
+          socket.write(body.subarray(cuts[i - 1], cuts[i]))
+        }
+      })
+      socket.on('data', (chunk) => (received += chunk))
+      socket.on('end', () => resolve(received))
+      socket.on('error', reject)
+    })
+    expect(response).toMatch(/^HTTP\/1\.1 201 /u)
+    const created = JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4)) as { id: number; title: string }
+    expect(created.title).toBe('In pieces: é')
+    expect((await getJson(`${server.base}/events/${created.id}`)).body.description).toContain('y'.repeat(3000))
+  })
 })
 
 describe('a delete reads its body like any write (issue 9 §2)', () => {
