@@ -4,7 +4,7 @@ import { setImmediate } from 'node:timers'
  * The most work, in ms, that `turn()` lets run in one turn of the event loop before it makes the next waiter wait
  * for the following turn, where timers and reads get their say first.
  */
-const BUDGET_MS = 1
+const BUDGET_MS = 0.5
 
 /** Waiters in the order they asked, each resolved in a turn of its own or sharing one within the budget. */
 const waiting: Array<() => void> = []
