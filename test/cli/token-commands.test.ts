@@ -231,6 +231,32 @@ describe('editUsers (the careful hand edit behind the token commands)', SLOW, ()
     expect((await usersOf(file))[0]?.token_sha256).toBe(sha256(token))
   })
 
+  it('starts again when the user it created is replaced by another created under the same ID', async () => {
+    const file = await dataFile()
+    const document = JSON.parse(fixture('auth-open.json'))
+    let attempts = 0
+    let id = 0
+    await editUsers(file, (state) => {
+      attempts++
+      const added = addToken(state, 'dave')
+      // A server that checked the file before this edit's rename saves its own version just after it, and
+      // another `token add`, which started from the server's file, gives its new user the ID dave had.
+      if (attempts === 1) {
+        id = added.user.id
+        const carol = { id, name: 'carol', role: 'editor', token_sha256: sha256('carol') }
+        setTimeout(
+          () => writeFileSync(file, `${JSON.stringify({ ...document, users: [...document.users, carol] }, null, 2)}\n`),
+          40,
+        )
+      }
+      return added
+    })
+    expect(attempts).toBe(2)
+    const users = await usersOf(file)
+    expect(users.find((user) => user.id === id)?.name).toBe('carol')
+    expect(users.find((user) => user.name === 'dave')?.id).toBe(id + 1)
+  })
+
   it('a later token for the same user is not taken for its change undone', async () => {
     const file = await dataFile()
     const document = JSON.parse(fixture('auth-open.json'))

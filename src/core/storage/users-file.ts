@@ -16,8 +16,11 @@ const PATIENCE_MS = 10_000
 /** How long after its rename an edit looks whether a write already under way replaced it (see `undone`). */
 const SETTLE_MS = 100
 
-/** Each changed user's record as it was before the change (undefined: created), by ID, as JSON. */
-type Replaced = Map<number, string | undefined>
+/**
+ * Each changed user's record as it was before the change (undefined: created), by ID, as JSON, and the name it
+ * has after it.
+ */
+type Replaced = Map<number, { before: string | undefined; name: string }>
 
 /**
  * Reads and validates a data file (docs/data-file.md) without locking it or creating it: for commands that only look.
@@ -77,7 +80,15 @@ function usersById(state: CalendarState): Map<number, string> {
 }
 
 function replacedUsers(before: Map<number, string>, after: Map<number, string>): Replaced {
-  return new Map([...after].filter(([id, json]) => before.get(id) !== json).map(([id]) => [id, before.get(id)]))
+  return new Map(
+    [...after]
+      .filter(([id, json]) => before.get(id) !== json)
+      .map(([id, json]) => [id, { before: before.get(id), name: nameOf(json) }]),
+  )
+}
+
+function nameOf(json: string): string {
+  return (JSON.parse(json) as { name: string }).name
 }
 
 /**
@@ -107,11 +118,13 @@ async function writeIfUnchanged(disk: AtomicTextFile, path: string, text: string
 }
 
 /**
- * True when, a moment after the rename, a changed user is back as it was before the change. The server checks the
- * file just before its own rename, as this edit does; a rename of this edit between the server's check and its
- * rename is replaced by the server's file, which lacks it, and the server would never learn of it. A user changed
- * again since (another token for the same user) is a later edit, not this one undone. A file made invalid
- * meanwhile is someone's edit under way: whether it holds this change cannot be told, so it is left alone.
+ * True when, a moment after the rename, a changed user is back as it was before the change, or a user this edit
+ * created has its ID held by another name. The server checks the file just before its own rename, as this edit
+ * does; a rename of this edit between the server's check and its rename is replaced by the server's file, which
+ * lacks it, and the server would never learn of it. Meanwhile another edit that started from the server's file may
+ * have created its own user under the same next ID. A user changed again since (another token for the same user)
+ * is a later edit, not this one undone. A file made invalid meanwhile is someone's edit under way: whether it
+ * holds this change cannot be told, so it is left alone.
  */
 async function undone(path: string, file: string, replaced: Replaced): Promise<boolean> {
   await sleep(SETTLE_MS)
@@ -123,5 +136,8 @@ async function undone(path: string, file: string, replaced: Replaced): Promise<b
     if (error instanceof DocumentError) return false
     throw error
   }
-  return [...replaced].some(([id, before]) => now.get(id) === before)
+  return [...replaced].some(([id, { before, name }]) => {
+    const json = now.get(id)
+    return json === before || (before === undefined && json !== undefined && nameOf(json) !== name)
+  })
 }
