@@ -4,12 +4,13 @@
  * is untouched. A real data file in a temporary folder, through the library.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { basename, dirname, join } from 'node:path'
+import { basename, join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { serializeState } from '../../src/core/cache/record-text.js'
 import { type Calendar, calendarCore, openCalendar } from '../../src/core/calendar.js'
 import type { EventRecord } from '../../src/core/model/records.js'
 import type { CalendarState } from '../../src/core/model/state.js'
+import { writesFolder } from '../../src/core/storage/lock.js'
 import { tempDir } from '../cli/cli-helpers.js'
 import { fixture, NOW } from '../helpers.js'
 
@@ -130,8 +131,8 @@ describe('a file write that fails undoes the whole group (issue 9 §1)', () => {
   it('every change of the group fails with 500 store-write-failed and the state is as before', async () => {
     const { calendar, file } = await fileCalendar()
     const before = await snapshot(calendar, file)
-    // The temporary file calfile writes first cannot be created: a folder stands in its place.
-    const blocker = join(dirname(file), `.${basename(file)}.tmp-${process.pid}`)
+    // The temporary file calfile writes first, in its lock, cannot be created: a folder stands in its place.
+    const blocker = join(writesFolder(file), `.${basename(file)}.tmp-${process.pid}`)
     await mkdir(blocker)
     const body = (title: string) => ({ title, start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00' })
     const results = await Promise.allSettled([
