@@ -242,7 +242,11 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
     )
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2)
     await page.mouse.down()
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height - 10, { steps: 10 })
+    // Once the drag has begun, the rows may change height (the event leaves its day): the next day is measured
+    // again there, so that the drop lands in it and not in the week below.
+    await page.mouse.move(from.x + from.width / 2 + 8, from.y + from.height / 2 + 8, { steps: 4 })
+    const target = (await page.locator(`[role=gridcell][data-date="${next}"]`).boundingBox()) ?? to
+    await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 10 })
     await page.mouse.up()
     expect((await saved).status()).toBe(200)
     const after = await stored(event.id)
