@@ -61,8 +61,9 @@ async function acquire(file: string): Promise<() => Promise<void>> {
 }
 
 /**
- * Writes the owner record into the lock folder and makes its `writesFolder`, then puts the folder's mtime back: proper-lockfile takes a lock
- * whose mtime is not the one it set for a lock someone else took (ECOMPROMISED at its next refresh).
+ * Writes the owner record into the lock folder and makes its `writesFolder`, then puts the folder's mtime back:
+ * proper-lockfile takes a lock whose mtime is not the one it set for a lock someone else took (ECOMPROMISED at its
+ * next refresh).
  */
 async function recordOwner(lock: string): Promise<void> {
   const { atime, mtime } = await stat(lock)
