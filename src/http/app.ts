@@ -14,8 +14,8 @@ import { type DescribedRoute, META_ROUTES, TEC_NAMESPACE } from './openapi/descr
 import type { OpenApiPart } from './openapi/openapi.js'
 import { parseQuery } from './params.js'
 import { bodyOf, drainRest, receivedBytes } from './request-body.js'
-import { errorResponse } from './respond.js'
-import { allowedMethods, setRestHeaders } from './rest-headers.js'
+import { addHeaders, errorResponse } from './respond.js'
+import { allowHeader, restHeaders } from './rest-headers.js'
 import { type RouteSpec, routeTable } from './routes.js'
 
 /** calfile's own route prefix and TEC's, which it also serves (docs/errors.md). */
@@ -73,7 +73,7 @@ export interface AppExtension {
    * mapped onto calfile's prefix: an answer it returns is sent instead, and the route's handler never runs, so a
    * write it answers is not carried out. Undefined lets the request through.
    */
-  intercept?(event: H3Event): HTTPResponse | undefined | Promise<HTTPResponse | undefined>
+  intercept?(event: H3Event): Response | HTTPResponse | undefined | Promise<Response | HTTPResponse | undefined>
   /** Told of every request after its answer, as the request log is. */
   observe?(line: RequestLine): void
   /**
@@ -112,11 +112,9 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
       if (isInterface(event.url.pathname)) {
         const view = (event.context.view as View | undefined) ?? viewOf(calendar, event)
         const route = event.context.route as string | undefined
-        setRestHeaders(response.headers, {
-          site: view.origin,
-          allow: route === undefined ? undefined : allowedMethods(routesAt.get(route) ?? [], view),
-          signedIn: view.user !== null && !view.rejected,
-        })
+        const routes = route === undefined ? undefined : routesAt.get(route)
+        const allow = routes && allowHeader(routes, view)
+        addHeaders(response, restHeaders({ site: view.origin, allow, signedIn: view.user !== null && !view.rejected }))
       }
       withCors(response, event.req.headers.get('origin'), options.cors ?? {})
       if (!log) return

@@ -1,27 +1,74 @@
-import { HTTPResponse } from 'h3'
+import { FastResponse } from 'srvx'
 import { CalendarError, invalidParams } from '../core/errors.js'
 
 const JSON_TYPE = 'application/json; charset=UTF-8'
 
 /**
- * A JSON response; every header is set on the response itself, so none is lost on the way out. An h3
- * `HTTPResponse`, which h3 sends as a string with its length: a web `Response` would wrap the text in a stream.
+ * An answer whose headers stay a plain record, lower-cased, until something reads `headers`: srvx's Node adapter
+ * writes such a record straight onto the socket, and `addHeaders` adds to it, where a `Headers` object would be
+ * built, checked and copied on every request. Reading `headers` builds that object as any `Response` does; what
+ * is added after goes there.
  */
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): HTTPResponse {
+class RecordResponse extends FastResponse {
+  #record: Record<string, string> | undefined
+
+  constructor(body: string | Uint8Array, status: number, record: Record<string, string>) {
+    super(body as BodyInit, { status, headers: record })
+    this.#record = record
+  }
+
+  override get headers(): Headers {
+    this.#record = undefined
+    return super.headers
+  }
+
+  /** Adds lower-cased headers to the record; false once `headers` was read. */
+  addToRecord(headers: Readonly<Record<string, string>>): boolean {
+    if (!this.#record) return false
+    Object.assign(this.#record, headers)
+    return true
+  }
+}
+
+/**
+ * Sets headers on an answer, replacing any of the same names: into the plain record of an answer made here
+ * (`json`, `jsonBody`), else on its `Headers`.
+ *
+ * @example
+ * addHeaders(json({ ok: true }), { link: '<http://127.0.0.1:3000/wp-json/>; rel="https://api.w.org/"' })
+ * @param headers lower-cased names (`allow`, `link`): a record keeps its keys as given.
+ */
+export function addHeaders(response: Response, headers: Readonly<Record<string, string>>): void {
+  if (response instanceof RecordResponse && response.addToRecord(headers)) return
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
+}
+
+/**
+ * A JSON response, every header on the response itself, so none is lost on the way out; sent as a string with its
+ * length, not a stream.
+ *
+ * @example
+ * json({ code: 'rest_no_route' }, 404)
+ */
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return jsonBody(JSON.stringify(body), status, headers)
 }
 
 /**
  * A response of JSON already made: text, or UTF-8 bytes (a kept shape, or a page assembled from them), which
  * go out as they are, with no encoding and no measuring of text.
+ *
+ * @example
+ * jsonBody('[]', 200, { 'X-WP-Total': '0', 'X-WP-TotalPages': '0' })
  */
-export function jsonBody(body: string | Uint8Array, status = 200, headers: Record<string, string> = {}): HTTPResponse {
+export function jsonBody(body: string | Uint8Array, status = 200, headers: Record<string, string> = {}): Response {
   // The length is set here, not left to the server, so that the answer to HEAD carries it too (RFC 9110 §9.3.2).
-  const length = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)
-  return new HTTPResponse(body as BodyInit, {
-    status,
-    headers: { 'Content-Type': JSON_TYPE, 'Content-Length': length, ...headers },
-  })
+  const record: Record<string, string> = {
+    'content-type': JSON_TYPE,
+    'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength),
+  }
+  for (const name in headers) record[name.toLowerCase()] = headers[name] as string
+  return new RecordResponse(body, status, record)
 }
 
 /**
@@ -30,7 +77,7 @@ export function jsonBody(body: string | Uint8Array, status = 200, headers: Recor
  * `rest_internal_error` (logged by the caller). A 413 closes the connection: the rest of a body too large to
  * take is not read past a bound (docs/errors.md#request-bodies).
  */
-export function errorResponse(error: unknown, asTec = true): HTTPResponse {
+export function errorResponse(error: unknown, asTec = true): Response {
   if (error instanceof CalendarError) {
     const wire = asTec ? onTheWire(error) : error
     return json(wire.toJSON(), wire.status, wire.status === 413 ? { Connection: 'close' } : {})

@@ -1,4 +1,5 @@
-import { assertCanManageTerms, assertCanWrite } from '../core/resources/access.js'
+import { RecentResults } from '../core/cache/recent-results.js'
+import { canManageTerms, canWrite } from '../core/resources/access.js'
 import type { View } from '../core/resources/view.js'
 import { REST_ALLOW_HEADERS, REST_EXPOSE_HEADERS } from './cors.js'
 import type { DescribedRoute } from './openapi/describe.js'
@@ -11,51 +12,86 @@ import type { DescribedRoute } from './openapi/describe.js'
 
 /** `Cache-Control` and `Expires` of `wp_get_nocache_headers()`, sent when the request is signed in. */
 const NO_CACHE = {
-  'Cache-Control': 'no-cache, must-revalidate, max-age=0, no-store, private',
-  Expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
+  'cache-control': 'no-cache, must-revalidate, max-age=0, no-store, private',
+  expires: 'Wed, 11 Jan 1984 05:00:00 GMT',
 } as const
 
 /** What the headers of one answer depend on. */
 export interface RestAnswer {
   /** The site the request came in on, without a trailing slash (`http://127.0.0.1:3000`). */
   site: string
-  /** The methods the requester may use on the matched route, in the route's order; undefined when no route matched. */
-  allow?: readonly string[]
+  /** `Allow`: the methods the requester may use on the matched route (`allowHeader`); undefined when none. */
+  allow?: string
   /** True when the request carries credentials that were accepted (or the calendar is in open mode). */
   signedIn: boolean
 }
 
-/**
- * Sets WordPress's REST headers on an answer: `Link` to the API root (`<site>/wp-json/`, rel `https://api.w.org/`),
- * the CORS header lists WordPress always sends, `Allow` when a route matched and the credentials were not refused,
- * and the no-cache headers when signed in.
- */
-export function setRestHeaders(headers: Headers, answer: RestAnswer): void {
-  headers.set('Link', `<${answer.site}/wp-json/>; rel="https://api.w.org/"`)
-  if (!headers.has('Access-Control-Expose-Headers')) headers.set('Access-Control-Expose-Headers', REST_EXPOSE_HEADERS)
-  headers.set('Access-Control-Allow-Headers', REST_ALLOW_HEADERS)
-  if (answer.allow) headers.set('Allow', answer.allow.join(', '))
-  if (answer.signedIn) for (const [name, value] of Object.entries(NO_CACHE)) headers.set(name, value)
-}
+/** The headers of the few sites and routes a server answers for, made once: every answer carries them. */
+const made = new RecentResults<string, Readonly<Record<string, string>>>(256)
 
 /**
- * The methods of a route's handlers (`routes`, all at one path, in table order) that the viewer passes the
- * permission step of, as `rest_send_allow_header()` lists them: reads for everyone, writes for those who may
- * write posts (or manage terms, on the term routes). Refused credentials allow nothing: WordPress stops before it
- * matches a route.
+ * WordPress's REST headers of an answer, lower-cased: `Link` to the API root (`<site>/wp-json/>`, rel
+ * `https://api.w.org/`), the CORS header lists WordPress always sends, `Allow` when a route matched and the
+ * credentials were not refused, and the no-cache headers when signed in. The record is shared: copy it, never
+ * write into it.
+ *
+ * @example
+ * restHeaders({ site: 'http://127.0.0.1:3000', allow: 'GET', signedIn: false })
+ * // { link: '<http://127.0.0.1:3000/wp-json/>; rel="https://api.w.org/"', 'access-control-expose-headers': …,
+ * //   'access-control-allow-headers': …, allow: 'GET' }
  */
-export function allowedMethods(routes: readonly Pick<DescribedRoute, 'method' | 'action' | 'resource'>[], view: View) {
+export function restHeaders(answer: RestAnswer): Readonly<Record<string, string>> {
+  const { site, allow, signedIn } = answer
+  return made.get(`${signedIn ? 1 : 0}${allow ?? ''} ${site}`, () => {
+    const headers: Record<string, string> = {
+      link: `<${site}/wp-json/>; rel="https://api.w.org/"`,
+      'access-control-expose-headers': REST_EXPOSE_HEADERS,
+      'access-control-allow-headers': REST_ALLOW_HEADERS,
+    }
+    if (allow !== undefined) headers.allow = allow
+    if (signedIn) Object.assign(headers, NO_CACHE)
+    return Object.freeze(headers)
+  })
+}
+
+/** A route's handlers, all at one path, in table order. */
+type RoutesAtPath = readonly Pick<DescribedRoute, 'method' | 'action' | 'resource'>[]
+
+/** `allowHeader`'s answers per path and per what the viewer may do, which is all they depend on. */
+const allowed = new WeakMap<RoutesAtPath, Map<string, string>>()
+
+/**
+ * `Allow` for a path: the methods of its handlers (`routes`) that the viewer passes the permission step of, as
+ * `rest_send_allow_header()` lists them: reads for everyone, writes for those who may write posts (or manage
+ * terms, on the term routes). Refused credentials allow nothing (undefined): WordPress stops before it matches a
+ * route.
+ *
+ * @example
+ * const routes = [{ method: 'GET', action: 'read', resource: 'events' }, { method: 'POST', action: 'update', resource: 'events' }]
+ * allowHeader(routes, anonymousView) // 'GET'
+ */
+export function allowHeader(routes: RoutesAtPath, view: View): string | undefined {
   if (view.rejected) return undefined
-  return routes.filter((route) => permits(route, view)).map((route) => route.method)
+  const writes = canWrite(view)
+  const manages = canManageTerms(view)
+  const key = `${writes ? 1 : 0}${manages ? 1 : 0}`
+  let answers = allowed.get(routes)
+  if (!answers) {
+    answers = new Map()
+    allowed.set(routes, answers)
+  }
+  let answer = answers.get(key)
+  if (answer === undefined) {
+    answer = routes
+      .filter((route) => permits(route, writes, manages))
+      .map((route) => route.method)
+      .join(', ')
+    answers.set(key, answer)
+  }
+  return answer
 }
 
-function permits(route: Pick<DescribedRoute, 'action' | 'resource'>, view: View): boolean {
+function permits(route: Pick<DescribedRoute, 'action' | 'resource'>, writes: boolean, manages: boolean): boolean {
   if (route.action !== 'create' && route.action !== 'update' && route.action !== 'delete') return true
-  try {
-    if (route.resource === 'categories' || route.resource === 'tags') assertCanManageTerms(view)
-    else assertCanWrite(view)
-    return true
-  } catch {
-    return false
-  }
+  return route.resource === 'categories' || route.resource === 'tags' ? manages : writes
 }

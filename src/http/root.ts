@@ -1,5 +1,5 @@
 import type { JsonSchema } from '@valibot/to-json-schema'
-import type { H3Event, HTTPResponse } from 'h3'
+import type { H3Event } from 'h3'
 import * as v from 'valibot'
 import type { Calendar } from '../core/calendar.js'
 import { invalidParams } from '../core/errors.js'
@@ -62,7 +62,7 @@ export interface RootIndex {
  * order of docs/errors.md: `namespace` and `context` (400 `rest_invalid_param`), then the token (a wrong one is a
  * 401, docs/auth.md); the index itself is public and the same in every context.
  */
-export function rootResponse(calendar: Calendar, event: H3Event, view: View): HTTPResponse {
+export function rootResponse(calendar: Calendar, event: H3Event, view: View): Response {
   const parsed = v.safeParse(RootQuerySchema, parseQuery(event.url))
   if (!parsed.success) return errorResponse(invalidParams(firstIssuesByField(parsed.issues)))
   if (view.rejected) return errorResponse(view.rejected)
@@ -92,7 +92,7 @@ export function rootIndex(calendar: Calendar, base: string): RootIndex {
  * The answer to `OPTIONS` on a route (`path` below the prefix, h3 style): 200 with the route as the index shows it,
  * its self link included, as WordPress's `rest_handle_options_request()` answers (`get_data_for_route()`).
  */
-export function optionsResponse(calendar: Calendar, path: string, base: string): HTTPResponse {
+export function optionsResponse(calendar: Calendar, path: string, base: string): Response {
   const context = defaultContext(calendar, base)
   let entry: IndexRoute | undefined
   for (const route of describedRoutes(calendar)) {

@@ -1,4 +1,4 @@
-import type { H3Event, HTTPMethod, HTTPResponse } from 'h3'
+import type { H3Event, HTTPMethod } from 'h3'
 import type { GenericSchema } from 'valibot'
 import type { Calendar } from '../core/calendar.js'
 import type { CollectionName, CollectionOf, Taxonomy } from '../core/model/kinds.js'
@@ -42,7 +42,7 @@ export interface RouteSpec {
   args?: Readonly<Record<string, TecArg>>
   /** Status of a success. */
   status: 200 | 201
-  handle: (event: H3Event, view: View) => Promise<HTTPResponse> | HTTPResponse
+  handle: (event: H3Event, view: View) => Promise<Response> | Response
 }
 
 const UPDATE_METHODS = ['POST', 'PUT', 'PATCH'] as const
@@ -227,7 +227,7 @@ function slugRef(event: H3Event): EventRef {
   return { slug: decodeURIComponent(event.context.params?.slug ?? '') }
 }
 
-function listed(page: ListPageJson): HTTPResponse {
+function listed(page: ListPageJson): Response {
   return jsonBody(page.json, 200, page.headers)
 }
 
@@ -235,6 +235,6 @@ function listed(page: ListPageJson): HTTPResponse {
  * 201 with a new term and the `Location` TEC's term endpoints send: the term under WordPress's own REST API, as
  * `WP_REST_Terms_Controller::create_item()` makes it (the term's `_links.self`).
  */
-function created(record: SingleTermResponse): HTTPResponse {
+function created(record: SingleTermResponse): Response {
   return json(record, 201, { Location: record._links.self[0].href })
 }

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { H3Event, HTTPResponse } from 'h3'
+import type { H3Event } from 'h3'
 import type { AppExtension, RequestLine } from '../http/app.js'
 import { json } from '../http/respond.js'
 import { type Fault, FaultRules } from './faults.js'
@@ -31,7 +31,7 @@ export class FaultInjection implements AppExtension {
   /** Adds no routes: `testAdmin` serves the fault routes, `calfile/testing` the calls. */
   mount(): void {}
 
-  async intercept(event: H3Event): Promise<HTTPResponse | undefined> {
+  async intercept(event: H3Event): Promise<Response | undefined> {
     const fault = this.rules.decide(event.req.method, event.url.pathname)
     if (!fault) return undefined
     const closed = 'close' in fault
@@ -58,7 +58,7 @@ export class FaultInjection implements AppExtension {
   }
 
   /** Ends the connection with no answer; the answer returned is never written, but the request log sees it. */
-  #close(event: H3Event, fault: Fault): HTTPResponse {
+  #close(event: H3Event, fault: Fault): Response {
     const socket = event.req.runtime?.node?.req.socket
     if (socket) socket.destroy()
     else this.#closed.add(event.req)

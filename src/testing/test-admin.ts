@@ -1,4 +1,4 @@
-import type { H3, H3Event, HTTPResponse } from 'h3'
+import type { H3, H3Event } from 'h3'
 import * as v from 'valibot'
 import { CalendarError, invalidParams } from '../core/errors.js'
 import type { AppExtension } from '../http/app.js'
@@ -81,7 +81,7 @@ function route(
   app: H3,
   method: 'GET' | 'PUT' | 'POST' | 'DELETE',
   path: string,
-  handle: (event: H3Event) => HTTPResponse | Promise<HTTPResponse>,
+  handle: (event: H3Event) => Response | Promise<Response>,
 ): void {
   app.on(method, ADMIN_PATH + path, async (event) => {
     try {

@@ -40,7 +40,7 @@ export function changeStream(
   calendar: Calendar,
   feed: ChangeFeed,
   open: OpenStreams,
-): (event: H3Event) => HTTPResponse {
+): (event: H3Event) => Response | EventStream {
   return (event) => {
     const view = viewOf(calendar, event)
     if (view.rejected) return errorResponse(view.rejected)
@@ -68,7 +68,7 @@ export function changeStream(
 }
 
 /** `HEAD …/changes`: the stream's status and headers, without opening it (docs/errors.md: every GET answers HEAD). */
-export function changeStreamHead(calendar: Calendar): (event: H3Event) => HTTPResponse {
+export function changeStreamHead(calendar: Calendar): (event: H3Event) => Response | HTTPResponse {
   return (event) => {
     const view = viewOf(calendar, event)
     if (view.rejected) return errorResponse(view.rejected)

@@ -88,10 +88,18 @@ const WRITERS = new Set(['administrator', 'editor', 'author', 'contributor'])
  * subscribers a 403.
  */
 export function assertCanWrite(view: View): void {
+  if (canWrite(view)) return
   assertCredentials(view)
-  if (view.openMode) return
-  if (!view.user) throw new CalendarError('rest_forbidden', 401, NOT_ALLOWED)
-  if (!WRITERS.has(view.user.role)) throw new CalendarError('rest_forbidden', 403, NOT_ALLOWED)
+  throw new CalendarError('rest_forbidden', view.user ? 403 : 401, NOT_ALLOWED)
+}
+
+/**
+ * `assertCanWrite` as a question, for what lists the methods a viewer may use (`rest_send_allow_header()`): a
+ * refusal thrown per request would cost a stack trace each.
+ */
+export function canWrite(view: View): boolean {
+  if (view.rejected) return false
+  return view.openMode || (view.user !== null && WRITERS.has(view.user.role))
 }
 
 /**
@@ -119,11 +127,16 @@ export function writableStatus(view: View, asked: Status | undefined, creating: 
 
 /** Checks that the viewer may create, change or delete terms: editors and administrators (docs/auth.md). */
 export function assertCanManageTerms(view: View): void {
+  if (canManageTerms(view)) return
   assertCredentials(view)
-  if (view.openMode) return
   if (!view.user) throw new CalendarError('rest_forbidden', 401, NOT_ALLOWED)
-  if (!MANAGERS.has(view.user.role))
-    throw new CalendarError('rest_forbidden', 403, 'Sorry, you are not allowed to manage terms.')
+  throw new CalendarError('rest_forbidden', 403, 'Sorry, you are not allowed to manage terms.')
+}
+
+/** `assertCanManageTerms` as a question (see `canWrite`). */
+export function canManageTerms(view: View): boolean {
+  if (view.rejected) return false
+  return view.openMode || (view.user !== null && MANAGERS.has(view.user.role))
 }
 
 /**

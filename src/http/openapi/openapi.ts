@@ -1,5 +1,4 @@
 import { type JsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema'
-import type { HTTPResponse } from 'h3'
 import type { Calendar } from '../../core/calendar.js'
 import { type CollectionName, KIND_OF } from '../../core/model/kinds.js'
 import type { Settings } from '../../core/model/records.js'
@@ -51,7 +50,7 @@ export interface OpenApiPart {
  * `GET <prefix>/doc`: the document with `servers[0].url` = `<base>/`, the prefix the request came in on. It is
  * public, but a wrong token is a 401 as everywhere (docs/auth.md).
  */
-export function docResponse(calendar: Calendar, view: View, parts: OpenApiPart[] = []): HTTPResponse {
+export function docResponse(calendar: Calendar, view: View, parts: OpenApiPart[] = []): Response {
   if (view.rejected) return errorResponse(view.rejected)
   return json(openApiDocument(calendar, view.base, parts))
 }

@@ -74,7 +74,7 @@ async function loadExporter(): Promise<Exporter> {
 }
 
 /** The answer to a feed request: 404 without `ical`, the contract's error, 304, or the feed. */
-function answer(event: H3Event, feed: () => RenderedFeed): HTTPResponse {
+function answer(event: H3Event, feed: () => RenderedFeed): Response | HTTPResponse {
   if (!event.url.searchParams.has('ical')) return errorResponse(noRoute())
   try {
     const current = feed()
