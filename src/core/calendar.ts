@@ -176,7 +176,8 @@ export class Calendar {
 
   defaultView(): View {
     const admin = this.state.users.get(1) ?? { id: 1, name: 'admin', role: 'administrator' as const }
-    return { ...viewUrls(this.state.settings, 'http://localhost', PREFIX), user: admin, openMode: true }
+    const { origin, base, siteUrl } = viewUrls(this.state.settings, 'http://localhost', PREFIX)
+    return { origin, base, siteUrl, user: admin, openMode: true, rejected: undefined }
   }
 
   /** Finishes pending writes, stops watching and releases the file's lock. */

@@ -270,13 +270,20 @@ function decodes(path: string): boolean {
  * before permissions (401/403), and the resources check parameters that need the state.
  */
 export function viewOf(calendar: Calendar, event: H3Event): View {
-  const urls = viewUrls(calendar.state.settings, originOf(event.url), String(event.context.prefix ?? PREFIX))
+  const state = calendar.state
+  const { origin, base, siteUrl } = viewUrls(
+    state.settings,
+    originOf(event.url),
+    String(event.context.prefix ?? PREFIX),
+  )
+  // Every view has the same fields in the same order (no spreads): it is made on every request and read everywhere.
   let view: View
   try {
-    view = { ...urls, ...authenticate(calendar.state, event.req.headers.get('authorization')) }
+    const { user, openMode } = authenticate(state, event.req.headers.get('authorization'))
+    view = { origin, base, siteUrl, user, openMode, rejected: undefined }
   } catch (error) {
     if (!(error instanceof CalendarError)) throw error
-    view = { ...urls, user: null, openMode: false, rejected: error }
+    view = { origin, base, siteUrl, user: null, openMode: false, rejected: error }
   }
   event.context.view = view
   return view
