@@ -1,6 +1,7 @@
-import { H3, HTTPResponse } from 'h3'
+import { H3 } from 'h3'
 import { toNodeHandler } from 'h3/node'
 import { type Listener, listen } from 'listhen'
+import { FastResponse } from 'srvx'
 
 /** A 200 answer captured from calfile: its body text and the headers that describe it. */
 export interface Answer {
@@ -27,14 +28,14 @@ export type CeilingMode = 'string' | 'stringify'
 
 /**
  * An h3 server on a free loopback port, served as src/http/serve.ts serves calfile (listhen around `toNodeHandler`),
- * that answers every request with `answer` the fastest way h3 offers (an `HTTPResponse`, which h3 writes as a string
- * with its length, as calfile's answers are): what h3 itself costs, so calfile's figure means something on a noisy
- * machine.
+ * that answers every request with `answer` the fastest way h3 offers, as calfile's answers go out (srvx's
+ * `FastResponse` with a plain record of headers, which srvx writes as a string with its length and no `Headers`
+ * object): what h3 itself costs, so calfile's figure means something on a noisy machine.
  */
 export function serveCeiling(answer: Answer, mode: CeilingMode): Promise<Listener> {
   const parsed: unknown = JSON.parse(answer.text)
   const body = mode === 'string' ? () => answer.text : () => JSON.stringify(parsed)
-  const app = new H3().use(() => new HTTPResponse(body(), { headers: answer.headers }))
+  const app = new H3().use(() => new FastResponse(body(), { headers: answer.headers }))
   return listen(toNodeHandler(app), {
     port: { port: 0, random: true } as never,
     hostname: '127.0.0.1',
