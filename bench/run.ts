@@ -14,7 +14,8 @@
  *   ceiling, json-server, an h3 app answering a precomputed copy of calfile's very answer (same body and headers),
  *   and an h3 app answering `JSON.stringify` of that body, parsed once, per request; then POST /events (answered
  *   once in the file) and the start times of each CLI (spawn → first 200 of an event by ID, median of 5: a new
- *   file, and the same file again; targets ≤ 1.25× and ≤ 0.8× json-server's) and where calfile's goes, step by step; then what each json-server row does.
+ *   file, and the same file again; targets ≤ 1.25× and ≤ 0.8× json-server's), `calfile --version` from spawn to
+ *   exit (target ≤ 150 ms) and where calfile's start goes, step by step; then what each json-server row does.
  *   A json-server figure says how many of its requests failed, if any (non-2xx, error or timeout); calfile's may
  *   not fail;
  * - how long calfile/testing's `reset()` takes for 200 and 10,000 events (bench/reset.ts).
@@ -33,7 +34,7 @@ import { JSON_SERVER_ROWS, jsonServerArgs, writeJsonServerDb } from './json-serv
 import { Loader, type LoadRequest, type LoadResult } from './load.js'
 import { median } from './median.js'
 import { printResetFigures } from './reset.js'
-import { freePort, medianStart, type Spawned, spawnServer, stopServer } from './start.js'
+import { freePort, medianExit, medianStart, type Spawned, spawnServer, stopServer } from './start.js'
 import { startSteps } from './start-steps.js'
 import { markdownTable, perSecond } from './table.js'
 
@@ -215,7 +216,7 @@ async function fileIn(root: string, folder: string, name: string): Promise<strin
  * `BENCH_START_RUNS` (default 5). The
  * first start of a file calfile has never seen (each run with an empty cache folder), and a restart of the same
  * file (its text in calfile's cache of validated texts); json-server keeps nothing between starts. Then where
- * calfile's start goes, step by step (bench/start-steps.ts).
+ * calfile's start goes, step by step (bench/start-steps.ts), and `calfile --version` from spawn to exit.
  */
 async function startRows(started: string, db: string): Promise<string[][]> {
   const now = new Date(NOW).toISOString()
@@ -237,9 +238,11 @@ async function startRows(started: string, db: string): Promise<string[][]> {
     const stepRuns = Math.min(3, START_RUNS)
     console.log(`start, first: ${await startSteps(started, stepRuns, false)}`)
     console.log(`start, again: ${await startSteps(started, stepRuns, true)}`)
+    const version = medianExit([CALFILE_BIN, '--version'], START_RUNS)
     return [
       ['start of a new file: spawn → first 200', `${first.toFixed(0)} ms`, ratio(first), `${jsonServer.toFixed(0)} ms`],
       ['start of the same file again', `${restart.toFixed(0)} ms`, ratio(restart), `${jsonServer.toFixed(0)} ms`],
+      ['`calfile --version`: spawn → exit (target ≤ 150 ms)', `${version.toFixed(0)} ms`, '', ''],
     ].map((row) => [...row, '', ''])
   } finally {
     await rm(cache, { recursive: true, force: true })

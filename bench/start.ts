@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { createServer } from 'node:net'
 import { median } from './median.js'
 
@@ -69,6 +69,22 @@ export async function medianStart(
     const { child, ms } = await spawnServer(args(port), `http://127.0.0.1:${port}${path}`, env(i))
     await stopServer(child)
     times.push(ms)
+  }
+  return median(times)
+}
+
+/**
+ * The median time of `runs` commands that answer and exit (`calfile --version`), spawned one after the other:
+ * milliseconds from the spawn to the exit, node's own start included.
+ * @throws Error when a run fails.
+ */
+export function medianExit(args: string[], runs = 3): number {
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const begin = performance.now()
+    const out = spawnSync(process.execPath, args, { encoding: 'utf8' })
+    if (out.status !== 0) throw new Error(`${args.join(' ')} failed: ${out.stderr}`)
+    times.push(performance.now() - begin)
   }
   return median(times)
 }
