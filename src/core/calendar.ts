@@ -40,7 +40,7 @@ export interface CalendarOptions {
   cacheBytes?: number
   /**
    * A validation of the file run beside the load (`validateInWorker`): the key of the text it found valid. The load
-   * waits for it, and does not validate a text of that key again.
+   * builds the state meanwhile, waits for it before answering, and does not validate a text of that key again.
    */
   validation?: Promise<string | undefined>
 }

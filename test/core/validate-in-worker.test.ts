@@ -1,7 +1,8 @@
 /**
  * Validation in a worker thread beside a first start (src/core/storage/validate-in-worker.ts): the key of a valid
  * text, trusted by the load for that text only; an invalid file, or one saved again after the worker read it, is
- * validated by the load itself and refused as ever.
+ * validated by the load itself and refused as ever. The load builds the state while the worker validates
+ * (`loadDocumentBeside`), and answers only once the verdict is in.
  */
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -10,6 +11,7 @@ import { serializeState } from '../../src/core/cache/record-text.js'
 import { ValidatedTexts } from '../../src/core/cache/validated-texts.js'
 import { openCalendar } from '../../src/core/calendar.js'
 import { DocumentError } from '../../src/core/document/error.js'
+import { loadDocumentBeside } from '../../src/core/document/load.js'
 import { validateInWorker } from '../../src/core/storage/validate-in-worker.js'
 import { tempDir } from '../cli/cli-helpers.js'
 import { fixture, NOW } from '../helpers.js'
@@ -64,4 +66,27 @@ it('a file saved again after the worker read it is validated by the load', async
 
 it('a missing file: no key', async () => {
   expect(await validateInWorker(join(folder, 'missing.json'), undefined)).toBeUndefined()
+})
+
+it('the load builds the state while the verdict is awaited, and answers only after it', async () => {
+  const file = join(folder, 'calendar.json')
+  const texts = new ValidatedTexts(file, undefined)
+  let give: (key: string | undefined) => void = () => undefined
+  const verdict = new Promise<string | undefined>((resolve) => (give = resolve))
+  let answered = false
+  const loading = loadDocumentBeside(TEXT, { file, now: () => '2026-07-01 08:00:00', validated: texts }, verdict)
+  void loading.then(() => (answered = true))
+  await new Promise((resolve) => setTimeout(resolve, 20))
+  expect(answered).toBe(false)
+  give(texts.keyOf(TEXT))
+  expect((await loading).events.size).toBeGreaterThan(0)
+  expect(texts.has(texts.keyOf(TEXT))).toBe(true)
+})
+
+it('a file the build cannot read is refused with its problems, not the build error', async () => {
+  const file = join(folder, 'calendar.json')
+  const options = { file, now: () => '2026-07-01 08:00:00', validated: new ValidatedTexts(file, undefined) }
+  const load = loadDocumentBeside('{"events": [null, 7]}', options, Promise.resolve(undefined))
+  await expect(load).rejects.toBeInstanceOf(DocumentError)
+  await expect(load).rejects.toThrow(/events/u)
 })

@@ -38,14 +38,56 @@ const TERM_COLLECTIONS = ['categories', 'tags'] as const
  * every rule broken across records (duplicate IDs, dangling references, …), so that one round of fixes does.
  */
 export function loadDocument(text: string, options: LoadOptions): CalendarState {
+  const { file, locator, key } = parsed(text, options)
+  if (!known(key, options)) check(file, locator, key, options)
+  return buildState(file as DocumentFile, options)
+}
+
+/**
+ * `loadDocument` beside a validation of the same file run elsewhere (`validateInWorker`), whose `verdict` is the
+ * key of the text it found valid (`ValidatedTexts.keyOf`): the state is built while the verdict is awaited, and
+ * returned only once the verdict names this very text, or, for any other verdict (none, or a text saved since),
+ * once this text is validated here as `loadDocument` validates it. Nothing is returned before the text is known
+ * valid.
+ *
+ * @example
+ * const state = await loadDocumentBeside(text, options, validateInWorker(file, undefined))
+ * @throws DocumentError as `loadDocument`.
+ */
+export async function loadDocumentBeside(
+  text: string,
+  options: LoadOptions,
+  verdict: Promise<string | undefined>,
+): Promise<CalendarState> {
+  const { file, locator, key } = parsed(text, options)
+  if (known(key, options)) return buildState(file as DocumentFile, options)
+  let built: CalendarState | undefined
+  try {
+    built = buildState(file as DocumentFile, options)
+  } catch {
+    // An invalid file may break the build: the validation below says what is wrong with it.
+  }
+  if (key !== undefined && (await verdict) === key) options.validated?.vouch(key)
+  else check(file, locator, key, options)
+  return built ?? buildState(file as DocumentFile, options)
+}
+
+/** The parsed text, its locator for messages and its key in the cache of validated texts (none without one). */
+function parsed(text: string, options: LoadOptions) {
   const locator = new JsonLocator(text)
-  const file = parseJson(text, locator, options.file)
-  const key = options.validated?.keyOf(text)
-  if (key !== undefined && options.validated?.has(key)) return buildState(file as DocumentFile, options)
+  return { file: parseJson(text, locator, options.file), locator, key: options.validated?.keyOf(text) }
+}
+
+/** Whether the text of `key` is known valid, from an earlier start or a validation beside. */
+function known(key: string | undefined, options: LoadOptions): boolean {
+  return key !== undefined && options.validated?.has(key) === true
+}
+
+/** Validates a parsed text, remembering it valid. @throws DocumentError listing its problems. */
+function check(file: unknown, locator: JsonLocator, key: string | undefined, options: LoadOptions): void {
   const problems = documentProblems(file, options.timezone).map((p) => toProblem(p.path, p.message, locator))
   if (problems.length > 0) throw new DocumentError(options.file, inTextOrder(problems))
   if (key !== undefined) options.validated?.add(key)
-  return buildState(file as DocumentFile, options)
 }
 
 /** Problems sorted by where they are, so that a person fixes the file from top to bottom. */

@@ -3,7 +3,7 @@ import { dirname } from 'node:path'
 import { statePieces } from '../cache/record-text.js'
 import { ValidatedTexts } from '../cache/validated-texts.js'
 import { DocumentError } from '../document/error.js'
-import { type LoadOptions, loadDocument } from '../document/load.js'
+import { type LoadOptions, loadDocument, loadDocumentBeside } from '../document/load.js'
 import { CalendarError } from '../errors.js'
 import { type CalendarState, type StateSnapshot, snapshotOf, stateFrom } from '../model/state.js'
 import { turn } from '../turns.js'
@@ -131,12 +131,12 @@ export class Store {
       }
     }
     try {
-      const [{ text, fingerprint }, vouched] = await Promise.all([
-        this.#disk ? this.#disk.readWithFingerprint() : { text: null, fingerprint: '' },
-        validation,
-      ])
-      if (vouched !== undefined) this.#options.validated?.vouch(vouched)
-      this.#state = loadDocument(text ?? initial, this.#options)
+      const { text, fingerprint } = this.#disk
+        ? await this.#disk.readWithFingerprint()
+        : { text: null, fingerprint: '' }
+      this.#state = validation
+        ? await loadDocumentBeside(text ?? initial, this.#options, validation)
+        : loadDocument(text ?? initial, this.#options)
       if (text === null) await this.#write(await statePieces(this.#state))
       else this.#remember([Buffer.from(text)], fingerprint)
       this.#opened = { snapshot: snapshotOf(this.#state), text: this.#text }
