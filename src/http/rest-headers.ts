@@ -42,7 +42,8 @@ const made = new RecentResults<string, Readonly<Record<string, string>>>(256)
  */
 export function restHeaders(answer: RestAnswer): Readonly<Record<string, string>> {
   const { site, allow, signedIn } = answer
-  return made.get(`${signedIn ? 1 : 0}${allow ?? ''} ${site}`, () => {
+  // No `Allow` (no route, refused credentials) and an empty one are different answers.
+  return made.get(`${signedIn ? 1 : 0}|${allow ?? '-'}|${site}`, () => {
     const headers: Record<string, string> = {
       link: `<${site}/wp-json/>; rel="https://api.w.org/"`,
       'access-control-expose-headers': REST_EXPOSE_HEADERS,
@@ -67,7 +68,10 @@ const allowed = new WeakMap<RoutesAtPath, Map<string, string>>()
  * route.
  *
  * @example
- * const routes = [{ method: 'GET', action: 'read', resource: 'events' }, { method: 'POST', action: 'update', resource: 'events' }]
+ * const routes = [
+ *   { method: 'GET', action: 'read', resource: 'events' },
+ *   { method: 'POST', action: 'update', resource: 'events' },
+ * ]
  * allowHeader(routes, anonymousView) // 'GET'
  */
 export function allowHeader(routes: RoutesAtPath, view: View): string | undefined {
