@@ -22,15 +22,25 @@ export interface KindInfo {
   collection(state: CalendarState): Collection<StoredRecord>
   /**
    * The stored keys a push sends, as the API writes them (docs/writes.md). Left out: what the site sets itself (`id`,
-   * `author`, `modified`, `modified_utc`), what its API cannot write (`permalink`, `post_parent`, `custom_fields`,
-   * and any key beyond the contract's). An event's currency is sent inside its `cost` (`push-plan.ts`).
+   * `author`, `modified`, `modified_utc`, a term's `term_taxonomy_id`), what its API cannot write (`permalink`,
+   * `post_parent`, `custom_fields`, and any key beyond the contract's). An event's currency is sent inside its
+   * `cost` (`push-plan.ts`).
    */
   pushed: readonly string[]
   /** The stored keys that link to other records, and the kind they link to. */
   links: ReadonlyArray<readonly [string, RecordKind]>
 }
 
-const NOT_PUSHED = new Set(['id', 'author', 'modified', 'modified_utc', 'permalink', 'post_parent', 'custom_fields'])
+const NOT_PUSHED = new Set([
+  'id',
+  'author',
+  'modified',
+  'modified_utc',
+  'term_taxonomy_id',
+  'permalink',
+  'post_parent',
+  'custom_fields',
+])
 const pushed = (keys: ReadonlySet<string>, without: readonly string[] = []) =>
   [...keys].filter((key) => !NOT_PUSHED.has(key) && !without.includes(key))
 

@@ -538,6 +538,20 @@ describe('embedded terms (CONTRACT §2.5)', () => {
     expect(free).not.toHaveProperty('meta')
   })
 
+  it("a pulled site's term_taxonomy_id shows in the event's terms only, not in the term's own answers", async () => {
+    const data = JSON.parse(fixture('events-rich.json'))
+    const jazz = data.categories.find((term: Json) => term.id === 4)
+    jazz.term_taxonomy_id = 9
+    const { request } = await open(data)
+    const embedded = (await request('GET', '/events/10', undefined, HOST)).body.categories[0]
+    expect(embedded).toMatchObject({ id: 4, term_taxonomy_id: 9 })
+    expect(Object.keys(embedded)).toEqual(TERM_KEYS)
+    // TEC's category routes show no term_taxonomy_id (the parity suite compares their keys with TEC's).
+    expect((await request('GET', '/categories/4', undefined, HOST)).body).not.toHaveProperty('term_taxonomy_id')
+    const listed = (await request('GET', '/categories?per_page=50', undefined, HOST)).body.categories
+    expect(listed.find((term: Json) => term.id === 4)).not.toHaveProperty('term_taxonomy_id')
+  })
+
   it('a top-level category has no up url; count counts publish events only (a draft does not count)', async () => {
     const { request } = await open(fixture('events-rich.json'))
     await request('POST', '/events', {

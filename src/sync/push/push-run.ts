@@ -101,7 +101,8 @@ export async function drain(run: PushRun): Promise<void> {
  * Stores the site's answer for one record in place of the data file's (inside `calendarCore(calendar).write`), through
  * the TEC importer, so that the two read the same (the site's `modified`, `date`, slug…), and records its entry: what
  * the site has now, and the record as stored. Only that record (and a media entry of its image) is taken: the venue or
- * terms an event embeds stay as the data file has them, which may be changes still to push.
+ * terms an event embeds stay as the data file has them, which may be changes still to push, but for their
+ * `term_taxonomy_id` (`takeTaxonomyIds`).
  *
  * @param now epoch ms: "now" for the importer.
  */
@@ -110,6 +111,30 @@ export function takeBack(state: CalendarState, info: KindInfo, site: SiteRecord,
   importTec(state, { [info.route]: [site] }, { now: instantToWall(now, state.siteTimezone), keep })
   const stored = info.collection(state).get(site.id) as StoredRecord
   setEntry(state, info.route, site.id, { ...siteVersion(info, site), hash: recordHash(stored) })
+  if (info.kind === 'event') takeTaxonomyIds(state, site)
+}
+
+/**
+ * The `term_taxonomy_id` of each term an event's answer embeds, stored where WordPress numbered it apart from the
+ * term (terms of two taxonomies made at once, as a push makes them): TEC's own term answers do not show it, so the
+ * push that made the term could not store it. It is no change here: the entry of a term unchanged since it was
+ * synced is hashed again with it.
+ */
+function takeTaxonomyIds(state: CalendarState, site: SiteRecord): void {
+  for (const info of KINDS.filter((kind) => kind.isTerm))
+    for (const embedded of (site[info.route] ?? []) as SiteRecord[]) {
+      const taxonomyId = embedded.term_taxonomy_id
+      const stored = info.collection(state).get(embedded.id)
+      const entry = entryOf(state, info.route, embedded.id)
+      if (!Number.isInteger(taxonomyId) || taxonomyId === embedded.id || stored === undefined || entry === undefined)
+        continue
+      if (stored.term_taxonomy_id === taxonomyId) continue
+      const record = { ...stored, term_taxonomy_id: taxonomyId }
+      const unchanged = entry.hash === recordHash(stored)
+      info.collection(state).put(record)
+      // A term changed here since stays changed: its entry keeps the hash of what was last synced.
+      if (unchanged) setEntry(state, info.route, embedded.id, { ...entry, hash: recordHash(record) })
+    }
 }
 
 /** Drops the entry of record `id` of `info` (inside `calendarCore(calendar).write`): the site no longer has it. */

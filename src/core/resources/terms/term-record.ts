@@ -2,8 +2,19 @@ import type { Taxonomy } from '../../model/kinds.js'
 import type { TermRecord } from '../../model/records.js'
 import { extraKeys, type NormalizeContext, resolveSlug } from '../post.js'
 
-/** The stored keys of a term; any other key is an extra kept as it is (docs/errors.md). */
-export const TERM_KEYS: ReadonlySet<string> = new Set(['id', 'name', 'slug', 'description', 'parent'])
+/**
+ * The stored keys of a term; any other key is an extra kept as it is and shown last (docs/errors.md). A pulled
+ * site's `term_taxonomy_id` is stored, not an extra: TEC shows it in the terms it embeds in events, never in a term's
+ * own answers.
+ */
+export const TERM_KEYS: ReadonlySet<string> = new Set([
+  'id',
+  'name',
+  'slug',
+  'description',
+  'parent',
+  'term_taxonomy_id',
+])
 
 /**
  * A stored category or tag with defaults filled in (docs/data-file.md, docs/writes.md); tags always have `parent` 0.
@@ -26,6 +37,7 @@ export function normalizeTerm(
     description: (raw.description as string | undefined) ?? '',
     parent,
   }
+  if (raw.term_taxonomy_id !== undefined) record.term_taxonomy_id = raw.term_taxonomy_id as number
   return Object.assign(record, extraKeys(raw, TERM_KEYS))
 }
 
