@@ -10,6 +10,7 @@ import http from 'node:http'
 import { basename, dirname, join } from 'node:path'
 import { loadDocument } from '../../src/core/document/load.js'
 import type { CalendarState } from '../../src/core/model/state.js'
+import { writesFolder } from '../../src/core/storage/lock.js'
 import { freePort, removeTempDirs, runCli, tempDir } from '../cli/cli-helpers.js'
 
 export { freePort, runCli, tempDir }
@@ -248,9 +249,7 @@ export async function temporaries(file: string): Promise<string[]> {
   const names = [
     ...(await readdir(dirname(file))),
     // The lock holder's, in its lock (`writesFolder`): gone with a lock that a killed writer left and the next took over.
-    ...(await readdir(join(`${file}.lock`, 'writes')).catch(() => [])).map((name) =>
-      join(`${file}.lock`, 'writes', name),
-    ),
+    ...(await readdir(writesFolder(file)).catch(() => [])).map((name) => join(writesFolder(file), name)),
   ]
   return names.filter((name) => basename(name).startsWith(prefix))
 }
