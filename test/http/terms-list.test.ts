@@ -225,6 +225,12 @@ describe('include / exclude (CONTRACT §4.4)', () => {
     expect(await tags('exclude[]=12')).toEqual([11])
   })
 
+  it('include with exclude: exclude is ignored (WP_Term_Query), yet still checked', async () => {
+    expect(await categories('include=2,3&exclude=3')).toEqual([3, 2])
+    expect(await tags('include[]=11&include[]=12&exclude[]=12&hide_empty=false')).toEqual([12, 11])
+    expectInvalid(await request('GET', '/categories?include=2,3&exclude=999'), 'exclude')
+  })
+
   it('an unknown ID (or another taxonomy) in include or exclude: 400 rest_invalid_param', async () => {
     expectInvalid(await request('GET', '/categories?include=2,999'), 'include')
     expectInvalid(await request('GET', '/categories?exclude=999'), 'exclude')

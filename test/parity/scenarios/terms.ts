@@ -21,6 +21,8 @@ export const TERM_SCENARIOS: Scenario[] = [
       get('/categories?hide_empty=false&order=sideways'),
       get('/categories?hide_empty=false&include={jazz},{sports}'),
       get('/categories?hide_empty=false&exclude={jazz}'),
+      get('/categories?hide_empty=false&include={jazz},{sports}&exclude={sports}'),
+      get('/categories?hide_empty=false&include={jazz}&exclude=999999'),
       get('/categories?hide_empty=false&slug=zebra'),
       get('/categories?hide_empty=false&per_page=2'),
       get('/categories?hide_empty=false&per_page=2&page=2'),
@@ -65,6 +67,7 @@ export const TERM_SCENARIOS: Scenario[] = [
       get('/tags'),
       get('/tags?hide_empty=false'),
       get('/tags?hide_empty=false&orderby=name&order=desc'),
+      get('/tags?hide_empty=false&include[]={late}&include[]={outdoor}&exclude[]={late}'),
       post('/events', {
         title: 'Tagged',
         start_date: '2026-12-20 10:00:00',

@@ -89,7 +89,8 @@ export function selectTerms(state: CalendarState, taxonomy: Taxonomy, query: Ter
   const tests: Array<(term: TermRecord) => boolean> = []
   if (search) tests.push((t) => t.name.toLowerCase().includes(search) || t.slug.includes(search))
   if (query.include) tests.push((t) => (query.include as number[]).includes(t.id))
-  if (query.exclude) tests.push((t) => !(query.exclude as number[]).includes(t.id))
+  // `WP_Term_Query::get_terms()` ignores `exclude` once `include` is given; both are still checked above.
+  else if (query.exclude) tests.push((t) => !(query.exclude as number[]).includes(t.id))
   if (parent !== undefined) tests.push((t) => t.parent === parent)
   if (event) tests.push((t) => event[field].includes(t.id))
   if (query.slug !== undefined) tests.push((t) => t.slug === query.slug)
