@@ -4,8 +4,9 @@
  * 2020-12 as OpenAPI 3.1 uses), and required headers must be present. HEAD operations are documented without
  * content, so their answers must have no body (RFC 9110 §9.3.2). A request that matches no documented operation
  * must be the 404 `rest_no_route` of docs/errors.md (without its body for HEAD); an `OPTIONS` on a path no route
- * serves the empty 204 of a preflight (docs/http.md), unless its path has a malformed percent escape, which no route
- * has (docs/errors.md).
+ * serves is a preflight (docs/http.md#options-on-a-route): 200 `[]` under the interface's prefix, as WordPress
+ * answers, an empty 204 elsewhere, unless its path has a malformed percent escape, which no route has
+ * (docs/errors.md).
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { openCalendar } from '../src/core/calendar.js'
@@ -54,7 +55,7 @@ export async function checkResponse(exchange: Exchange): Promise<void> {
   if (!decodes(path)) return expectNoRoute(exchange, error, `${method} ${path}`)
   const matcher = paths.find((candidate) => candidate.pattern.test(path))
   const operation = matcher?.operations.get(method)
-  if (!operation && method === 'OPTIONS') return expectPreflight(exchange)
+  if (!operation && method === 'OPTIONS') return expectPreflight(exchange, underPrefix(exchange.url))
   if (!operation) return expectNoRoute(exchange, error, `${method} ${path}`)
   const documented = operation.responses.get(exchange.status)
   const where = `${method} ${operation.template} → ${exchange.status}`
@@ -77,8 +78,7 @@ export async function checkResponse(exchange: Exchange): Promise<void> {
  * The path below the prefix, as the app routes it: repeated slashes collapsed, no trailing slash (docs/errors.md).
  */
 function routePath(url: string): string {
-  // As h3's `app.request` reads a path: `//wp-json/…` is a path, not a host.
-  let path = new URL(url.startsWith('/') ? `http://localhost${url}` : url).pathname.replace(/\/{2,}/gu, '/')
+  let path = pathOf(url)
   for (const prefix of PREFIXES) {
     if (path === prefix || path.startsWith(`${prefix}/`)) {
       path = path.slice(prefix.length)
@@ -89,6 +89,17 @@ function routePath(url: string): string {
   return path === '' ? '/' : path
 }
 
+/** The request path, repeated slashes collapsed, as h3's `app.request` reads it: `//wp-json/…` is a path, not a host. */
+function pathOf(url: string): string {
+  return new URL(url.startsWith('/') ? `http://localhost${url}` : url).pathname.replace(/\/{2,}/gu, '/')
+}
+
+/** Whether a request path is under one of the interface's prefixes. */
+function underPrefix(url: string): boolean {
+  const path = pathOf(url)
+  return PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))
+}
+
 function decodes(path: string): boolean {
   try {
     return decodeURI(path) !== undefined
@@ -97,8 +108,11 @@ function decodes(path: string): boolean {
   }
 }
 
-function expectPreflight(exchange: Exchange): void {
-  if (exchange.status !== 204 || exchange.text !== '') fail('OPTIONS (preflight)', 'expected an empty 204', exchange)
+function expectPreflight(exchange: Exchange, rest: boolean): void {
+  if (rest && (exchange.status !== 200 || exchange.text !== '[]'))
+    fail('OPTIONS (preflight)', 'expected 200 [] under the prefix', exchange)
+  if (!rest && (exchange.status !== 204 || exchange.text !== ''))
+    fail('OPTIONS (preflight)', 'expected an empty 204', exchange)
 }
 
 function expectNoRoute(exchange: Exchange, error: ValidateFunction, where: string): void {

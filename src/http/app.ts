@@ -14,7 +14,7 @@ import { type DescribedRoute, META_ROUTES, TEC_NAMESPACE } from './openapi/descr
 import type { OpenApiPart } from './openapi/openapi.js'
 import { parseQuery } from './params.js'
 import { bodyOf, drainRest, receivedBytes } from './request-body.js'
-import { addHeaders, errorResponse } from './respond.js'
+import { addHeaders, errorResponse, json } from './respond.js'
 import { allowHeader, restHeaders } from './rest-headers.js'
 import { type RouteSpec, routeTable } from './routes.js'
 
@@ -114,7 +114,9 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
         const route = event.context.route as string | undefined
         const routes = route === undefined ? undefined : routesAt.get(route)
         const allow = routes && allowHeader(routes, view)
-        addHeaders(response, restHeaders({ site: view.origin, allow, signedIn: view.user !== null && !view.rejected }))
+        const signedIn = view.user !== null && !view.rejected
+        const plainGet = event.req.method === 'GET' && !event.req.headers.has('origin')
+        addHeaders(response, restHeaders({ site: view.origin, allow, signedIn, plainGet }))
       }
       withCors(response, event.req.headers.get('origin'), options.cors ?? {})
       if (!log) return
@@ -178,7 +180,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   for (const [path, specs] of routesAt) {
     app.on('OPTIONS', PREFIX + path, async (event) => {
       const origin = event.req.headers.get('origin')
-      if (!keyMatches(specs[0] ?? {}, event)) return preflight(origin, options.cors ?? {})
+      if (!keyMatches(specs[0] ?? {}, event)) return unrouted(event)
       event.context.route = path
       // A wrong password is refused here too, as WordPress authenticates before it answers `OPTIONS`.
       const view = viewOf(calendar, event)
@@ -189,12 +191,18 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     })
   }
   for (const extension of options.extensions ?? []) extension.mount(app, calendar)
-  app.all('/**', (event) =>
-    event.req.method === 'OPTIONS'
-      ? preflight(event.req.headers.get('origin'), options.cors ?? {})
-      : errorResponse(noRoute()),
-  )
+  app.all('/**', (event) => (event.req.method === 'OPTIONS' ? unrouted(event) : errorResponse(noRoute())))
   return app
+
+  /**
+   * `OPTIONS` on a path no route serves, a browser's preflight all the same: under the interface 200 `[]`, as
+   * WordPress answers it, elsewhere an empty 204 (docs/http.md#options-on-a-route).
+   */
+  function unrouted(event: H3Event): Response {
+    const origin = event.req.headers.get('origin')
+    const cors = options.cors ?? {}
+    return isInterface(event.url.pathname) ? asPreflight(json([]), origin, cors) : preflight(origin, cors)
+  }
 }
 
 /** The request log and every extension that observes requests, as one callback; undefined when none listens. */

@@ -12,42 +12,43 @@ export const REST_ALLOW_HEADERS = 'Authorization, X-WP-Nonce, Content-Dispositio
 /** The answer headers WordPress's REST server exposes to scripts on every answer (`WP_REST_Server::serve_request()`). */
 export const REST_EXPOSE_HEADERS = 'X-WP-Total, X-WP-TotalPages, Link'
 
-/**
- * What an allowed origin may read: WordPress's list, and the list totals TEC sends under its own names, which a
- * browser client of calfile needs to page.
- */
-const EXPOSE_TO_ORIGIN = `${REST_EXPOSE_HEADERS}, X-TEC-Total, X-TEC-TotalPages`
-
 /** True when a request from `origin` may read the answer. */
 function allowed(origin: string, options: CorsOptions): boolean {
   return options.origins === undefined || options.origins.includes(origin)
 }
 
 /**
- * Adds the CORS headers of an allowed origin to a response: the origin reflected, the methods and request headers
- * it may use, and the headers a browser client must be able to read (`X-TEC-Total`, `X-TEC-TotalPages`, `Link`).
+ * Adds the CORS headers of an allowed origin to a response, as `rest_send_cors_headers()` sends them: the origin
+ * reflected, the methods it may use, credentials allowed, `Vary: Origin`, and WordPress's exposed headers (and no
+ * others: a browser client that reads more from calfile than a site exposes would break on the site).
+ *
+ * @example
+ * withCors(response, 'https://app.example', {}) // Access-Control-Allow-Origin: https://app.example, …
  */
 export function withCors(response: Response, origin: string | null, options: CorsOptions): void {
   if (origin === null || !allowed(origin, options)) return
   response.headers.set('Access-Control-Allow-Origin', origin)
   response.headers.set('Access-Control-Allow-Methods', ALLOW_METHODS)
-  response.headers.set('Access-Control-Expose-Headers', EXPOSE_TO_ORIGIN)
+  response.headers.set('Access-Control-Allow-Credentials', 'true')
+  response.headers.set('Access-Control-Expose-Headers', REST_EXPOSE_HEADERS)
   if (!/\bOrigin\b/u.test(response.headers.get('Vary') ?? '')) response.headers.append('Vary', 'Origin')
 }
 
 /**
- * Marks an answer to `OPTIONS` as a preflight's for an allowed origin: the request headers it may send, and how
- * long a browser may keep the answer.
+ * Marks an answer to `OPTIONS` as a preflight's for an allowed origin: the request headers it may send, which
+ * WordPress sends on every REST answer, and so here on the answers beside the interface too. No `Max-Age`, as
+ * WordPress sends none.
+ *
+ * @example
+ * asPreflight(new Response(null, { status: 204 }), 'https://app.example', {})
  */
 export function asPreflight<R extends { headers: Headers }>(
   response: R,
   origin: string | null,
   options: CorsOptions,
 ): R {
-  if (origin !== null && allowed(origin, options)) {
+  if (origin !== null && allowed(origin, options))
     response.headers.set('Access-Control-Allow-Headers', REST_ALLOW_HEADERS)
-    response.headers.set('Access-Control-Max-Age', '600')
-  }
   return response
 }
 

@@ -24,6 +24,8 @@ export interface RestAnswer {
   allow?: string
   /** True when the request carries credentials that were accepted (or the calendar is in open mode). */
   signedIn: boolean
+  /** True for a `GET` without an `Origin` header. */
+  plainGet: boolean
 }
 
 /** The headers of the few sites and routes a server answers for, made once: every answer carries them. */
@@ -32,18 +34,19 @@ const made = new RecentResults<string, Readonly<Record<string, string>>>(256)
 /**
  * WordPress's REST headers of an answer, lower-cased: `Link` to the API root (`<site>/wp-json/>`, rel
  * `https://api.w.org/`), the CORS header lists WordPress always sends, `Allow` when a route matched and the
- * credentials were not refused, and the no-cache headers when signed in. The record is shared: copy it, never
- * write into it.
+ * credentials were not refused, the no-cache headers when signed in, and `Vary: Origin` on a plain `GET` of a
+ * reader not signed in, which a cache may keep for every origin (`rest_send_cors_headers()`; `withCors` adds it
+ * when there is an `Origin`). The record is shared: copy it, never write into it.
  *
  * @example
- * restHeaders({ site: 'http://127.0.0.1:3000', allow: 'GET', signedIn: false })
+ * restHeaders({ site: 'http://127.0.0.1:3000', allow: 'GET', signedIn: false, plainGet: true })
  * // { link: '<http://127.0.0.1:3000/wp-json/>; rel="https://api.w.org/"', 'access-control-expose-headers': …,
- * //   'access-control-allow-headers': …, allow: 'GET' }
+ * //   'access-control-allow-headers': …, allow: 'GET', vary: 'Origin' }
  */
 export function restHeaders(answer: RestAnswer): Readonly<Record<string, string>> {
-  const { site, allow, signedIn } = answer
+  const { site, allow, signedIn, plainGet } = answer
   // No `Allow` (no route, refused credentials) and an empty one are different answers.
-  return made.get(`${signedIn ? 1 : 0}|${allow ?? '-'}|${site}`, () => {
+  return made.get(`${signedIn ? 1 : 0}|${plainGet ? 1 : 0}|${allow ?? '-'}|${site}`, () => {
     const headers: Record<string, string> = {
       link: `<${site}/wp-json/>; rel="https://api.w.org/"`,
       'access-control-expose-headers': REST_EXPOSE_HEADERS,
@@ -51,6 +54,7 @@ export function restHeaders(answer: RestAnswer): Readonly<Record<string, string>
     }
     if (allow !== undefined) headers.allow = allow
     if (signedIn) Object.assign(headers, NO_CACHE)
+    else if (plainGet) headers.vary = 'Origin'
     return Object.freeze(headers)
   })
 }

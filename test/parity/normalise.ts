@@ -27,6 +27,11 @@ export const COMPARED_HEADERS = [
   'location',
   'access-control-allow-headers',
   'access-control-expose-headers',
+  'access-control-allow-origin',
+  'access-control-allow-methods',
+  'access-control-allow-credentials',
+  'access-control-max-age',
+  'vary',
   'cache-control',
 ] as const
 

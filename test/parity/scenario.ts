@@ -12,6 +12,10 @@ export interface Step {
   path: string
   /** A JSON body (an object) or a form body (a string, sent as `application/x-www-form-urlencoded`). */
   body?: unknown
+  /** The `Content-Type` of a string body, sent as it is (`application/json` for JSON text no object gives). */
+  type?: string
+  /** An `Origin` header: the request is a browser's from that origin. */
+  origin?: string
   as?: As
   /** Names to remember from the answer: `{ jazz: 'id', room: 'venue.id' }` (dotted paths into the body). */
   save?: Record<string, string>

@@ -67,9 +67,10 @@ function request(step: Step, body: unknown, password: string): RequestInit {
   const login = loginOf(step.as ?? 'admin', password)
   if (login) headers.authorization = `Basic ${Buffer.from(login).toString('base64')}`
   let payload: string | undefined
+  if (step.origin) headers.origin = step.origin
   if (body !== undefined) {
     const form = typeof body === 'string'
-    headers['content-type'] = form ? 'application/x-www-form-urlencoded' : 'application/json'
+    headers['content-type'] = step.type ?? (form ? 'application/x-www-form-urlencoded' : 'application/json')
     payload = form ? body : JSON.stringify(body)
   }
   return { method: step.method ?? 'GET', headers, body: payload, redirect: 'manual' }

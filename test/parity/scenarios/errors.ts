@@ -1,6 +1,8 @@
 import { del, get, post, type Scenario } from '../scenario.js'
 
 const when = { start_date: '2026-12-10 19:00:00', end_date: '2026-12-10 22:00:00' }
+/** A page on another origin, as a browser names it in `Origin`. */
+const APP = 'https://app.example'
 
 /** Routes, bodies and IDs that are wrong, and who may do what. */
 export const ERROR_SCENARIOS: Scenario[] = [
@@ -70,6 +72,21 @@ export const ERROR_SCENARIOS: Scenario[] = [
       { method: 'HEAD', path: '/events/{headed}' },
       { method: 'OPTIONS', path: '/events/{headed}' },
       { method: 'PUT', path: '/events' },
+    ],
+  },
+  {
+    name: 'cors: what a script on another origin is allowed and may read',
+    steps: [
+      { method: 'GET', path: '/events', origin: APP, as: 'anonymous' },
+      { method: 'GET', path: '/events?per_page=1', origin: APP },
+      { method: 'OPTIONS', path: '/events', origin: APP, as: 'anonymous' },
+      { method: 'OPTIONS', path: '/nowhere', origin: APP, as: 'anonymous' },
+      { method: 'OPTIONS', path: '/events/abc', origin: APP, as: 'anonymous' },
+      { method: 'POST', path: '/events', body: { title: 'Cross', ...when }, origin: APP, save: { cross: 'id' } },
+      { method: 'GET', path: '/events/{cross}', origin: APP },
+      { method: 'GET', path: '/events/999999', origin: APP },
+      { method: 'GET', path: '/nowhere', origin: APP },
+      { method: 'GET', path: '/categories', origin: APP },
     ],
   },
 ]
