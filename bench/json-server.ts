@@ -1,19 +1,44 @@
+import { spawnSync } from 'node:child_process'
 import { once } from 'node:events'
-import { createWriteStream } from 'node:fs'
-import { createRequire } from 'node:module'
+import { createWriteStream, existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { finished } from 'node:stream/promises'
+import { fileURLToPath } from 'node:url'
 import type { Calendar } from '../src/core/calendar.js'
 
-/** json-server v1's CLI script (its package's `bin`). */
-export const JSON_SERVER_BIN = join(
-  dirname(createRequire(import.meta.url).resolve('json-server/package.json')),
-  'lib/bin.js',
-)
+/**
+ * bench/json-server/: a package of its own holding json-server v1, installed by `ensureJsonServer` rather than by
+ * the project's `npm install`, because json-server declares Node >=22.12 and calfile Node >=20.19.
+ */
+const HOME = fileURLToPath(new URL('./json-server/', import.meta.url))
 
-/** The arguments of `node` that serve `db` with json-server on `port` of the loopback address. */
+/** The json-server version bench/json-server/package.json pins. */
+const PINNED = (
+  JSON.parse(readFileSync(join(HOME, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+).dependencies['json-server']
+
+/** json-server's package.json as installed in bench/json-server/node_modules (it may be missing). */
+const INSTALLED = join(HOME, 'node_modules/json-server/package.json')
+
+/**
+ * Installs json-server v1 in bench/json-server/ (`npm ci` from its package-lock.json) when it is missing there or
+ * not the version bench/json-server/package.json pins; the bench's json-server rows run that copy. On a Node older
+ * than 22.12 npm warns that json-server declares a newer engine: the bench runs it on this Node, as it runs calfile.
+ * @throws Error when `npm ci` fails.
+ */
+export function ensureJsonServer(): void {
+  if (existsSync(INSTALLED) && JSON.parse(readFileSync(INSTALLED, 'utf8')).version === PINNED) return
+  console.log(`json-server ${PINNED} is not installed in bench/json-server/: npm ci there`)
+  const install = spawnSync('npm', ['ci', '--prefix', HOME, '--no-audit', '--no-fund'], { stdio: 'inherit' })
+  if (install.status !== 0) throw new Error(`npm ci in bench/json-server exited ${install.status}`)
+}
+
+/**
+ * The arguments of `node` that serve `db` with json-server v1's CLI script (its package's `bin`) on `port` of the
+ * loopback address.
+ */
 export function jsonServerArgs(db: string, port: number): string[] {
-  return [JSON_SERVER_BIN, db, '--port', String(port), '--host', '127.0.0.1']
+  return [join(dirname(INSTALLED), 'lib/bin.js'), db, '--port', String(port), '--host', '127.0.0.1']
 }
 
 /** A list window holding every event: the default end is 24 months from now (docs/lists.md#event-list-dates). */

@@ -4,7 +4,7 @@
  * (`BENCH_EVENTS`, default 10,000 events). Load is autocannon with 10 connections for `BENCH_SECONDS` (default 5)
  * per figure, in a worker thread, so that the main thread's event loop belongs to the servers it measures: calfile
  * (`openCalendar` + `serve`, watching its file as `calfile serve` does) and the ceilings; json-server runs as its
- * CLI in a child process. Prints:
+ * CLI in a child process, from bench/json-server/ (installed there on the first run). Prints:
  * - the data file's size, the cold open (`JSON.parse` of the file text against `openCalendar` and the first
  *   `events.list`, and their ratio), and the heap after open;
  * - the heap after the GET runs; the longest event-loop stall (max and p99, ms; targets p99 ≤ 5 ms, max ≤ 20 ms) in
@@ -30,7 +30,7 @@ import { serve } from '../src/http/serve.js'
 import { ensureBuilt } from './build.js'
 import { EVENTS, FIRST_EVENT_ID, FIRST_VENUE_ID, generate, NOW, ORGANIZERS, TERMS, VENUES } from './calendar-data.js'
 import { type CeilingMode, capture, serveCeiling } from './ceiling.js'
-import { JSON_SERVER_ROWS, jsonServerArgs, writeJsonServerDb } from './json-server.js'
+import { ensureJsonServer, JSON_SERVER_ROWS, jsonServerArgs, writeJsonServerDb } from './json-server.js'
 import { Loader, type LoadRequest, type LoadResult } from './load.js'
 import { median } from './median.js'
 import { printResetFigures } from './reset.js'
@@ -303,6 +303,7 @@ async function bench(root: string): Promise<void> {
 }
 
 ensureBuilt()
+ensureJsonServer()
 const root = await mkdtemp(join(tmpdir(), 'calfile-bench-'))
 try {
   await bench(root)
