@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Listener } from 'listhen'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
@@ -265,6 +265,8 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
     const form = page.locator('#create')
     await form.waitFor({ state: 'visible' })
     expect(await form.locator('[name=date]').inputValue()).toBe(last)
+    // The times are the site zone's, as the calendar shows each event at its own zone's times.
+    expect(await form.locator('.zone').textContent()).toBe('Times in the site zone, America/New_York.')
     await form.locator('[name=title]').fill('Picnic from the page')
     // An end before the start is refused by the page (TEC would end the event at its start), and the form stays open.
     await form.locator('[name=start]').fill('14:00')
@@ -346,6 +348,227 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
       await server.close()
       await frozen.close()
     }
+  })
+
+  /**
+   * A New York site with events in other zones, on a frozen clock in February 2027 (no daylight-saving change):
+   * each event is drawn at its own wall time, as TEC's month and list views draw it, with its zone's abbreviation
+   * where that is not the site zone.
+   */
+  describe('events in several zones, on a New York site', () => {
+    const DAY = 'Wednesday, February 10, 2027'
+    let zonedFile: string
+    let zoned: Calendar
+    let server: Listener
+    let own: BrowserContext
+
+    beforeAll(async () => {
+      zonedFile = join(await tempDir(), 'zones.json')
+      const event = (id: number, title: string, start: string, end: string, timezone: string) => ({
+        id,
+        title,
+        start_date: start,
+        end_date: end,
+        timezone,
+      })
+      await writeFile(
+        zonedFile,
+        JSON.stringify({
+          settings: { timezone: 'America/New_York' },
+          events: [
+            event(10, 'Breakfast in Paris', '2027-02-10 08:00:00', '2027-02-10 09:30:00', 'Europe/Paris'),
+            event(11, 'BeltLine bike tour', '2027-02-11 08:00:00', '2027-02-11 10:00:00', 'UTC+0'),
+            // 01:00 on the 13th in New York: drawn on the 12th, its own day.
+            event(12, 'Late show in LA', '2027-02-12 22:00:00', '2027-02-12 23:30:00', 'America/Los_Angeles'),
+            event(13, 'Board meeting', '2027-02-11 10:00:00', '2027-02-11 11:00:00', 'America/New_York'),
+            { ...event(14, 'Market day', '2027-02-09 00:00:00', '2027-02-09 23:59:59', 'Europe/Paris'), all_day: true },
+          ],
+        }),
+      )
+      const clock = new TestClock('2027-02-08T15:00:00Z')
+      zoned = await openCalendar(zonedFile, { now: () => clock.now(), watch: true })
+      server = await serve(zoned, { port: 0, host: '127.0.0.1', extensions: [webPage()] })
+      own = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    })
+
+    afterAll(async () => {
+      await own?.close()
+      await server?.close()
+      await zoned?.close()
+    })
+
+    async function openZoned(): Promise<Page> {
+      const page = await own.newPage()
+      page.setDefaultTimeout(PATIENCE)
+      await page.goto(server.url)
+      await page.locator('#live', { hasText: /^live$/u }).waitFor()
+      await page.locator('[data-event-id]').first().waitFor()
+      return page
+    }
+
+    /** An event's text on the page (its time, then its title), white space as single spaces. */
+    const shown = async (page: Page, id: number) =>
+      ((await page.locator(`[data-event-id="${id}"]`).first().textContent()) as string).replace(/\s+/gu, ' ')
+
+    /** The 30-minute row of the week view that starts at `time` (`HH:MM:SS`): the lane, not its label. */
+    const lane = (page: Page, time: string) => page.locator(`[data-time="${time}"]`).last()
+
+    /**
+     * Waits until the event's top in the week view is the top of the row of `time`. Polled: FullCalendar draws an
+     * event again when the change stream has told of a write, hidden until it has placed it.
+     */
+    async function drawnAt(page: Page, id: number, time: string) {
+      const distance = async () => {
+        const [event, row] = [
+          await page.locator(`[data-event-id="${id}"]`).boundingBox(),
+          await lane(page, time).boundingBox(),
+        ]
+        return event && row ? Math.abs(event.y - row.y) : Number.POSITIVE_INFINITY
+      }
+      await expect.poll(distance, { timeout: PATIENCE }).toBeLessThan(3)
+    }
+
+    /** Drags from the middle of `from` to the middle of `to`, in steps FullCalendar takes as a drag. */
+    async function drag(page: Page, from: { x: number; y: number }, to: () => Promise<{ x: number; y: number }>) {
+      await page.mouse.move(from.x, from.y)
+      await page.mouse.down()
+      await page.mouse.move(from.x + 8, from.y + 8, { steps: 4 })
+      // Measured once the drag has begun: the rows may change height as the event leaves its day.
+      const target = await to()
+      await page.mouse.move(target.x, target.y, { steps: 10 })
+      await page.mouse.up()
+    }
+
+    const middle = (box: { x: number; y: number; width: number; height: number } | null) => {
+      if (!box) throw new Error('not on screen')
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+    }
+
+    const saved = (page: Page, id: number) =>
+      page.waitForResponse(
+        (response) => response.request().method() === 'POST' && response.url().endsWith(`/events/${id}`),
+      )
+
+    const storedIn = async (id: number) =>
+      (JSON.parse(await readFile(zonedFile, 'utf8')).events as any[]).find((event) => event.id === id)
+
+    it('shows each event at its own wall time, its zone’s abbreviation after the time where it is not the site’s: month, week, list and details', async () => {
+      const page = await openZoned()
+      await page.getByRole('heading', { name: 'February 2027' }).waitFor()
+      // Month: on its own day, at its own time.
+      const inDay = (day: string) =>
+        page
+          .locator(`[role=gridcell][data-date="${day}"] [data-event-id]`)
+          .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.eventId))
+      expect(await inDay('2027-02-09')).toEqual(['14'])
+      expect(await inDay('2027-02-10')).toEqual(['10'])
+      expect(await inDay('2027-02-11')).toEqual(['11', '13'])
+      expect(await inDay('2027-02-12')).toEqual(['12'])
+      expect(await inDay('2027-02-13')).toEqual([])
+      expect(await shown(page, 10)).toBe('8a CETBreakfast in Paris')
+      expect(await shown(page, 11)).toBe('8a UTC+0BeltLine bike tour')
+      expect(await shown(page, 12)).toBe('10p PSTLate show in LA')
+      expect(await shown(page, 13)).toBe('10aBoard meeting')
+      expect(await shown(page, 14)).toBe('Market day')
+      await mkdir(OUTPUT, { recursive: true })
+      await page.screenshot({ path: join(OUTPUT, 'zones-month.png') })
+
+      // Week: at the row of its wall time.
+      await page.getByRole('tab', { name: 'Week view' }).click()
+      await page.locator('[data-event-id="10"]', { hasText: /8:00\s–\s9:30 CET/u }).waitFor()
+      expect(await shown(page, 10)).toBe('8:00 – 9:30 CETBreakfast in Paris')
+      expect(await shown(page, 11)).toBe('8:00 – 10:00 UTC+0BeltLine bike tour')
+      expect(await shown(page, 12)).toBe('10:00 – 11:30 PSTLate show in LA')
+      expect(await shown(page, 13)).toBe('10:00 – 11:00Board meeting')
+      await drawnAt(page, 10, '08:00:00')
+      await drawnAt(page, 11, '08:00:00')
+      await drawnAt(page, 12, '22:00:00')
+      await drawnAt(page, 13, '10:00:00')
+      await page.screenshot({ path: join(OUTPUT, 'zones-week.png') })
+
+      // List: in order of wall time.
+      await page.getByRole('tab', { name: 'List view' }).click()
+      await page.locator('[data-event-id="10"]', { hasText: /9:30am CET/u }).waitFor()
+      const listed = await page
+        .locator('[data-event-id]')
+        .evaluateAll((nodes) => nodes.map((node) => (node.textContent as string).replace(/\s+/gu, ' ')))
+      expect(listed).toEqual([
+        'All-dayMarket day',
+        '8:00 – 9:30am CETBreakfast in Paris',
+        '8:00 – 10:00am UTC+0BeltLine bike tour',
+        '10:00 – 11:00amBoard meeting',
+        '10:00 – 11:30pm PSTLate show in LA',
+      ])
+      await page.screenshot({ path: join(OUTPUT, 'zones-list.png') })
+
+      // Details: the wall times, then the event's zone, whatever the site's; days alone for an all-day event.
+      const when = async (id: number) => {
+        await page.locator(`[data-event-id="${id}"]`).click()
+        const text = ((await page.locator('#details .when').textContent()) as string).replace(/\s+/gu, ' ')
+        await page.locator('#details .close').click()
+        await page.locator('#details').waitFor({ state: 'hidden' })
+        return text
+      }
+      expect(await when(10)).toMatch(new RegExp(`^${DAY}, 8:00 – 9:30 ?AM CET \\(Europe/Paris\\)$`, 'u'))
+      expect(await when(11)).toMatch(/^Thursday, February 11, 2027, 8:00 – 10:00 ?AM UTC\+0$/u)
+      expect(await when(12)).toMatch(/^Friday, February 12, 2027, 10:00 – 11:30 ?PM PST \(America\/Los_Angeles\)$/u)
+      expect(await when(13)).toMatch(/^Thursday, February 11, 2027, 10:00 – 11:00 ?AM EST \(America\/New_York\)$/u)
+      expect(await when(14)).toBe('Tuesday, February 9, 2027')
+      await page.close()
+    })
+
+    it('keeps a dragged event’s zone, at the wall time it is dropped on: a day later in the month, another day and hour in the week', async () => {
+      const page = await openZoned()
+      // Month: the bike tour (UTC+0) two days later, at the same wall time.
+      const tour = saved(page, 11)
+      await drag(page, middle(await page.locator('[data-event-id="11"]').boundingBox()), async () =>
+        middle(await page.locator('[role=gridcell][data-date="2027-02-13"]').boundingBox()),
+      )
+      expect((await tour).status()).toBe(200)
+      expect(await storedIn(11)).toMatchObject({
+        start_date: '2027-02-13 08:00:00',
+        end_date: '2027-02-13 10:00:00',
+        timezone: 'UTC+0',
+      })
+      await page.locator('[role=gridcell][data-date="2027-02-13"] [data-event-id="11"]').waitFor()
+      expect(await shown(page, 11)).toBe('8a UTC+0BeltLine bike tour')
+
+      // Week: the breakfast in Paris from Wednesday 8:00 to Friday 13:00, by the rows it is grabbed and dropped on.
+      await page.getByRole('tab', { name: 'Week view' }).click()
+      await page.locator('[data-event-id="10"]', { hasText: /8:00\s–\s9:30 CET/u }).waitFor()
+      const column = async (day: string) =>
+        (await page.locator(`[role=gridcell][data-date="${day}"]`).last().boundingBox()) as { x: number; width: number }
+      const at = async (day: string, time: string) => ({
+        x: middle({ ...(await column(day)), y: 0, height: 0 }).x,
+        y: middle(await lane(page, time).boundingBox()).y,
+      })
+      const breakfast = saved(page, 10)
+      await drag(page, await at('2027-02-10', '08:00:00'), () => at('2027-02-12', '13:00:00'))
+      expect((await breakfast).status()).toBe(200)
+      expect(await storedIn(10)).toMatchObject({
+        start_date: '2027-02-12 13:00:00',
+        end_date: '2027-02-12 14:30:00',
+        timezone: 'Europe/Paris',
+      })
+      await page.locator('[data-event-id="10"]', { hasText: /1:00\s–\s2:30 CET/u }).waitFor()
+      await drawnAt(page, 10, '13:00:00')
+      await page.screenshot({ path: join(OUTPUT, 'zones-week-dropped.png') })
+      const answer = await (await fetch(`${server.url}calendar/events/v1/events/10`)).json()
+      expect(answer).toMatchObject({ start_date: '2027-02-12 13:00:00', utc_start_date: '2027-02-12 12:00:00' })
+      await page.close()
+    })
+
+    it('marks the events of the old site zone, and no longer those of the new, after a hand edit of settings.timezone', async () => {
+      const page = await openZoned()
+      const doc = JSON.parse(await readFile(zonedFile, 'utf8'))
+      doc.settings.timezone = 'Europe/Paris'
+      await inPlace(zonedFile, JSON.stringify(doc, null, 2))
+      await page.locator('[data-event-id="13"]', { hasText: '10a EST' }).waitFor()
+      expect(await shown(page, 13)).toBe('10a ESTBoard meeting')
+      expect(await shown(page, 10)).toBe('1pBreakfast in Paris')
+      expect(await shown(page, 12)).toBe('10p PSTLate show in LA')
+      await page.close()
+    })
   })
 
   it('asked nothing of any other origin, and broke no rule of its Content-Security-Policy', () => {

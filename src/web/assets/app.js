@@ -22,8 +22,10 @@ const problems = problemsPanel(byId('problems'))
 const liveState = byId('live')
 const filterForm = filters(/** @type {HTMLFormElement} */ (byId('filters')), () => view?.refetch())
 // The new event shows once the change stream says it is in the file, as every change does.
-const creating = createForm(/** @type {HTMLDialogElement} */ (byId('create')), (event) =>
-  say(`Created: ${plainText(event.title)}, ${event.start_date} (${event.timezone}).`),
+const creating = createForm(
+  /** @type {HTMLDialogElement} */ (byId('create')),
+  () => shown.zone,
+  (event) => say(`Created: ${plainText(event.title)}, ${event.start_date} (${event.timezone}).`),
 )
 const refused = (/** @type {Error} */ error) => say(error.message, 'error')
 

@@ -3,14 +3,18 @@ import { call } from './api.js'
 /**
  * The form a click on a day opens: a title and the times of that day, sent as a new event (`POST events`). The
  * times go as wall times without an offset, which the interface reads in the new event's zone, the site's
- * (docs/writes.md), the calendar's zone too. An end before the start is refused here, as TEC would take it and end
- * the event at its start; a refusal of the interface is shown in the form as the interface words it.
+ * (docs/writes.md), and the form says so: a slot clicked at 8:00 makes an event at 8:00 in the site zone, drawn
+ * there, as the calendar draws every event at its own wall time. An end before the start is refused here, as TEC
+ * would take it and end the event at its start; a refusal of the interface is shown in the form as the interface
+ * words it.
  * @param {HTMLDialogElement} dialog
+ * @param {() => string} zone the site zone now
  * @param {(event: any) => void} created hears the new event
  */
-export function createForm(dialog, created) {
+export function createForm(dialog, zone, created) {
   const form = /** @type {HTMLFormElement} */ (dialog.querySelector('form'))
   const error = /** @type {HTMLElement} */ (form.querySelector('.error'))
+  const zoneLine = /** @type {HTMLElement} */ (form.querySelector('.zone'))
   /** @param {string} name */
   const input = (name) => /** @type {HTMLInputElement} */ (form.elements.namedItem(name))
   const allDay = () => {
@@ -59,6 +63,7 @@ export function createForm(dialog, created) {
       }
       input('all_day').checked = wholeDay
       allDay()
+      zoneLine.textContent = `Times in the site zone, ${zone()}.`
       dialog.showModal()
       input('title').focus()
     },

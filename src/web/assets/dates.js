@@ -1,8 +1,17 @@
-/** Dates between the interface (docs/responses.md#event, docs/writes.md) and FullCalendar. */
+/**
+ * Dates between the interface (docs/responses.md#event, docs/writes.md) and FullCalendar. The calendar draws wall
+ * times: it runs in UTC and is given each event's own wall times as if they were UTC, so that a time it shows, and a
+ * time a drag lands on, is the wall time in the event's zone (see calendar-view.js).
+ */
 
-/** `2026-11-25 13:30:00` (a `utc_*` date) → `2026-11-25T13:30:00Z`. @param {string} utc */
-export function utcInstant(utc) {
-  return `${utc.replace(' ', 'T')}Z`
+/** `2026-11-25 13:30:00` (an event's `start_date` or `end_date`) → `2026-11-25T13:30:00`, FullCalendar's input. @param {string} wall */
+export function calendarWallTime(wall) {
+  return wall.replace(' ', 'T')
+}
+
+/** A date of the calendar (its UTC fields are a wall time) → `2026-11-25 13:30:00`. @param {Date} date */
+function wallTime(date) {
+  return date.toISOString().slice(0, 19).replace('T', ' ')
 }
 
 /** `YYYY-MM-DD` moved by whole days, on the calendar alone (no zone, no DST). @param {string} day @param {number} days */
@@ -12,21 +21,10 @@ export function addDays(day, days) {
 }
 
 /**
- * The site zone as FullCalendar takes it: an IANA name or `UTC` as it is, TEC's fixed offsets (`UTC+5:30`,
- * `UTC-5`) as ISO offsets (`+05:30`, `-05:00`), which FullCalendar's Temporal accepts as zones.
- * @param {string} zone
- */
-export function calendarZone(zone) {
-  const offset = /^UTC([+-])(\d{1,2})(?::?(\d{2}))?$/u.exec(zone)
-  if (!offset) return zone
-  const [, sign, hours, minutes = '00'] = offset
-  return `${sign}${hours.padStart(2, '0')}:${minutes}`
-}
-
-/**
- * The dates of a FullCalendar event as an update or create body: an all-day event as days (`all_day` keeps
- * them whole: docs/writes.md), a timed one as instants with their offset, which the interface reads in the
- * event's own zone whatever the site's is. FullCalendar's all-day end is exclusive, the interface's inclusive.
+ * The dates of a FullCalendar event as an update body: an all-day event as days (`all_day` keeps them whole:
+ * docs/writes.md), a timed one as the wall times it shows, without an offset, which the interface reads in the
+ * event's zone (docs/writes.md#date-input; the update sends that zone too, writes.js): the event keeps its zone and
+ * is where it was dropped, in that zone's time. FullCalendar's all-day end is exclusive, the interface's inclusive.
  * @param {{ allDay: boolean, startStr: string, endStr: string, start: Date | null, end: Date | null }} event
  */
 export function bodyDates(event) {
@@ -35,7 +33,8 @@ export function bodyDates(event) {
     const end = event.endStr ? addDays(event.endStr.slice(0, 10), -1) : start
     return { all_day: true, start_date: start, end_date: end }
   }
+  const start = event.start ?? new Date(0)
   // An all-day event dropped on a time slot comes without an end: an hour, as FullCalendar draws it.
-  const end = event.endStr || new Date((event.start?.getTime() ?? 0) + 3_600_000).toISOString()
-  return { all_day: false, start_date: event.startStr, end_date: end }
+  const end = event.end ?? new Date(start.getTime() + 3_600_000)
+  return { all_day: false, start_date: wallTime(start), end_date: wallTime(end) }
 }

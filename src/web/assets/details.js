@@ -9,7 +9,7 @@ const DESCRIPTION_CHARS = 600
  * text.
  * @param {HTMLDialogElement} dialog
  * @param {any} record the event as the interface gave it
- * @param {string} when its dates as the calendar writes them, in the site zone
+ * @param {string} when its dates as the calendar writes them: its own wall times, and its zone
  */
 export function showDetails(dialog, record, when) {
   const description = plainText(record.description).trim()

@@ -3,7 +3,8 @@ import { bodyDates } from './dates.js'
 
 /**
  * Saves an event moved or resized on the calendar: the new dates with every field TEC's update would clear when not
- * sent, as the interface has them now (calfile's interface clears them too by default).
+ * sent, as the interface has them now (calfile's interface clears them too by default). The event's `timezone` is one
+ * of them, so the new wall times (dates.js) are read in it: the event keeps its zone, at the time it was dropped on.
  * When the interface refuses, the event goes back where it was, and the refusal is shown as the interface words it.
  * @param {{ event: any, revert: () => void }} info FullCalendar's eventDrop or eventResize argument
  * @param {(text: string, kind?: string) => void} say
