@@ -76,7 +76,13 @@ function run(block: Block, cwd: string, index: number): string {
   }
 }
 
-/** Starts a block that keeps running and resolves once it says it is serving. */
+/** A warning line of npm (`npm warn …`: an engine a package does not fit, unreviewed install scripts) or of Node. */
+const WARNING = /^(npm warn |\(node:\d+\) )/imu
+
+/**
+ * Starts a block that keeps running and resolves once it says it is serving, having printed no warning on the way:
+ * the quick start's `npm install && npm start` in a fresh clone is a newcomer's first command.
+ */
 async function start(block: Block, cwd: string): Promise<void> {
   const child = spawn('bash', ['-euo', 'pipefail', '-c', block.code], { cwd, env: ENV, detached: true })
   servers.push(child)
@@ -89,6 +95,7 @@ async function start(block: Block, cwd: string): Promise<void> {
       throw new Error(`README.md:${block.line} did not start serving:\n${block.code}\n${output}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
+  if (WARNING.test(output)) throw new Error(`README.md:${block.line} printed a warning:\n${block.code}\n${output}`)
 }
 
 beforeAll(async () => {
