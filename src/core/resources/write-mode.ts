@@ -15,9 +15,10 @@ export interface WriteMode {
    */
   readonly tec: boolean
   /**
-   * `true`: an update clears what it is not sent (`prepare_postarr()` sends every field, absent ones as empty),
-   * an existing tag named by name or slug becomes a tag named after its ID (`Tribe__Terms::translate_terms_to_ids()`
-   * hands IDs to a taxonomy that reads names), and trashing an organizer empties the organizer list of its events.
+   * `true`: an update clears what it is not sent (`prepare_postarr()` sends every field, absent ones as empty) and
+   * keeps both dates when it is sent one (`keepDatesUnlessBothSent`), an existing tag named by name or slug becomes
+   * a tag named after its ID (`Tribe__Terms::translate_terms_to_ids()` hands IDs to a taxonomy that reads names),
+   * and trashing an organizer empties the organizer list of its events.
    */
   readonly lossy: boolean
 }
@@ -52,6 +53,22 @@ export function eventFieldsClearedByUpdate(siteZone: string): Record<string, unk
     organizer: [],
     timezone: siteZone,
   }
+}
+
+/**
+ * Drops a lone date from the stored fields of an event update: TEC's update moves the dates only when it is sent
+ * both, and keeps both as they were when it is sent one (`Tribe__Events__API::prepare_event_date_meta()`; found by
+ * sending `start_date` or `end_date` alone to TEC 6.10 and 6.17). The lone date is still checked first: one TEC
+ * cannot read is a 400 all the same. `fields` holds the dates as read (`start_date`, `end_date`, wall times).
+ *
+ * @example
+ * const fields = { title: 'Jazz', end_date: '2026-12-20 14:00:00' }
+ * keepDatesUnlessBothSent(fields) // fields is { title: 'Jazz' }
+ */
+export function keepDatesUnlessBothSent(fields: Record<string, unknown>): void {
+  if ((fields.start_date === undefined) === (fields.end_date === undefined)) return
+  delete fields.start_date
+  delete fields.end_date
 }
 
 /**

@@ -39,6 +39,24 @@ export const WRITE_SCENARIOS: Scenario[] = [
     ],
   },
   {
+    name: 'writes: an update sent one date',
+    steps: [
+      post('/events', { title: 'Ten to noon', ...when, timezone: 'America/New_York' }, 'e'),
+      { method: 'PATCH', path: '/events/{e}', body: { end_date: '2026-12-10 23:00:00' } },
+      { method: 'PUT', path: '/events/{e}', body: { start_date: '2026-12-10 20:00:00' } },
+      post('/events/{e}', { start_date: '2026-12-11 08:00:00' }),
+      { method: 'PATCH', path: '/events/{e}', body: { end_date: '2026-12-09 08:00:00' } },
+      { method: 'PATCH', path: '/events/{e}', body: { end_date: 'not a date' } },
+      { method: 'PATCH', path: '/events/{e}', body: { end_date: '2026-12-10 23:30:00', all_day: true } },
+      {
+        method: 'PATCH',
+        path: '/events/{e}',
+        body: { start_date: '2026-12-10 18:00:00', end_date: '2026-12-10 21:00:00' },
+      },
+      get('/events/{e}'),
+    ],
+  },
+  {
     name: 'writes: venues, organizers and terms on update',
     steps: [
       post(

@@ -13,7 +13,7 @@ import { datesSent, findPost, findPostBySlug, savedPostDates } from '../post.js'
 import { forgetPost, trashed, untrashedFields } from '../removal.js'
 import { assertTecArgs, invalidBody } from '../tec-args.js'
 import type { View } from '../view.js'
-import { eventFieldsClearedByUpdate, LIBRARY_WRITES, type WriteMode } from '../write-mode.js'
+import { eventFieldsClearedByUpdate, keepDatesUnlessBothSent, LIBRARY_WRITES, type WriteMode } from '../write-mode.js'
 import {
   EVENT_ARGS,
   type EventBody,
@@ -203,6 +203,7 @@ export class Events {
     const found = ref === undefined ? undefined : this.#peek(state, ref)
     const cleared = found && mode.lossy ? eventFieldsClearedByUpdate(state.siteTimezone) : {}
     const { fields, relations } = resolveEventBody(input, mode.lossy ? undefined : found, ctx)
+    if (ref !== undefined && mode.lossy) keepDatesUnlessBothSent(fields)
     const status = writableStatus(view, input.status, ref === undefined || mode.lossy)
     const raw: Record<string, unknown> = {
       author,
