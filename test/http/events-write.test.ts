@@ -406,13 +406,15 @@ describe('date input in the event time zone (CONTRACT §3)', () => {
     expect(event.utc_end_date).toBe('2026-08-01 11:00:00')
   })
 
-  it("on update, a new start is read in the zone sent (TEC's update takes the site zone when none is)", async () => {
+  it("on update, new dates are read in the zone sent (TEC's update takes the site zone when none is)", async () => {
     const response = await request('PATCH', '/events/23', {
       start_date: '2026-07-06T00:00:00Z',
+      end_date: '2026-07-06T02:00:00Z',
       timezone: 'Asia/Kolkata',
     })
     expect(response.status).toBe(200)
     expect(response.body.start_date).toBe('2026-07-06 05:30:00')
+    expect(response.body.end_date).toBe('2026-07-06 07:30:00')
     expect(response.body.timezone).toBe('Asia/Kolkata')
   })
 })
@@ -764,6 +766,32 @@ describe("updates as TEC's (the default): what an update is not sent is cleared"
     }
   })
 
+  it('one date alone is checked, then both dates are kept; both move together', async () => {
+    const before = (await request('GET', '/events/10')).body
+    for (const [method, body] of [
+      ['PATCH', { end_date: '2026-07-05 01:00:00' }],
+      ['PUT', { start_date: '2026-07-04 21:00:00' }],
+      ['POST', { start_date: '2026-07-09 10:00:00' }],
+      ['PATCH', { end_date: '2026-07-01 09:00:00', all_day: false }],
+    ] as const) {
+      const response = await request(method, '/events/10', body)
+      expect(response.status, JSON.stringify(body)).toBe(200)
+      for (const key of ['start_date', 'end_date', 'utc_start_date', 'utc_end_date'])
+        expect(response.body[key], `${key} after ${JSON.stringify(body)}`).toBe(before[key])
+    }
+    expectInvalid(await request('PATCH', '/events/10', { end_date: 'bogus' }), 'end_date')
+    const both = await request('PATCH', '/events/10', {
+      start_date: '2026-07-04 21:00:00',
+      end_date: '2026-07-05 01:00:00',
+    })
+    expect(both.body).toMatchObject({ start_date: '2026-07-04 21:00:00', end_date: '2026-07-05 01:00:00' })
+    // The library's own update moves the one date it is given.
+    expect(await calendar.events.update(10, { end_date: '2026-07-05 02:00:00' })).toMatchObject({
+      start_date: '2026-07-04 21:00:00',
+      end_date: '2026-07-05 02:00:00',
+    })
+  })
+
   it('a library update changes only the fields given', async () => {
     const updated = await calendar.events.update(10, { title: 'Library' })
     expect(updated).toMatchObject({ title: 'Library', featured: true, sticky: true })
@@ -963,15 +991,18 @@ describe('venue on an event (CONTRACT §3)', () => {
     expect((await request('GET', `/events/${event.id}`)).body.venue.id).toBe(event.venue.id)
   })
 
-  it('reuses a non-trashed venue whose supplied fields all match, case-insensitively', async () => {
+  it('links the venue of the same name (any case), the fields sent overwriting its own, as on TEC', async () => {
     const before = calendar.state.venues.size
-    const event = await created({ venue: { venue: 'BLUE room', city: 'boston' } })
-    expect(event.venue.id).toBe(11)
+    const event = await created({ venue: { venue: 'BLUE room', city: 'Cambridge' } })
+    expect(event.venue).toMatchObject({ id: 11, venue: 'Blue Room', city: 'Cambridge' })
     expect(calendar.state.venues.size).toBe(before)
   })
 
-  it('a venue that differs in one supplied field is a new venue', async () => {
+  it('with settings.tec_lossy_writes false, a venue that differs in one field sent is a new venue', async () => {
+    calendar.state.settings.tec_lossy_writes = false
     const before = calendar.state.venues.size
+    const same = await created({ venue: { venue: 'BLUE room', city: 'boston' } })
+    expect(same.venue.id).toBe(11)
     const event = await created({ venue: { venue: 'Blue Room', city: 'Cambridge' } })
     expect(event.venue.id).not.toBe(11)
     expect(event.venue.city).toBe('Cambridge')

@@ -174,7 +174,7 @@ describe('POST /organizers: create (CONTRACT §3)', () => {
   })
 
   it('slug from the name, unique with -2', async () => {
-    const first = await request('POST', '/organizers', { organizer: 'Jazz Society', email: 'other@example.org' })
+    const first = await request('POST', '/organizers', { organizer: 'Jazz Society', description: 'Another society' })
     expect(first.body.id).not.toBe(201)
     expect(first.body.slug).toBe('jazz-society-2')
     const accents = await request('POST', '/organizers', { organizer: 'Société Générale' })
@@ -190,35 +190,55 @@ describe('POST /organizers: create (CONTRACT §3)', () => {
   })
 })
 
-describe('duplicate avoidance on create (CONTRACT §3)', () => {
-  it('a non-trashed organizer whose supplied fields all match (case-insensitive) is answered with 201', async () => {
-    const response = await request('POST', '/organizers', {
-      organizer: 'JAZZ SOCIETY',
-      email: 'HI@jazzsociety.example',
-    })
+describe("duplicate avoidance on create, TEC's (the default): the organizer of the same name, overwritten", () => {
+  it('the same name (any case) answers that organizer with 201, the fields sent overwriting its own', async () => {
+    const response = await request('POST', '/organizers', { organizer: 'JAZZ SOCIETY', phone: '555-9999' })
     expect(response.status).toBe(201)
-    expect(response.body.id).toBe(201)
+    expect(response.body).toMatchObject({
+      id: 201,
+      organizer: 'Jazz Society',
+      phone: '555-9999',
+      email: 'hi@jazzsociety.example',
+      website: 'https://swing.example/org',
+    })
     expect(organizerCount()).toBe(9)
   })
 
-  it('a differing supplied field makes a new organizer', async () => {
-    const response = await request('POST', '/organizers', { organizer: 'Jazz Society', phone: '555-9999' })
-    expect(response.body.id).not.toBe(201)
-    expect(organizerCount()).toBe(10)
-  })
-
-  it('a supplied description that differs makes a new organizer', async () => {
+  it('a description that is given and differs makes a new organizer', async () => {
     const response = await request('POST', '/organizers', { organizer: 'Jazz Society', description: 'Another society' })
     expect(response.status).toBe(201)
     expect(response.body.id).not.toBe(201)
     expect(organizerCount()).toBe(10)
   })
 
-  it('a trashed organizer is never reused; a draft is', async () => {
+  it('a trashed organizer is never found; a draft is, and stays a draft', async () => {
     const trashed = await request('POST', '/organizers', { organizer: 'Gone Org' })
     expect(trashed.body.id).not.toBe(203)
-    const draft = await request('POST', '/organizers', { organizer: 'Draft Org' })
-    expect(draft.body.id).toBe(207)
+    const draft = await request('POST', '/organizers', { organizer: 'Draft Org', email: 'd@example.org' })
+    expect(draft.body).toMatchObject({ id: 207, status: 'draft', email: 'd@example.org' })
+    expect(organizerCount()).toBe(10)
+  })
+})
+
+describe('duplicate avoidance with settings.tec_lossy_writes false: every field sent must match', () => {
+  beforeEach(() => {
+    calendar.state.settings.tec_lossy_writes = false
+  })
+
+  it('an organizer whose sent fields all match (case ignored) is answered with 201, left as it is', async () => {
+    const response = await request('POST', '/organizers', {
+      organizer: 'JAZZ SOCIETY',
+      email: 'HI@jazzsociety.example',
+    })
+    expect(response.status).toBe(201)
+    expect(response.body).toMatchObject({ id: 201, email: 'hi@jazzsociety.example' })
+    expect(organizerCount()).toBe(9)
+  })
+
+  it('a field that differs makes a new organizer; the old one keeps its own', async () => {
+    const response = await request('POST', '/organizers', { organizer: 'Jazz Society', phone: '555-9999' })
+    expect(response.body.id).not.toBe(201)
+    expect((await request('GET', '/organizers/201')).body.phone).toBe('555-0201')
     expect(organizerCount()).toBe(10)
   })
 })

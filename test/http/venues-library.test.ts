@@ -99,7 +99,7 @@ describe('venues and organizers (library = HTTP)', () => {
     const { json_ld: jsonLd, ...single } = (await request('GET', `/venues/${created.id}`)).body
     expect(jsonLd).toBeDefined()
     expect(created).toEqual(single)
-    const again = await request('POST', '/venues', { venue: 'library hall', city: 'WALTHAM' })
+    const again = await request('POST', '/venues', { venue: 'library hall', city: 'Waltham' })
     expect(again.status).toBe(201)
     expect(again.body).toEqual(created)
   })

@@ -170,11 +170,12 @@ describe('slugs (CONTRACT §3)', () => {
   })
 
   it('unique within venues with -2, -3, …', async () => {
-    const second = await request('POST', '/venues', { venue: 'Blue Room', city: 'Cambridge' })
+    // Another description, so that the create is not the same venue (docs/writes.md#duplicates).
+    const second = await request('POST', '/venues', { venue: 'Blue Room', description: 'Upstairs' })
     expect(second.status).toBe(201)
     expect(second.body.id).not.toBe(101)
     expect(second.body.slug).toBe('blue-room-2')
-    const third = await request('POST', '/venues', { venue: 'Blue Room', city: 'Worcester' })
+    const third = await request('POST', '/venues', { venue: 'Blue Room', description: 'Downstairs' })
     expect(third.body.slug).toBe('blue-room-3')
     expect((await request('GET', '/venues/by-slug/blue-room-3')).body.id).toBe(third.body.id)
   })
@@ -206,47 +207,63 @@ describe('slugs (CONTRACT §3)', () => {
   })
 })
 
-describe('duplicate avoidance on create (CONTRACT §3)', () => {
-  it('a non-trashed venue whose supplied fields all match (case-insensitive) is answered: 201, no new venue', async () => {
-    const response = await request('POST', '/venues', { venue: 'blue room', city: 'BOSTON' })
-    expect(response.status).toBe(201)
-    expect(response.body.id).toBe(101)
-    expect(response.body.venue).toBe('Blue Room')
+describe("duplicate avoidance on create, TEC's (the default): the venue of the same name, overwritten", () => {
+  it('the same name (case, accents and trailing spaces ignored) answers that venue: 201, no new venue', async () => {
+    for (const venue of ['blue room', 'Blüe Room ', 'BLUE ROOM']) {
+      const response = await request('POST', '/venues', { venue })
+      expect(response.status).toBe(201)
+      expect(response.body.id).toBe(101)
+      expect(response.body.venue).toBe('Blue Room')
+    }
     expect(venueCount()).toBe(9)
   })
 
-  it('the name alone matches', async () => {
-    const response = await request('POST', '/venues', { venue: 'Harbor Hall' })
-    expect(response.status).toBe(201)
-    expect(response.body.id).toBe(102)
-    expect(venueCount()).toBe(9)
-  })
-
-  it('a draft counts (not trashed)', async () => {
-    const response = await request('POST', '/venues', { venue: 'Old Barn', city: 'concord' })
-    expect(response.body.id).toBe(103)
-    expect(venueCount()).toBe(9)
-  })
-
-  it('one supplied field that differs makes a new venue', async () => {
-    const response = await request('POST', '/venues', { venue: 'Blue Room', city: 'Boston', zip: '99999' })
-    expect(response.status).toBe(201)
-    expect(response.body.id).not.toBe(101)
-    expect(venueCount()).toBe(10)
-  })
-
-  it('a supplied description that differs makes a new venue (description is a supplied field)', async () => {
+  it('the fields sent overwrite its own; name, texts, slug, status and author stay; map flags on, stateprovince again', async () => {
     const response = await request('POST', '/venues', {
       venue: 'Blue Room',
-      description: 'A different room altogether',
+      city: 'Cambridge',
+      zip: '02139',
+      excerpt: 'Not compared, not written',
+      status: 'draft',
     })
     expect(response.status).toBe(201)
-    expect(response.body.id).not.toBe(101)
-    expect(response.body.description).toBe('<p>A different room altogether</p>')
+    expect(response.body).toMatchObject({
+      id: 101,
+      venue: 'Blue Room',
+      city: 'Cambridge',
+      zip: '02139',
+      address: '12 Lantern Street',
+      phone: '617-555-0101',
+      excerpt: '<p>Basement club</p>',
+      status: 'publish',
+      slug: 'blue-room',
+      show_map: true,
+      show_map_link: true,
+      modified: NOW_WALL,
+    })
+    // Worked out again from what was sent: neither a state nor a province.
+    expect(response.body.stateprovince).toBeUndefined()
+    expect(venueCount()).toBe(9)
+    expect((await request('GET', '/venues/101')).body.city).toBe('Cambridge')
+  })
+
+  it('a draft is found, and stays a draft', async () => {
+    const response = await request('POST', '/venues', { venue: 'Old Barn', city: 'Acton' })
+    expect(response.body).toMatchObject({ id: 103, status: 'draft', city: 'Acton' })
+    expect(venueCount()).toBe(9)
+  })
+
+  it('a description that is given and differs makes a new venue; the same one (any case) does not', async () => {
+    const other = await request('POST', '/venues', { venue: 'Blue Room', description: 'A different room altogether' })
+    expect(other.status).toBe(201)
+    expect(other.body.id).not.toBe(101)
+    expect(other.body.description).toBe('<p>A different room altogether</p>')
+    const same = await request('POST', '/venues', { venue: 'Quiet Place', description: 'a CALM room', city: 'Orford' })
+    expect(same.body).toMatchObject({ id: 105, city: 'Orford' })
     expect(venueCount()).toBe(10)
   })
 
-  it('a trashed venue is never reused', async () => {
+  it('a trashed venue is never found', async () => {
     const response = await request('POST', '/venues', { venue: 'Gone Venue', city: 'Lowell' })
     expect(response.status).toBe(201)
     expect(response.body.id).not.toBe(104)
@@ -261,6 +278,34 @@ describe('duplicate avoidance on create (CONTRACT §3)', () => {
     expect(second.status).toBe(201)
     expect(second.body.id).toBe(first.body.id)
     expect(venueCount()).toBe(10)
+  })
+})
+
+describe('duplicate avoidance with settings.tec_lossy_writes false, and in library calls: every field must match', () => {
+  beforeEach(() => {
+    calendar.state.settings.tec_lossy_writes = false
+  })
+
+  it('a venue whose sent fields all match (case ignored) is answered, left as it is', async () => {
+    const response = await request('POST', '/venues', { venue: 'blue room', city: 'BOSTON' })
+    expect(response.status).toBe(201)
+    expect(response.body).toMatchObject({ id: 101, venue: 'Blue Room', city: 'Boston', show_map_link: false })
+    expect(venueCount()).toBe(9)
+  })
+
+  it('one field that differs makes a new venue; the old one keeps its own', async () => {
+    const response = await request('POST', '/venues', { venue: 'Blue Room', city: 'Boston', zip: '99999' })
+    expect(response.status).toBe(201)
+    expect(response.body.id).not.toBe(101)
+    expect((await request('GET', '/venues/101')).body.zip).toBe('02110')
+    expect(venueCount()).toBe(10)
+  })
+
+  it('the library call does the same whatever the setting', async () => {
+    calendar.state.settings.tec_lossy_writes = true
+    const made = await calendar.venues.create({ venue: 'Blue Room', city: 'Cambridge' })
+    expect(made.id).not.toBe(101)
+    expect((await request('GET', '/venues/101')).body.city).toBe('Boston')
   })
 })
 

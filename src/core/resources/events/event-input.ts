@@ -191,7 +191,7 @@ function linkedRef(value: unknown, kind: LinkedPostKind, ctx: EventResolveContex
     return undefined
   }
   const status = ctx.scale(fields.status as Status | undefined)
-  return () => findOrCreateLinked(rules, { ...fields, ...(status ? { status } : {}) }, ctx)
+  return () => findOrCreateLinked(rules, { ...fields, ...(status ? { status } : {}) }, ctx, ctx.mode)
 }
 
 function idOf(value: unknown): number | undefined {

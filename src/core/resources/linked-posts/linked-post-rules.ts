@@ -2,9 +2,11 @@ import type { Collection } from '../../model/collection.js'
 import { COLLECTION_OF, type CollectionOf, type LinkedPostKind } from '../../model/kinds.js'
 import type { OrganizerRecord, VenueRecord } from '../../model/records.js'
 import type { CalendarState, RecordOf } from '../../model/state.js'
+import { sameUnderCollation } from '../../search/collation.js'
 import type { NormalizeContext } from '../post.js'
 import { type PostBody, type ResolveContext, resolvePostFields } from '../post-input.js'
 import type { View } from '../view.js'
+import { VENUE_FIELDS_CLEARED_BY_UPDATE, type WriteMode } from '../write-mode.js'
 import { OrganizerBodySchema, VenueBodySchema, venueStateProvince } from './linked-input.js'
 import { type ShapeOptions, shapeOrganizer, shapeVenue } from './linked-shape.js'
 import { normalizeOrganizer, normalizeVenue, ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS } from './venue-record.js'
@@ -95,24 +97,77 @@ export function resolveLinkedFields(
 }
 
 /**
- * The ID of a non-trashed record whose supplied fields all match (case-insensitive), or of a new record made
- * from them: duplicate avoidance on create (docs/writes.md `venue`, `organizer`).
+ * The fields of a create that overwrite the record it duplicates: the kind's own (TEC's post meta, which
+ * `Tribe__Events__Venue::save_meta()` and its organizer twin write), never the post's name, texts, slug, status,
+ * author or dates.
+ */
+function overwrittenFields(rules: LinkedPostRules, fields: Record<string, unknown>): Record<string, unknown> {
+  const keys = [...rules.textFields, 'geo_lat', 'geo_lng', 'show_map', 'show_map_link', 'image']
+  return Object.fromEntries(keys.flatMap((key) => (fields[key] === undefined ? [] : [[key, fields[key]]])))
+}
+
+/**
+ * The ID of the record a create names, found or made: duplicate avoidance on create (docs/writes.md#duplicates),
+ * for the routes and for the venue or organizer an event names. A trashed record is never found.
+ *
+ * - `mode.lossy` (TEC's way, `Tribe__Events__Venue::create()` and its organizer twin with `Tribe__Duplicate__Post`):
+ *   a record with the same name and, when a description is given, the same description, as MySQL compares them
+ *   (`sameUnderCollation`), whatever its status. It keeps its name, texts, slug, status, author and dates; every
+ *   other field given overwrites its own, and a venue's map flags and `stateprovince` are set again as a venue
+ *   update sets them (`VENUE_FIELDS_CLEARED_BY_UPDATE`).
+ * - otherwise: a record whose given name, description, excerpt and text fields all match (case ignored), left as
+ *   it is; a record that differs in any of them is not overwritten, and a new one is made.
+ *
+ * @example
+ * findOrCreateLinked(VENUE_RULES, { venue: 'Blue Room', city: 'Boston' }, ctx, { tec: true, lossy: true })
+ * // the ID of the venue named "blue room", its city now Boston; or of a new venue
  */
 export function findOrCreateLinked(
   rules: LinkedPostRules,
   fields: Record<string, unknown>,
   ctx: ResolveContext & { normalize: NormalizeContext; author: number },
+  mode: WriteMode,
 ): number {
-  // TEC's duplicate check compares the title, description and excerpt as well as the kind's own fields.
-  const supplied = [rules.nameKey, 'description', 'excerpt', ...rules.textFields].filter(
-    (key) => typeof fields[key] === 'string',
-  )
-  const same = (a: unknown, b: unknown) => String(a ?? '').toLowerCase() === String(b ?? '').toLowerCase()
   const collection = rules.collection(ctx.state)
-  for (const record of collection.values()) {
-    if (record.status !== 'trash' && supplied.every((key) => same(record[key], fields[key]))) return record.id
+  if (mode.lossy) {
+    const found = tecDuplicate(rules, fields, collection)
+    if (found) {
+      const cleared = rules.kind === 'venue' ? VENUE_FIELDS_CLEARED_BY_UPDATE : {}
+      const raw = { ...found, ...cleared, ...overwrittenFields(rules, fields), modified: ctx.normalize.now }
+      collection.put(rules.normalize(raw, found.id, ctx.normalize))
+      return found.id
+    }
+  } else {
+    const supplied = [rules.nameKey, 'description', 'excerpt', ...rules.textFields].filter(
+      (key) => typeof fields[key] === 'string',
+    )
+    const same = (a: unknown, b: unknown) => String(a ?? '').toLowerCase() === String(b ?? '').toLowerCase()
+    for (const record of collection.values()) {
+      if (record.status !== 'trash' && supplied.every((key) => same(record[key], fields[key]))) return record.id
+    }
   }
   const id = ctx.state.nextPostId()
   collection.put(rules.normalize({ author: ctx.author, ...fields }, id, ctx.normalize))
   return id
+}
+
+/**
+ * The record TEC's duplicate check finds for a create: not trashed, the same name and, when `fields` give a
+ * description that is not empty, the same description; the one of lowest ID, as the database returns it first.
+ */
+function tecDuplicate(
+  rules: LinkedPostRules,
+  fields: Record<string, unknown>,
+  collection: Collection<LinkedPostRecord>,
+): LinkedPostRecord | undefined {
+  const name = String(fields[rules.nameKey] ?? '')
+  const description = typeof fields.description === 'string' && fields.description !== '' ? fields.description : null
+  let found: LinkedPostRecord | undefined
+  for (const record of collection.values()) {
+    if (record.status === 'trash' || (found && found.id < record.id)) continue
+    if (!sameUnderCollation(String(record[rules.nameKey] ?? ''), name)) continue
+    if (description !== null && !sameUnderCollation(String(record.description ?? ''), description)) continue
+    found = record
+  }
+  return found
 }

@@ -114,8 +114,10 @@ export class LinkedPosts {
   }
 
   /**
-   * Creates a record, or answers with a non-trashed one whose given fields all match (duplicate avoidance,
-   * docs/writes.md; TEC answers 201 either way). `mode` is the library's unless the HTTP interface passes TEC's.
+   * Creates a record, or answers with the one it duplicates (`findOrCreateLinked`: in a lossy `mode`, as TEC does,
+   * the record of the same name, overwritten with the fields given; otherwise one whose given fields all match,
+   * left as it is; docs/writes.md#duplicates). TEC answers 201 either way. `mode` is the library's unless the HTTP
+   * interface passes its own.
    * @throws CalendarError 400 `rest_missing_callback_param` without a name, `rest_invalid_param`, 401/403.
    */
   async create(body: unknown, view = this.#core.defaultView(), mode = LIBRARY_WRITES): Promise<LinkedResponse> {
@@ -134,6 +136,7 @@ export class LinkedPosts {
         this.#rules,
         { ...fields, status, ...dates },
         { ...ctx, normalize: { state, now }, author },
+        mode,
       )
       return this.#rules.shape(state, this.#rules.collection(state).get(id) as LinkedPostRecord, view, {
         single: false,

@@ -4,6 +4,7 @@ import type { Taxonomy } from '../../model/kinds.js'
 import type { TermRecord } from '../../model/records.js'
 import type { CalendarState } from '../../model/state.js'
 import { withDescendants } from '../../model/term-tree.js'
+import { collate } from '../../search/collation.js'
 import { termCount } from '../../search/record-facts.js'
 import { boolField, idListField, positiveIntField, textField } from '../fields.js'
 import { pageEntries } from '../lists.js'
@@ -113,25 +114,22 @@ function usedBelow(state: CalendarState, taxonomy: Taxonomy, term: TermRecord): 
   return [...withDescendants(state, term.id)].some((id) => id !== term.id && termCount(state, id) > 0)
 }
 
-/** Texts as MySQL's collation of WordPress's tables compares them: case and accents ignored (`Éclair` < `jazz`). */
-const text = (a: string, b: string) => a.localeCompare(b, 'en', { sensitivity: 'base' })
-
 /**
  * WordPress's default order of terms, `ORDER BY t.name ASC` (`WP_Term_Query`, `wp_get_object_terms()`): by name as
  * its collation compares them, ties (the same name under two parents) by ID.
  */
 export function byTermName(a: TermRecord, b: TermRecord): number {
-  return text(a.name, b.name) || a.id - b.id
+  return collate(a.name, b.name) || a.id - b.id
 }
 
 function sortTerms(state: CalendarState, terms: TermRecord[], query: TermQuery): TermRecord[] {
   if (query.orderby === 'none') return terms
   const include = query.include ?? []
   const key: Record<Exclude<TermQuery['orderby'], 'none'>, (a: TermRecord, b: TermRecord) => number> = {
-    name: (a, b) => text(a.name, b.name),
-    slug: (a, b) => text(a.slug, b.slug),
+    name: (a, b) => collate(a.name, b.name),
+    slug: (a, b) => collate(a.slug, b.slug),
     id: (a, b) => a.id - b.id,
-    description: (a, b) => text(a.description, b.description),
+    description: (a, b) => collate(a.description, b.description),
     parent: (a, b) => a.parent - b.parent,
     count: (a, b) => termCount(state, a.id) - termCount(state, b.id),
     include: (a, b) => include.indexOf(a.id) - include.indexOf(b.id),
