@@ -1,5 +1,6 @@
 import { autop } from './autop.js'
 import { escapeHtml, escapeJs, escapeSpecialChars } from './entities.js'
+import { kses, TERM_DESCRIPTION_TAGS } from './kses.js'
 import { convertSmilies } from './smilies.js'
 import { capitalP, convertChars, texturize } from './texturize.js'
 
@@ -69,6 +70,15 @@ export function renderTermName(raw: string): string {
     .trim()
   return escapeSpecialChars(text)
 }
+
+/**
+ * A term description as WordPress stores and serves it, for every user (`wp_filter_kses()` on
+ * `pre_term_description`): `kses()` with `TERM_DESCRIPTION_TAGS`. `"Kids & parents <p>x</p> 1 < 2"` →
+ * `"Kids &amp; parents x 1 &lt; 2"`. Idempotent but where WordPress is not either: an unquoted attribute value
+ * ending in `\` (`<a href=x\>` → `<a href="x\">`, then `<a href="x">`) and a comment left holding a tag
+ * (`<!-->x<b>y</b>-->` → `<!--&gt;x<b>y</b>-->`, then `&lt;!--&gt;x<b>y</b>--&gt;`).
+ */
+export const renderTermDescription = remembered((raw) => kses(raw, TERM_DESCRIPTION_TAGS))
 
 /** An event's `website` (`esc_html()` of `_EventURL` in `Tribe__Events__REST__V1__Post_Repository`). */
 export function renderEventWebsite(raw: string): string {

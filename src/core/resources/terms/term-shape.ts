@@ -1,7 +1,7 @@
 import { COLLECTION_OF, type Taxonomy } from '../../model/kinds.js'
 import type { TermRecord } from '../../model/records.js'
 import type { CalendarState } from '../../model/state.js'
-import { renderTermName } from '../../render/fields.js'
+import { renderTermDescription, renderTermName } from '../../render/fields.js'
 import { termCount } from '../../search/record-facts.js'
 import { extraKeys } from '../post.js'
 import type { View } from '../view.js'
@@ -30,7 +30,7 @@ function shapeEmbeddedTerm(state: CalendarState, term: TermRecord, taxonomy: Tax
     term_group: 0,
     term_taxonomy_id: term.term_taxonomy_id ?? term.id,
     taxonomy: TAXONOMY_NAMES[taxonomy],
-    description: term.description,
+    description: renderTermDescription(term.description),
     parent: term.parent,
     count: termCount(state, term.id),
     filter: 'raw',
@@ -82,7 +82,7 @@ export function shapeTerm(state: CalendarState, term: TermRecord, taxonomy: Taxo
   return {
     id: term.id,
     count: termCount(state, term.id),
-    description: term.description,
+    description: renderTermDescription(term.description),
     name: renderTermName(term.name),
     slug: term.slug,
     taxonomy: TAXONOMY_NAMES[taxonomy],
