@@ -1,6 +1,6 @@
 import { autop } from './autop.js'
-import { escapeHtml, escapeJs, escapeSpecialChars } from './entities.js'
-import { kses, TERM_DESCRIPTION_TAGS } from './kses.js'
+import { escapeHtml, escapeJs } from './entities.js'
+import { ALLOWED_TAGS, escapeLoneLessThan, kses, phpTrim, specialChars, TERM_DESCRIPTION_TAGS } from './kses.js'
 import { convertSmilies } from './smilies.js'
 import { capitalP, convertChars, texturize } from './texturize.js'
 
@@ -57,18 +57,76 @@ export function htmlBlock(html: string): string {
 export const renderExcerpt = remembered((raw) => autop(convertChars(convertSmilies(texturize(raw)))).trim())
 
 /**
- * A term name as WordPress stores and serves it (`sanitize_text_field()` and `_wp_specialchars()` on
- * `pre_term_name`): tags and escaped octets out, whitespace runs one space, trimmed, then `&amp;`, `&lt;`, `&gt;`.
- * `"A <b>bold</b> tag & co"` → `"A bold tag &amp; co"`.
+ * A term name as WordPress stores and serves it (`pre_term_name`): `sanitize_text_field()` (a `<` that no `>` closes
+ * escaped, tags out, whitespace runs one space, trimmed, escaped octets out), then `wp_filter_kses()` (entities
+ * normalized, control characters out) and `_wp_specialchars()` (`&`, `<`, `>`).
+ * `"A <b>bold</b> tag & co"` → `"A bold tag &amp; co"`, `"1 < 2 &foo;"` → `"1 &lt; 2 &amp;foo;"`.
  */
-export function renderTermName(raw: string): string {
-  const text = raw
-    .replace(/<(script|style)[^>]*?>[\s\S]*?<\/\1>/giu, '')
-    .replace(/<[^>]*>/gu, '')
-    .replace(/%[a-f\d]{2}/giu, '')
-    .replace(/[\r\n\t ]+/gu, ' ')
-    .trim()
-  return escapeSpecialChars(text)
+export const renderTermName = remembered((raw) => {
+  // A `<` left before a line break is escaped, so that joining the lines cannot make a tag of it.
+  const stripped = raw.includes('<') ? stripAllTags(escapeLoneLessThan(raw)).replaceAll('<\n', '&lt;\n') : raw
+  const text = withoutOctets(phpTrim(stripped.replace(/[\r\n\t ]+/gu, ' ')))
+  return specialChars(kses(text, ALLOWED_TAGS), false)
+})
+
+/**
+ * `wp_strip_all_tags()` as `sanitize_text_field()` calls it: scripts and styles with their text out, then tags as
+ * PHP's `strip_tags()` finds them — comments whole (to the first `>` after two dashes, the opening's own: `<!-->`),
+ * a `>` inside quotes passed over, a `<` before a space kept as text — and trimmed.
+ */
+function stripAllTags(html: string): string {
+  const tag = /<!--(?:>|->|[\s\S]*?-->|[\s\S]*$)|<(?![ \t\n\r\f\v])(?:"[^"]*(?:"|$)|'[^']*(?:'|$)|[^>"'])*(?:>|$)/gu
+  return phpTrim(withoutScripts(html).replace(tag, ''))
+}
+
+/**
+ * `<script …>…</script>` and `<style …>…</style>` (either case) out with their text; an opening never closed stays.
+ * The next closing of each is looked up once per opening past it, which keeps many unclosed openings linear.
+ */
+function withoutScripts(html: string): string {
+  const opening = /<(script|style)[^>]*>/giu
+  const closing = { script: { from: -1, at: -1 }, style: { from: -1, at: -1 } }
+  let out = ''
+  let done = 0
+  for (let match = opening.exec(html); match; match = opening.exec(html)) {
+    const name = match[1]!.toLowerCase() as keyof typeof closing
+    const next = closing[name]
+    const after = match.index + match[0].length
+    if (next.from < 0 || after < next.from || (next.at >= 0 && next.at < after)) {
+      const close = new RegExp(`</${name}>`, 'giu')
+      close.lastIndex = after
+      next.at = close.exec(html)?.index ?? -1
+    }
+    next.from = after
+    if (next.at < 0) {
+      opening.lastIndex = match.index + 1
+      continue
+    }
+    out += html.slice(done, match.index)
+    done = next.at + name.length + 3
+    opening.lastIndex = done
+  }
+  return out + html.slice(done)
+}
+
+/**
+ * `sanitize_text_field()`'s removal of escaped octets (`%41`), again until none is left (`%%4141` → ``), then runs of
+ * spaces one space, trimmed. In one pass: an octet is removed as soon as its last digit is read.
+ */
+function withoutOctets(text: string): string {
+  if (!text.includes('%')) return text
+  const hex = (c: string | undefined) => c !== undefined && /^[a-f\d]$/iu.test(c)
+  const kept: string[] = []
+  let found = false
+  for (const c of text) {
+    kept.push(c)
+    const n = kept.length
+    if (kept[n - 3] === '%' && hex(kept[n - 2]) && hex(c)) {
+      kept.length = n - 3
+      found = true
+    }
+  }
+  return found ? phpTrim(kept.join('').replace(/ +/gu, ' ')) : text
 }
 
 /**

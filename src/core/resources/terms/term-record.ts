@@ -1,5 +1,6 @@
 import type { Taxonomy } from '../../model/kinds.js'
 import type { TermRecord } from '../../model/records.js'
+import { renderTermName } from '../../render/fields.js'
 import { extraKeys, type NormalizeContext, resolveSlug } from '../post.js'
 
 /**
@@ -31,7 +32,8 @@ export function normalizeTerm(
   const record: TermRecord = {
     id,
     name,
-    slug: resolveSlug(raw.slug as string | undefined, name, id, terms, false, (base, taken) =>
+    // WordPress makes the slug from the name as it stored it (`wp_insert_term()` after `pre_term_name`).
+    slug: resolveSlug(raw.slug as string | undefined, renderTermName(name), id, terms, false, (base, taken) =>
       withAncestorSlugs(base, parent, terms, taken),
     ),
     description: (raw.description as string | undefined) ?? '',
