@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { parseDateInput } from '../dates/zoned.js'
 import { STATUSES } from '../model/records.js'
+import { holdsWellFormedText, ILL_FORMED, illFormedReason, isWellFormed } from '../well-formed.js'
 
 /**
  * Request field schemas shared by every resource (docs/writes.md, docs/lists.md): they accept what JSON bodies, form
@@ -25,11 +26,25 @@ export const boolField = (description: string) =>
     v.metadata({ type: 'boolean' }),
   )
 
+/**
+ * Refuses a text with a lone UTF-16 surrogate, which could be neither stored nor served (src/core/well-formed.ts):
+ * only a library call can send one, as a request body that writes one is refused before it is read.
+ */
+const wellFormed = () =>
+  v.check(
+    (text: string) => isWellFormed(text),
+    (issue) => illFormedReason(issue.input) ?? '',
+  )
+
+/** Refuses a value of any shape that holds a lone UTF-16 surrogate in a text or a key (see `wellFormed`). */
+export const wellFormedValue = <T>() => v.check((value: T) => holdsWellFormedText(value), ILL_FORMED)
+
 /** A string; numbers are taken as their text (form bodies and numbers typed by people). */
 export const textField = (description: string) =>
   v.pipe(
     v.union([v.string(), v.number()], 'must be a string'),
     v.transform((value) => String(value)),
+    wellFormed(),
     v.description(description),
     v.metadata({ type: 'string' }),
   )
@@ -73,6 +88,7 @@ export function isHttpUrl(value: string): boolean {
 export const urlField = (description: string) =>
   v.pipe(
     v.string('must be a string'),
+    wellFormed(),
     v.check((value) => value === '' || isHttpUrl(value), 'must be an absolute http(s) URL or empty'),
     v.description(description),
     v.metadata({ type: 'string' }),
@@ -139,6 +155,7 @@ export const refListField = (description: string) =>
     v.array(
       v.pipe(
         v.union([v.number(), v.string()], 'must be IDs or slugs'),
+        wellFormedValue<string | number>(),
         v.transform((item) => (typeof item === 'number' || DIGITS.test(item) ? Number(item) : item)),
       ),
       'must be IDs or slugs',
@@ -152,7 +169,7 @@ export const stringListField = (description: string) =>
   v.pipe(
     v.unknown(),
     v.transform(listItems),
-    v.array(v.pipe(v.union([v.string(), v.number()]), v.transform(String)), 'must be a list of strings'),
+    v.array(v.pipe(v.union([v.string(), v.number()]), v.transform(String), wellFormed()), 'must be a list of strings'),
     v.description(description),
     v.metadata({ type: 'array', items: 'string' }),
   )

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { readDateInput, wallInZone } from '../dates/zoned.js'
 import { STATUSES, type Status } from '../model/records.js'
 import type { CalendarState } from '../model/state.js'
+import { illFormedReason } from '../well-formed.js'
 import { dateField, isHttpUrl, positiveIntField, textField } from './fields.js'
 
 /** Body fields every post kind accepts (docs/writes.md). */
@@ -82,6 +83,11 @@ function resolvePublicationDate(body: PostBody, ctx: ResolveContext): string | u
 
 function resolveImage(image: string | number, ctx: ResolveContext): string | number | null | undefined {
   if (image === '' || image === 0 || image === '0') return null
+  const illFormed = typeof image === 'string' ? illFormedReason(image) : undefined
+  if (illFormed !== undefined) {
+    ctx.errors.image = illFormed
+    return undefined
+  }
   if (typeof image === 'string' && isHttpUrl(image)) return image
   const id = Number(image)
   if (Number.isInteger(id) && ctx.state.media.get(id)) return id

@@ -1,3 +1,5 @@
+import { withoutLoneSurrogates } from '../well-formed.js'
+
 /**
  * Slugs as WordPress makes them: `sanitize_title()` (`remove_accents()`, then `sanitize_title_with_dashes()` in
  * its "save" context) and the `-2`, `-3`, … of `wp_unique_post_slug()` / `wp_unique_term_slug()`. Our own reading
@@ -55,11 +57,13 @@ const MAX_LENGTH = 200
  * other non-ASCII characters percent-encoded in lower case, dashes and `/` as `-`, quotes, `&`, entities and other
  * punctuation dropped, runs of spaces and dashes one `-`. `"<b>Festival</b> Summer Nights"` →
  * `"festival-summer-nights"`, `"Tokyo launch 🚀"` → `"tokyo-launch-%f0%9f%9a%80"`. May be `""` (a title of
- * punctuation only); callers then fall back to the record's ID.
+ * punctuation only); callers then fall back to the record's ID. Takes any string and never throws: a lone UTF-16
+ * surrogate, which has no UTF-8 octets to encode, is dropped (`"\ud800x"` → `"x"`), as `wp_check_invalid_utf8()`
+ * drops what is not UTF-8 when asked to strip it (WordPress itself never sees one: src/core/well-formed.ts).
  */
 export function slugFromTitle(title: string): string {
   // A `%` is kept only where it starts an escaped octet.
-  const kept = stripTags(removeAccents(title))
+  const kept = stripTags(removeAccents(withoutLoneSurrogates(title)))
     .split(/(%[a-f\d]{2})/iu)
     .map((part, index) => (index % 2 === 1 ? part : part.replaceAll('%', '')))
     .join('')

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { isZone, readDateInput } from '../../dates/zoned.js'
 import type { LinkedPostKind, Taxonomy } from '../../model/kinds.js'
 import type { EventRecord, Status } from '../../model/records.js'
-import { boolField, dateField, listItems, textField, urlField } from '../fields.js'
+import { boolField, dateField, listItems, textField, urlField, wellFormedValue } from '../fields.js'
 import {
   findOrCreateLinked,
   ORGANIZER_RULES,
@@ -16,7 +16,12 @@ import { normalizeTerm } from '../terms/term-record.js'
 import type { WriteMode } from '../write-mode.js'
 
 const relation = (description: string, type: 'integer' | 'array' = 'array') =>
-  v.pipe(v.unknown(), v.description(description), v.metadata(type === 'array' ? { type, items: 'integer' } : { type }))
+  v.pipe(
+    v.unknown(),
+    wellFormedValue(),
+    v.description(description),
+    v.metadata(type === 'array' ? { type, items: 'integer' } : { type }),
+  )
 
 /**
  * `title` may not be empty, on create or update (docs/writes.md): TEC's validator
@@ -49,6 +54,7 @@ export const EventBodySchema = v.looseObject({
         'must be a string or a list of strings',
       ),
       v.transform((c) => (Array.isArray(c) ? c.map(String) : String(c))),
+      wellFormedValue(),
       v.description('Cost, e.g. "$23" or ["0$","20$"]'),
     ),
   ),
