@@ -191,6 +191,11 @@ describe('every problem of an invalid file at once', () => {
       fc.constantFrom(
         '9999-12-31 23:59:59',
         '0000-01-01 00:00:00',
+        'a\ud800',
+        '\udfff',
+        '\udc00\ud800',
+        '\ud83d\ude80',
+        'nul\u0000 \ufffe\uffff\ufdd0',
         'Mars/Olympus',
         'UTC+5:30',
         3,
@@ -218,6 +223,35 @@ describe('every problem of an invalid file at once', () => {
       }),
       { numRuns: 400 },
     )
+  })
+
+  it('a text with a lone surrogate is a problem at its line and column, wherever it is: a title without a slug, a key, an extra key, a user', () => {
+    const text = edited((d) => {
+      delete d.events[0].slug
+      d.events[0].title = 'Jazz \ud800 night'
+      d.events[1].custom_fields = { '\udc00note': ['fine', 'reversed \udc00\ud800'] }
+      d.venues[0].city = '\udbff'
+      d.users = [{ id: 1, name: 'adm\udfffin', role: 'administrator' }]
+      d.color = '\ud83d\ude80 is a pair and fine'
+    })
+    // JSON.stringify writes each lone surrogate as its escape, as a person would type it.
+    expect(text).toContain('"title": "Jazz \\ud800 night"')
+    const reason = (unit: string) => `holds a lone UTF-16 surrogate (\\${unit}), which is no character`
+    expect(problemsOf(text)).toEqual([
+      { path: 'users[0].name', message: reason('udfff'), ...positionOf(text, '"adm\\udfffin"') },
+      { path: 'events[0].title', message: reason('ud800'), ...positionOf(text, '"Jazz \\ud800 night"') },
+      {
+        path: 'events[1].custom_fields.\\udc00note',
+        message: `key "\\udc00note" ${reason('udc00')}`,
+        ...positionOf(text, '[', text.slice(0, text.indexOf('"\\udc00note"')).split('[').length - 1),
+      },
+      {
+        path: 'events[1].custom_fields.\\udc00note[1]',
+        message: reason('udc00'),
+        ...positionOf(text, '"reversed \\udc00\\ud800"'),
+      },
+      { path: 'venues[0].city', message: reason('udbff'), ...positionOf(text, '"\\udbff"') },
+    ])
   })
 
   it('`calfile validate` prints the same problems, one a line, and exits 1', async () => {

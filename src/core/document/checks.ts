@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { isWallTime, isZone } from '../dates/zoned.js'
 import { COLLECTIONS, type CollectionName } from '../model/kinds.js'
 import { DocumentFileSchema } from '../model/records.js'
+import { illFormedReason, isWellFormed } from '../well-formed.js'
 import type { JsonPath } from './locate.js'
 import { unstorableDates } from './storable-dates.js'
 
@@ -261,19 +262,78 @@ export const DEFAULT_TIMEZONE = 'UTC'
 
 /**
  * Every problem of a parsed data file (docs/data-file.md): each field of the wrong form (the schema's issues), then
- * every rule broken across records (`checkDocument`). `timezone` is the zone that overrides the file's
+ * every rule broken across records (`checkDocument`), then every text that is not well-formed (`illFormedTexts`).
+ * `text` is the file's text, `file` its parsed JSON; `timezone` is the zone that overrides the file's
  * (`--timezone`). Empty for a valid file, whose parsed JSON is then what the schema gives (it transforms nothing).
  *
  * @example
- * documentProblems({ events: [{ title: 'Jazz' }] }, undefined) // [{ path: ['events', 0, 'start_date'], … }]
+ * documentProblems({ events: [{ title: 'Jazz' }] }, '…', undefined) // [{ path: ['events', 0, 'start_date'], … }]
  */
-export function documentProblems(file: unknown, timezone: string | undefined): CheckProblem[] {
+export function documentProblems(file: unknown, text: string, timezone: string | undefined): CheckProblem[] {
   const result = v.safeParse(DocumentFileSchema, file, { abortEarly: false })
   const issues = (result.issues ?? []).map((issue) => ({
     path: (issue.path ?? []).map((item) => item.key as string | number),
     message: issue.message,
   }))
-  return [...issues, ...checkDocument(file, { siteZone: siteZoneOf(file, timezone), wellFormed: result.success })]
+  const rules = checkDocument(file, { siteZone: siteZoneOf(file, timezone), wellFormed: result.success })
+  return [...issues, ...rules, ...illFormedTexts(file, text)]
+}
+
+/**
+ * Every text of the file, keys and extra keys included, that holds a lone UTF-16 surrogate (src/core/well-formed.ts):
+ * it could be neither served nor written as UTF-8, nor sent to a site. Only the parse of a text that writes one can
+ * hold one: an escape of a lone surrogate, or a lone surrogate in the text itself (a text given in memory); any
+ * other file is not walked, which a cold open of 10,000 events would pay for.
+ */
+function illFormedTexts(file: unknown, text: string): CheckProblem[] {
+  if (isWellFormed(text) && !hasLoneSurrogateEscape(text)) return []
+  const problems: CheckProblem[] = []
+  // A stack rather than recursion: `custom_fields` and extra keys may nest as deep as JSON.parse reads.
+  const stack: Array<{ value: unknown; path: JsonPath }> = [{ value: file, path: [] }]
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { value, path } = next
+    if (typeof value === 'string') {
+      const reason = illFormedReason(value)
+      if (reason !== undefined) problems.push({ path, message: reason })
+    } else if (Array.isArray(value)) {
+      value.forEach((item, index) => {
+        stack.push({ value: item, path: [...path, index] })
+      })
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value)) {
+        const reason = illFormedReason(key)
+        if (reason !== undefined)
+          problems.push({ path: [...path, key], message: `key ${JSON.stringify(key)} ${reason}` })
+        stack.push({ value: item, path: [...path, key] })
+      }
+    }
+  }
+  return problems
+}
+
+/**
+ * Whether `text` may write a lone surrogate: an escape of one (`\ud800`, `\udc00`) that is not half of a pair
+ * (`\ud83d\ude80`, as a writer that escapes what is not ASCII writes 🚀). A `\\u…` that merely looks like one
+ * counts too: the walk then finds nothing.
+ */
+function hasLoneSurrogateEscape(text: string): boolean {
+  for (let at = text.indexOf('\\u'); at !== -1; at = text.indexOf('\\u', at + 2)) {
+    const half = surrogateEscape(text, at)
+    if (half === 'low') return true
+    if (half === 'high') {
+      if (surrogateEscape(text, at + 6) !== 'low') return true
+      at += 6
+    }
+  }
+  return false
+}
+
+/** Which half of a pair the `\u` escape at `at` writes, if it writes a surrogate. */
+function surrogateEscape(text: string, at: number): 'high' | 'low' | undefined {
+  const start = text.slice(at, at + 4).toLowerCase()
+  if (/^\\ud[89ab]$/u.test(start)) return 'high'
+  if (/^\\ud[c-f]$/u.test(start)) return 'low'
+  return undefined
 }
 
 /**
@@ -290,7 +350,7 @@ export function isValidDocument(text: string, options: { timezone?: string }): b
   } catch {
     return false
   }
-  return documentProblems(file, options.timezone).length === 0
+  return documentProblems(file, text, options.timezone).length === 0
 }
 
 /**

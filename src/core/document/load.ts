@@ -39,7 +39,7 @@ const TERM_COLLECTIONS = ['categories', 'tags'] as const
  */
 export function loadDocument(text: string, options: LoadOptions): CalendarState {
   const { file, locator, key } = parsed(text, options)
-  if (!known(key, options)) check(file, locator, key, options)
+  if (!known(key, options)) check(file, text, locator, key, options)
   return buildState(file as DocumentFile, options)
 }
 
@@ -68,7 +68,7 @@ export async function loadDocumentBeside(
     // An invalid file may break the build: the validation below says what is wrong with it.
   }
   if (key !== undefined && (await verdict) === key) options.validated?.vouch(key)
-  else check(file, locator, key, options)
+  else check(file, text, locator, key, options)
   return built ?? buildState(file as DocumentFile, options)
 }
 
@@ -84,8 +84,8 @@ function known(key: string | undefined, options: LoadOptions): boolean {
 }
 
 /** Validates a parsed text, remembering it valid. @throws DocumentError listing its problems. */
-function check(file: unknown, locator: JsonLocator, key: string | undefined, options: LoadOptions): void {
-  const problems = documentProblems(file, options.timezone).map((p) => toProblem(p.path, p.message, locator))
+function check(file: unknown, text: string, locator: JsonLocator, key: string | undefined, options: LoadOptions): void {
+  const problems = documentProblems(file, text, options.timezone).map((p) => toProblem(p.path, p.message, locator))
   if (problems.length > 0) throw new DocumentError(options.file, inTextOrder(problems))
   if (key !== undefined) options.validated?.add(key)
 }

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import type * as JsoncParser from 'jsonc-parser'
 import type { Node, ParseError } from 'jsonc-parser'
+import { escapeLoneSurrogates } from '../well-formed.js'
 
 // jsonc-parser is loaded on the first question, which only an invalid file asks: a server's start does not wait for
 // it. Its package is CommonJS (UMD), so `require` loads it synchronously, as loading must be.
@@ -85,10 +86,12 @@ function describeParseError(error: ParseError): string {
   return `JSON syntax error: ${words}`
 }
 
-/** `['events', 3, 'start_date']` → `events[3].start_date` (the form docs/data-file.md shows). */
+/**
+ * `['events', 3, 'start_date']` → `events[3].start_date` (the form docs/data-file.md shows); a key's lone
+ * surrogate as its JSON escape, so that the path can be printed (src/core/well-formed.ts).
+ */
 export function formatPath(path: JsonPath): string {
-  return path.reduce<string>(
-    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${key}` : key),
-    '',
+  return escapeLoneSurrogates(
+    path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${key}` : key), ''),
   )
 }
