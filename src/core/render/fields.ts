@@ -1,6 +1,7 @@
 import { autop } from './autop.js'
 import { escapeHtml, escapeJs } from './entities.js'
-import { ALLOWED_TAGS, escapeLoneLessThan, kses, phpTrim, specialChars, TERM_DESCRIPTION_TAGS } from './kses.js'
+import { ALLOWED_TAGS, kses, TERM_DESCRIPTION_TAGS } from './kses.js'
+import { escapeLoneLessThan, phpTrim, specialChars } from './kses-text.js'
 import { convertSmilies } from './smilies.js'
 import { capitalP, convertChars, texturize } from './texturize.js'
 
