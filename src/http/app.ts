@@ -13,7 +13,7 @@ import { asPreflight, type CorsOptions, preflight, withCors } from './cors.js'
 import { type DescribedRoute, META_ROUTES, TEC_NAMESPACE } from './openapi/describe.js'
 import type { OpenApiPart } from './openapi/openapi.js'
 import { parseQuery } from './params.js'
-import { bodyOf, drainRest, receivedBytes } from './request-body.js'
+import { bodyOf, drainRest, garbledFields, receivedBytes } from './request-body.js'
 import { addHeaders, errorResponse, json } from './respond.js'
 import { allowHeader, restHeaders } from './rest-headers.js'
 import { type RouteSpec, routeTable } from './routes.js'
@@ -317,6 +317,10 @@ async function checkParameters(spec: RouteSpec, event: H3Event): Promise<void> {
   if (spec.method === 'GET') return
   const body = await bodyOf(event)
   if (!spec.body) return
+  // A form field whose octets are not UTF-8 is refused where the route reads it (docs/errors.md#request-bodies).
+  const entries = (spec.body as { entries?: object }).entries ?? {}
+  const garbled = garbledFields(body).filter((name) => Object.hasOwn(entries, name))
+  if (garbled.length > 0) throw invalidBody(Object.fromEntries(garbled.map((name) => [name, 'not UTF-8'])), TEC_READING)
   // A body is refused in TEC's words (`Invalid parameter.`), its argument types first, as the write would be.
   if (spec.args) assertTecArgs(body, spec.args)
   const parsed = safeParseOnce(spec.body, body ?? {})

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer'
 import { createRequire } from 'node:module'
 import type * as Qs from 'qs'
 import { markSettled } from '../core/cache/parsed-input.js'
@@ -43,8 +44,52 @@ function deepFreeze<T>(value: T): T {
   return value
 }
 
-/** A query-string-like text (a query, an urlencoded body, a multipart body's fields) read as PHP reads it. */
-export function parseForm(text: string): Record<string, unknown> {
+/**
+ * A query-string-like text (a query, an urlencoded body, a multipart body's fields) read as PHP reads it, each key
+ * and value decoded by `decodeComponent`. `garbled`, when given, collects the names (before any bracket) whose value
+ * has octets that are not UTF-8: a body's field of that name is refused (docs/errors.md#request-bodies), while a
+ * query's reads as the text it decodes to, which matches nothing, as on a site.
+ */
+export function parseForm(text: string, garbled?: Set<string>): Record<string, unknown> {
   qs ??= require('qs') as typeof Qs
-  return qs.parse(text, QS_OPTIONS)
+  let key = ''
+  const decoder = (part: string, _default: unknown, _charset: unknown, kind: 'key' | 'value') => {
+    const { text: decoded, utf8 } = decodeComponent(part)
+    if (kind === 'key') key = decoded
+    else if (garbled) {
+      const name = key.split('[', 1)[0] ?? key
+      // A name given again without brackets keeps its last value, and so whether it is garbled.
+      if (!utf8) garbled.add(name)
+      else if (name === key) garbled.delete(name)
+    }
+    return decoded
+  }
+  return qs.parse(text, { ...QS_OPTIONS, decoder })
+}
+
+/** Runs of percent escapes: the octets of one or more characters. */
+const ESCAPES = /(?:%[\da-f]{2})+/giu
+
+/**
+ * A key or value of a form or query as PHP's `urldecode()` reads it, as text: `+` a space, each `%XX` an octet,
+ * and a `%` that starts no escape kept as it is (`100%`). Octets that are not UTF-8 (`%FF`, `%ED%A0%80`) read as
+ * U+FFFD, as a browser reads them, and `utf8` is then false.
+ *
+ * @example
+ * decodeComponent('caf%C3%A9+100%') // { text: 'café 100%', utf8: true }
+ */
+function decodeComponent(part: string): { text: string; utf8: boolean } {
+  const plain = part.includes('+') ? part.replaceAll('+', ' ') : part
+  if (!plain.includes('%')) return { text: plain, utf8: true }
+  try {
+    return { text: decodeURIComponent(plain), utf8: true }
+  } catch {
+    let utf8 = true
+    const text = plain.replace(ESCAPES, (run) => {
+      const octets = Buffer.from(run.replaceAll('%', ''), 'hex')
+      if (!isUtf8(octets)) utf8 = false
+      return octets.toString('utf8')
+    })
+    return { text, utf8 }
+  }
 }

@@ -1,8 +1,10 @@
+import { isUtf8 } from 'node:buffer'
 import type { IncomingMessage } from 'node:http'
 import type { H3Event } from 'h3'
 import { markSettled } from '../core/cache/parsed-input.js'
 import { CalendarError } from '../core/errors.js'
 import { parseForm } from './params.js'
+import { parseJsonBody } from './php/json-decode.js'
 
 /** Largest body accepted (docs/errors.md): 1 MiB. */
 const BODY_LIMIT = 1024 * 1024
@@ -21,11 +23,12 @@ const DRAIN_MS = 5_000
  * form kinds with PHP brackets and read alike (docs/writes.md, docs/errors.md); an empty body is `{}`. The 1 MiB
  * limit is checked on the raw bytes while they arrive, before anything is parsed. A write is carried out only once
  * its request arrived whole (a request that Node's HTTP parser refuses half-way, such as `Transfer-Encoding: gzip`,
- * ends its body with an error).
+ * ends its body with an error). A JSON body is read as WordPress reads it (`parseJsonBody`); a form field whose
+ * octets are not UTF-8 reads as U+FFFD and is named by `garbledFields`.
  *
- * @throws CalendarError 413 `rest_payload_too_large` over 1 MiB, 400 `rest_invalid_json` for malformed JSON,
- * 400 `rest_invalid_body` for a malformed multipart body, 400 `rest_incomplete_body` when the body did not arrive
- * whole.
+ * @throws CalendarError 413 `rest_payload_too_large` over 1 MiB, 400 `rest_invalid_json` for JSON that PHP's
+ * `json_decode()` refuses, 400 `rest_invalid_body` for a malformed multipart body, 400 `rest_incomplete_body` when
+ * the body did not arrive whole.
  */
 export async function readBody(request: Request): Promise<unknown> {
   if (Number(request.headers.get('content-length') ?? '0') > BODY_LIMIT) throw tooLarge()
@@ -35,17 +38,42 @@ export async function readBody(request: Request): Promise<unknown> {
     node && request.headers.has('content-length') && !node.readableDidRead
       ? await readNodeBody(node, request)
       : await readLimited(request, BODY_LIMIT)
-  const text = new TextDecoder().decode(bytes)
-  if (text.trim() === '') return {}
+  if (bytes.length === 0) return {}
   const type = request.headers.get('content-type') ?? ''
-  switch (mediaType(type)) {
-    case 'application/x-www-form-urlencoded':
-      return parseForm(text)
-    case 'multipart/form-data':
-      return parseForm(await multipartFields(bytes, type))
-    default:
-      return parseJson(text)
-  }
+  const kind = mediaType(type)
+  if (kind !== 'application/x-www-form-urlencoded' && kind !== 'multipart/form-data') return parseJsonBody(bytes)
+  // A blank form is no body; a blank JSON body is json_decode()'s syntax error, as on a site.
+  if (bytes.every((octet) => octet === 0x20 || (octet >= 0x09 && octet <= 0x0d))) return {}
+  return formBody(kind === 'multipart/form-data' ? await multipartFields(bytes, type) : formText(bytes))
+}
+
+/** The fields of form bodies whose octets are not UTF-8, by body. */
+const garbled = new WeakMap<object, readonly string[]>()
+
+/**
+ * The names of a form body's fields (before any bracket: `venue` for `venue[city]`) whose value has octets that
+ * are not UTF-8, which read as U+FFFD; none for any other body. The route refuses those it reads
+ * (docs/errors.md#request-bodies).
+ */
+export function garbledFields(body: unknown): readonly string[] {
+  return (typeof body === 'object' && body !== null && garbled.get(body)) || []
+}
+
+function formBody(text: string): Record<string, unknown> {
+  const names = new Set<string>()
+  const body = parseForm(text, names)
+  if (names.size > 0) garbled.set(body, [...names])
+  return body
+}
+
+/**
+ * An urlencoded body as text: its octets, which PHP reads as they come, escaped where they are not ASCII in a body
+ * that is not UTF-8, so that `parseForm` reads them as it reads `%XX`.
+ */
+function formText(bytes: Uint8Array<ArrayBuffer>): string {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  if (isUtf8(buffer)) return buffer.toString('utf8')
+  return buffer.toString('latin1').replace(/[\x80-\xff]/gu, (octet) => `%${octet.charCodeAt(0).toString(16)}`)
 }
 
 /** The media type of a `Content-Type` value, lower case, without its parameters (RFC 9110 §8.3.1). */
@@ -53,20 +81,13 @@ function mediaType(contentType: string): string {
   return (contentType.split(';')[0] ?? '').trim().toLowerCase()
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch (error) {
-    throw new CalendarError('rest_invalid_json', 400, 'Invalid JSON body passed.', {
-      json_error_message: error instanceof Error ? error.message : String(error),
-    })
-  }
-}
-
 /**
  * The text fields of a `multipart/form-data` body (RFC 7578), in order, as an urlencoded text, so that PHP bracket
  * names (`organizer[]`, `venue[venue]`) read as in an urlencoded body. File parts are left out: WordPress puts them
- * in `$_FILES`, which these routes never read. The platform's parser (undici's `Response.formData()`) reads it.
+ * in `$_FILES`, which these routes never read. The platform's parser (undici's `Response.formData()`) reads it, and
+ * reads octets that are not UTF-8 as U+FFFD: in a body that is not UTF-8, a U+FFFD of a text field is taken for
+ * such octets and written as `%FF`, which `parseForm` reads as them (a U+FFFD sent as UTF-8 beside octets that
+ * are not, in a file part, is taken for them too).
  *
  * @throws CalendarError 400 `rest_invalid_body` when the body is not multipart (no boundary, a part cut short).
  */
@@ -81,7 +102,8 @@ async function multipartFields(bytes: Uint8Array<ArrayBuffer>, contentType: stri
   }
   const fields = new URLSearchParams()
   for (const [name, value] of form) if (typeof value === 'string') fields.append(name, value)
-  return fields.toString()
+  const text = fields.toString()
+  return isUtf8(bytes) ? text : text.replaceAll('%EF%BF%BD', '%FF')
 }
 
 /** Body bytes received per request, read or drained: the request log's `bytes`. */

@@ -1,10 +1,12 @@
 /**
  * fast-check arbitraries for the hostile-input properties (issue 9): date inputs of every form of docs/writes.md at
- * and past the edges of what calfile can store, time zones, request bodies of each resource, and query strings of
- * the list routes. Each body field is mostly valid and sometimes hostile, so that both accepted and refused writes
- * are common.
+ * and past the edges of what calfile can store, time zones, texts with what is not plain text in them (lone
+ * surrogates, noncharacters, control characters), request bodies of each resource, and query strings of the list
+ * routes (octets that are not UTF-8 among them). Each body field is mostly valid and sometimes hostile, so that both
+ * accepted and refused writes are common.
  */
 import fc from 'fast-check'
+import { isWellFormed } from '../../src/core/well-formed.js'
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 
@@ -123,8 +125,56 @@ const span = fc.tuple(wall, fc.integer({ min: -60, max: 10_000 })).map(([start, 
   return { start_date: start, end_date: endWall }
 })
 
+/**
+ * Code units that are not plain text: lone UTF-16 surrogates, high and low (two in a row may pair up, or come
+ * reversed), noncharacters, NUL and the other control characters, the line and paragraph separators, a byte order
+ * mark, U+FFFD; and any code point.
+ */
+const oddUnit = fc.oneof(
+  fc.integer({ min: 0xd800, max: 0xdfff }).map((unit) => String.fromCharCode(unit)),
+  fc.constantFrom(
+    '\ud800',
+    '\udbff',
+    '\udc00',
+    '\udfff',
+    '\udc00\ud800',
+    '\ud800\ud800',
+    '\ufffe',
+    '\uffff',
+    '\ufdd0',
+    '\ufdef',
+    '\u{1fffe}',
+    '\u{10ffff}',
+    '\u0000',
+    '\u0001',
+    '\u001f',
+    '\u007f',
+    '\u0085',
+    '\u009f',
+    '\t',
+    '\n',
+    '\r',
+    '\u2028',
+    '\u2029',
+    '\ufeff',
+    '\ufffd',
+  ),
+  fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+)
+
+/** A text of ASCII and odd code units (`oddUnit`), often both: what a text field of a hostile body holds. */
+export const oddText = fc.string({
+  unit: fc.oneof(
+    { arbitrary: fc.string({ minLength: 1, maxLength: 1 }), weight: 2 },
+    { arbitrary: oddUnit, weight: 1 },
+  ),
+  minLength: 1,
+  maxLength: 16,
+})
+
 const junk = fc.oneof(
   fc.string({ maxLength: 30 }),
+  oddText,
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -171,19 +221,26 @@ function bodies(odds: number) {
       fc.string({ minLength: 1, maxLength: 30 }).filter((n) => n.trim() !== ''),
       fc.constantFrom('Jazz night', 'Café Ünïcödé', 'a/b?c#d', '<b>bold</b>', 'İstanbul', 'Blue Room'),
     ),
-    fc.oneof(fc.constantFrom('', '  '), junk),
+    fc.oneof(fc.constantFrom('', '  '), oddText, junk),
   )
-  const text = (max: number) => maybe(fc.string({ maxLength: max }), junk)
+  const text = (max: number) => maybe(fc.string({ maxLength: max }), fc.oneof(oddText, junk))
   const url = maybe(
     fc.constantFrom('https://x.example.org/page', 'http://localhost:3000/', ''),
-    fc.oneof(fc.string({ maxLength: 20 }), junk),
+    fc.oneof(
+      fc.string({ maxLength: 20 }),
+      oddText.map((text) => `https://x.example.org/${text}`),
+      junk,
+    ),
   )
   const date = maybe(wall, dateInput)
   const postFields = {
     date,
     date_utc: date,
     status,
-    slug: maybe(fc.constantFrom('jazz-night', 'blue-room', 'music', 'new-slug'), fc.string({ maxLength: 20 })),
+    slug: maybe(
+      fc.constantFrom('jazz-night', 'blue-room', 'music', 'new-slug'),
+      fc.oneof(fc.string({ maxLength: 20 }), oddText),
+    ),
     description: text(60),
     excerpt: text(30),
     author: maybe(fc.constant(1), fc.oneof(fc.constantFrom(2, 999, 0, -1), junk)),
@@ -221,7 +278,7 @@ function bodies(odds: number) {
     )
   }
   const terms = (ids: number[]) =>
-    fc.oneof(relation(ids), fc.array(fc.string({ minLength: 1, maxLength: 10 }), { maxLength: 2 }))
+    fc.oneof(relation(ids), fc.array(fc.oneof(fc.string({ minLength: 1, maxLength: 10 }), oddText), { maxLength: 2 }))
   /** Start and end: mostly in order, minutes to days apart, in any year or at the edges; sometimes any date input. */
   const when = fc.oneof(
     { arbitrary: span, weight: Math.max(1, Math.round(odds / 2)) },
@@ -260,7 +317,7 @@ function bodies(odds: number) {
   const term = some(
     {
       name,
-      slug: maybe(fc.string({ maxLength: 12 }), junk),
+      slug: maybe(fc.string({ maxLength: 12 }), fc.oneof(oddText, junk)),
       description: text(20),
       parent: maybe(fc.integer({ min: 0, max: 40 }), junk),
     },
@@ -315,7 +372,38 @@ const LIST_KEYS = [
   'force',
 ]
 
-/** A query string for a list route: known keys with dates, numbers and junk, PHP brackets, repeats. */
+/**
+ * Raw escapes of octets that are not UTF-8 (a lone byte, an encoded surrogate, an overlong form, a sequence cut
+ * short), and escapes PHP leaves as they are.
+ */
+const rawEscapes = fc.constantFrom(
+  '%FF',
+  '%ED%A0%80',
+  '%ED%BF%BF',
+  '%C0%AF',
+  '%E2%82',
+  '%F4%90%80%80',
+  '%00',
+  '%',
+  '%ZZ',
+  '+',
+)
+
+/** A value of a query string, encoded: text (odd code units too) or raw escapes around it. */
+const queryValue = fc.oneof(
+  fc
+    .oneof(
+      dateInput.map(String),
+      fc.integer({ min: -2, max: 100_000 }).map(String),
+      fc.constantFrom('true', 'false', 'publish,draft', 'asc', 'desc', 'count', 'jazz', '1,2,3', '%', ''),
+      fc.string({ maxLength: 12 }),
+      oddText.filter(isWellFormed),
+    )
+    .map(encodeURIComponent),
+  fc.tuple(fc.string({ maxLength: 4 }), rawEscapes).map(([text, raw]) => `${encodeURIComponent(text)}${raw}`),
+)
+
+/** A query string for a list route: known keys with dates, numbers, junk and octets that are not UTF-8, PHP brackets, repeats. */
 export const queryString = fc
   .array(
     fc.tuple(
@@ -324,17 +412,10 @@ export const queryString = fc
         fc.constantFrom(...LIST_KEYS).map((key) => `${key}[]`),
         fc.string({ maxLength: 6 }),
       ),
-      fc.oneof(
-        dateInput.map(String),
-        fc.integer({ min: -2, max: 100_000 }).map(String),
-        fc.constantFrom('true', 'false', 'publish,draft', 'asc', 'desc', 'count', 'jazz', '1,2,3', '%', ''),
-        fc.string({ maxLength: 12 }),
-      ),
+      queryValue,
     ),
     { maxLength: 6 },
   )
   .map((pairs) =>
-    pairs
-      .map(([key, value]) => `${encodeURIComponent(key).replace(/%5B%5D$/u, '[]')}=${encodeURIComponent(value)}`)
-      .join('&'),
+    pairs.map(([key, value]) => `${encodeURIComponent(key).replace(/%5B%5D$/u, '[]')}=${value}`).join('&'),
   )
