@@ -1,6 +1,8 @@
-import { del, get, post, type Scenario } from '../scenario.js'
+import { del, get, post, type Scenario, type Step } from '../scenario.js'
 
 const when = { start_date: '2026-12-10 19:00:00', end_date: '2026-12-10 22:00:00' }
+/** A POST of JSON text as it is written, which no object gives (a lone surrogate, a syntax error). */
+const json = (path: string, text: string): Step => ({ method: 'POST', path, body: text, type: 'application/json' })
 /** A page on another origin, as a browser names it in `Origin`. */
 const APP = 'https://app.example'
 
@@ -46,6 +48,21 @@ export const ERROR_SCENARIOS: Scenario[] = [
         'title=Form+body&start_date=2026-12-10+19%3A00%3A00&end_date=2026-12-10+22%3A00%3A00&tags[]=a&tags[]=b',
       ),
       { method: 'POST', path: '/events', body: '{not json' },
+    ],
+  },
+  {
+    name: 'errors: JSON that is not well formed, and ill-formed text',
+    steps: [
+      json('/events', '{not json'),
+      json('/events', '{"title": "Trailing comma",}'),
+      json('/categories', '{"name":"\\ud800x"}'),
+      json('/tags', '{"name":"ok\\udc00"}'),
+      json('/events', `{"title":"\\ud83d\\ud83d","start_date":"${when.start_date}","end_date":"${when.end_date}"}`),
+      json('/venues', '{"venue":"Hall","city":"\\ud800"}'),
+      json('/organizers', '{"organizer":"Org","slug":"\\udfff-x"}'),
+      json('/events', `{"title":"Fine \\ud83d\\ude80","start_date":"${when.start_date}","end_date":"${when.end_date}"}`),
+      json('/tags', '{"name":"NUL \\u0000 and \\uffff end"}'),
+      get('/tags?hide_empty=false'),
     ],
   },
   {

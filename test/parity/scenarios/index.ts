@@ -4,6 +4,7 @@ import { EVENT_SCENARIOS } from './events.js'
 import { LINKED_POST_SCENARIOS } from './linked-posts.js'
 import { LIST_SCENARIOS } from './lists.js'
 import { RENDER_SCENARIOS } from './render.js'
+import { TERM_TEXT_SCENARIOS } from './term-texts.js'
 import { TERM_SCENARIOS } from './terms.js'
 import { WRITE_SCENARIOS } from './writes.js'
 
@@ -12,6 +13,7 @@ export const SCENARIOS: Scenario[] = [
   ...EVENT_SCENARIOS,
   ...LINKED_POST_SCENARIOS,
   ...TERM_SCENARIOS,
+  ...TERM_TEXT_SCENARIOS,
   ...LIST_SCENARIOS,
   ...ERROR_SCENARIOS,
   ...RENDER_SCENARIOS,

@@ -4,6 +4,7 @@ import type { Taxonomy } from '../../model/kinds.js'
 import type { TermRecord } from '../../model/records.js'
 import type { CalendarState } from '../../model/state.js'
 import { withDescendants } from '../../model/term-tree.js'
+import { renderTermDescription, renderTermName } from '../../render/fields.js'
 import { collate } from '../../search/collation.js'
 import { termCount } from '../../search/record-facts.js'
 import { boolField, idListField, positiveIntField, textField } from '../fields.js'
@@ -116,20 +117,21 @@ function usedBelow(state: CalendarState, taxonomy: Taxonomy, term: TermRecord): 
 
 /**
  * WordPress's default order of terms, `ORDER BY t.name ASC` (`WP_Term_Query`, `wp_get_object_terms()`): by name as
- * its collation compares them, ties (the same name under two parents) by ID.
+ * WordPress stores it (`renderTermName`: `1 < 2` is stored `1 &lt; 2`) and its collation compares it, ties (the same
+ * name under two parents) by ID.
  */
 export function byTermName(a: TermRecord, b: TermRecord): number {
-  return collate(a.name, b.name) || a.id - b.id
+  return collate(renderTermName(a.name), renderTermName(b.name)) || a.id - b.id
 }
 
 function sortTerms(state: CalendarState, terms: TermRecord[], query: TermQuery): TermRecord[] {
   if (query.orderby === 'none') return terms
   const include = query.include ?? []
   const key: Record<Exclude<TermQuery['orderby'], 'none'>, (a: TermRecord, b: TermRecord) => number> = {
-    name: (a, b) => collate(a.name, b.name),
+    name: (a, b) => collate(renderTermName(a.name), renderTermName(b.name)),
     slug: (a, b) => collate(a.slug, b.slug),
     id: (a, b) => a.id - b.id,
-    description: (a, b) => collate(a.description, b.description),
+    description: (a, b) => collate(renderTermDescription(a.description), renderTermDescription(b.description)),
     parent: (a, b) => a.parent - b.parent,
     count: (a, b) => termCount(state, a.id) - termCount(state, b.id),
     include: (a, b) => include.indexOf(a.id) - include.indexOf(b.id),
