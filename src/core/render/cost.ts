@@ -1,5 +1,6 @@
 import { slugFromTitle } from '../resources/slugs.js'
 import { escapeHtml } from './entities.js'
+import { phpTrim } from './kses-text.js'
 
 /**
  * An event's cost as TEC shows it: the `cost` text (`tribe_get_cost()`) and `cost_details`, from the stored cost as
@@ -186,9 +187,4 @@ function compareKeys(a: string, b: string): number {
   if (isNumeric(a) && isNumeric(b)) return Number(a) - Number(b)
   const text = (key: string) => (PHP_INT_KEY.test(key) ? String(Number(key)) : key)
   return text(a) < text(b) ? -1 : text(a) > text(b) ? 1 : 0
-}
-
-/** PHP's `trim()`: spaces, tabs, line breaks and vertical tabs off both ends (a NUL cannot reach a cost). */
-function phpTrim(text: string): string {
-  return text.replace(/^[ \t\n\r\v]+|[ \t\n\r\v]+$/gu, '')
 }

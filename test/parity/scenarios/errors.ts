@@ -60,7 +60,10 @@ export const ERROR_SCENARIOS: Scenario[] = [
       json('/events', `{"title":"\\ud83d\\ud83d","start_date":"${when.start_date}","end_date":"${when.end_date}"}`),
       json('/venues', '{"venue":"Hall","city":"\\ud800"}'),
       json('/organizers', '{"organizer":"Org","slug":"\\udfff-x"}'),
-      json('/events', `{"title":"Fine \\ud83d\\ude80","start_date":"${when.start_date}","end_date":"${when.end_date}"}`),
+      json(
+        '/events',
+        `{"title":"Fine \\ud83d\\ude80","start_date":"${when.start_date}","end_date":"${when.end_date}"}`,
+      ),
       json('/tags', '{"name":"NUL \\u0000 and \\uffff end"}'),
       get('/tags?hide_empty=false'),
     ],
