@@ -9,8 +9,9 @@ const ENTITY_AHEAD = new RegExp(`(?!${ENTITY.source.slice(1)})`, 'iu')
 const BARE_AMPERSAND = new RegExp(`&${ENTITY_AHEAD.source}`, 'giu')
 
 /**
- * `&`, `<` and `>` as entities, an `&` that already starts an entity kept, quotes untouched: what WordPress stores
- * for a term name (`_wp_specialchars()` on `pre_term_name`). `"Music & Arts"` → `"Music &amp; Arts"`.
+ * `&`, `<` and `>` as entities, an `&` that already starts an entity kept, quotes untouched: the base of `esc_html()`
+ * and `esc_js()` below. `"Music & Arts"` → `"Music &amp; Arts"`. (Term names are stored through kses's fuller
+ * `_wp_specialchars()`, `specialChars` in kses-text.ts, which also normalizes the entities it keeps.)
  */
 export function escapeSpecialChars(text: string): string {
   return text.replace(BARE_AMPERSAND, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;')

@@ -72,6 +72,9 @@ export const ORGANIZER_RULES: LinkedPostRules = {
   shape: (state, record, view, options) => shapeOrganizer(state, record as OrganizerRecord, view, options),
 }
 
+/** The fields of a venue beyond its texts that a body may set: its coordinates and map flags. */
+const LOCATION_FIELDS = ['geo_lat', 'geo_lng', 'show_map', 'show_map_link'] as const
+
 /**
  * Checks a venue or organizer body against the state and returns the stored fields it sets (docs/writes.md):
  * shared post fields, text fields, website, and the venue's coordinates and map flags; a venue's `stateprovince`
@@ -83,7 +86,7 @@ export function resolveLinkedFields(
   ctx: ResolveContext,
 ) {
   const out = resolvePostFields(body as PostBody, ctx)
-  for (const key of [rules.nameKey, ...rules.textFields, 'geo_lat', 'geo_lng', 'show_map', 'show_map_link']) {
+  for (const key of [rules.nameKey, ...rules.textFields, ...LOCATION_FIELDS]) {
     if (body[key] !== undefined) out[key] = body[key]
   }
   if (typeof out[rules.nameKey] === 'string' && (out[rules.nameKey] as string).trim() === '') {
@@ -102,7 +105,7 @@ export function resolveLinkedFields(
  * author or dates.
  */
 function overwrittenFields(rules: LinkedPostRules, fields: Record<string, unknown>): Record<string, unknown> {
-  const keys = [...rules.textFields, 'geo_lat', 'geo_lng', 'show_map', 'show_map_link', 'image']
+  const keys = [...rules.textFields, ...LOCATION_FIELDS, 'image']
   return Object.fromEntries(keys.flatMap((key) => (fields[key] === undefined ? [] : [[key, fields[key]]])))
 }
 
