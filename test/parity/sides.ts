@@ -46,7 +46,7 @@ export async function tecSide(realtec: Realtec): Promise<Side> {
 /** A fresh calfile whose one user has the oracle's login. */
 export async function calfileSide(realtec: Realtec): Promise<Side> {
   const initial = JSON.stringify({
-    settings: { timezone: 'America/New_York', per_page: 10 },
+    settings: { timezone: 'America/New_York', per_page: 10, tec_version: realtec.version },
     users: [{ id: 1, name: realtec.user, role: 'administrator', token_sha256: tokenHash(realtec.password) }],
   })
   const clock = { now: Date.now() }

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { TEC_VERSIONS, type TecVersion } from '../../src/core/resources/tec-versions.js'
 
 const run = promisify(execFile)
 
@@ -50,6 +51,8 @@ export interface Realtec {
   dir: string
   /** `REALTEC_ROOT` of this instance. */
   root: string
+  /** The TEC release it runs, as `settings.tec_version` names it (read from the installed plugin's header). */
+  version: TecVersion
 }
 
 /** The credentials `up.sh` wrote for `instance`, or undefined when it has not run. */
@@ -70,7 +73,17 @@ export function readCredentials({ root }: Instance): Realtec | undefined {
     password: values.REALTEC_APP_PASSWORD as string,
     dir: REALTEC_DIR,
     root,
+    version: installedVersion(root),
   }
+}
+
+/** `6.17` for TEC 6.17.2: the `Version:` header of the plugin up.sh unpacked under `root`. */
+function installedVersion(root: string): TecVersion {
+  const main = join(root, 'wp', 'wp-content', 'plugins', 'the-events-calendar', 'the-events-calendar.php')
+  const release = /^\s*\*\s*Version:\s*(\d+\.\d+)/mu.exec(readFileSync(main, 'utf8'))?.[1]
+  const version = TEC_VERSIONS.find((known) => known === release)
+  if (!version) throw new Error(`${main} holds TEC ${release ?? '(no version)'}, which calfile does not answer as`)
+  return version
 }
 
 /** True when the oracle answers its events list. */

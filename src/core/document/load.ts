@@ -4,6 +4,7 @@ import { CalendarState } from '../model/state.js'
 import { normalizeEvent } from '../resources/events/event-record.js'
 import { normalizeOrganizer, normalizeVenue } from '../resources/linked-posts/venue-record.js'
 import type { NormalizeContext } from '../resources/post.js'
+import { DEFAULT_TEC_VERSION } from '../resources/tec-versions.js'
 import { normalizeTerm } from '../resources/terms/term-record.js'
 import { DEFAULT_TIMEZONE, documentProblems } from './checks.js'
 import { DocumentError, type Problem } from './error.js'
@@ -139,6 +140,7 @@ function normalizeSettings(raw: NonNullable<DocumentFile['settings']>): Settings
     base_url: raw.base_url ?? null,
     api_revision: raw.api_revision ?? ('extended' as const),
     tec_lossy_writes: raw.tec_lossy_writes ?? true,
+    tec_version: raw.tec_version ?? DEFAULT_TEC_VERSION,
     geoloc_filters: raw.geoloc_filters ?? false,
   }
   const beyond = Object.entries(raw).filter(([key]) => !(key in known))

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { isWallTime, isZone } from '../dates/zoned.js'
 import { expected } from '../messages.js'
+import { TEC_VERSIONS, type TecVersion } from '../resources/tec-versions.js'
 
 /**
  * The records of the data file as stored (docs/data-file.md): one valibot schema per kind, used to validate a loaded
@@ -160,6 +161,9 @@ export const SettingsFileSchema = v.looseObject({
   base_url: v.optional(v.nullable(text)),
   api_revision: v.optional(v.picklist(['extended', 'earlier'], expected('"extended" or "earlier"'))),
   tec_lossy_writes: v.optional(v.boolean(expected('true or false'))),
+  tec_version: v.optional(
+    v.picklist(TEC_VERSIONS, expected(TEC_VERSIONS.map((version) => `"${version}"`).join(' or '))),
+  ),
   geoloc_filters: v.optional(v.boolean(expected('true or false'))),
 })
 
@@ -300,6 +304,11 @@ export interface Settings extends Extra {
    * organizer lists. `false` keeps the data; the library's own calls never lose it.
    */
   tec_lossy_writes: boolean
+  /**
+   * The TEC release the HTTP interface answers as (docs/data-file.md#settings): `"6.17"` (TEC 6.17.2 on WordPress
+   * 7.0, the default) or `"6.10"` (TEC 6.10.0 on WordPress 6.7.1); what differs is `TecRules`. Read on every request.
+   */
+  tec_version: TecVersion
   /**
    * Whether the event list's `geoloc`, `geoloc_lat` and `geoloc_lng` filter (default false). They are Events
    * Calendar Pro's (docs/http.md#event-routes: "requires a premium extension"): TEC alone reads and checks them and

@@ -2,6 +2,7 @@ import type { Taxonomy } from '../../model/kinds.js'
 import type { TermRecord } from '../../model/records.js'
 import type { CalendarState } from '../../model/state.js'
 import { mayEditTermsInWordPress } from '../access.js'
+import { tecRules } from '../tec-versions.js'
 import type { View } from '../view.js'
 import { shapeTerm, TAXONOMY_NAMES } from './term-shape.js'
 
@@ -14,8 +15,6 @@ import { shapeTerm, TAXONOMY_NAMES } from './term-shape.js'
 
 /** WordPress's REST base of each taxonomy (`rest_base` of `tribe_events_cat` and `post_tag`). */
 const REST_BASES: Record<Taxonomy, string> = { category: 'tribe_events_cat', tag: 'tags' }
-/** The REST bases of the post types each taxonomy is registered for, in registration order (`object_type`). */
-const POST_TYPES: Record<Taxonomy, readonly string[]> = { category: ['tribe_events'], tag: ['posts', 'tribe_events'] }
 
 /** The methods of WordPress's single-term route, in its handlers' order: read, then edit, then delete. */
 const READ = ['GET'] as const
@@ -60,7 +59,7 @@ export function termLinks(state: CalendarState, term: TermRecord, taxonomy: Taxo
     collection: [{ href: `${root}/${REST_BASES[taxonomy]}` }],
     about: [{ href: `${root}/taxonomies/${TAXONOMY_NAMES[taxonomy]}` }],
     ...(hasParent ? { up: [{ embeddable: true, href: wordpressTermUrl(view, taxonomy, term.parent) }] } : {}),
-    'wp:post_type': POST_TYPES[taxonomy].map((type) => ({
+    'wp:post_type': tecRules(state.settings).termPostTypes[taxonomy].map((type) => ({
       href: `${root}/${type}?${REST_BASES[taxonomy]}=${term.id}`,
     })),
     curies: [CURIE],

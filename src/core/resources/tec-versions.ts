@@ -1,0 +1,84 @@
+import type { Taxonomy } from '../model/kinds.js'
+import type { Settings } from '../model/records.js'
+
+/**
+ * The TEC releases calfile answers as (`settings.tec_version`, docs/data-file.md#settings, docs/tec-parity.md#versions),
+ * and every rule of REST v1 in which they differ. Each difference is one named field of `TecRules`, read where the
+ * rule applies; nowhere else does calfile ask which version it plays. Each was found by sending the same requests to
+ * both real releases (`../shared/realtec`, `REALTEC_VERSION`) and is named after the TEC or WordPress function that
+ * makes it.
+ */
+
+/** The values of `settings.tec_version`: the newest first, the default. */
+export const TEC_VERSIONS = ['6.17', '6.10'] as const
+
+/** `"6.17"`: The Events Calendar 6.17.2 on WordPress 7.0.4; `"6.10"`: TEC 6.10.0 on WordPress 6.7.1. */
+export type TecVersion = (typeof TEC_VERSIONS)[number]
+
+/** What a data file without `settings.tec_version` answers as: today's TEC. */
+export const DEFAULT_TEC_VERSION: TecVersion = '6.17'
+
+/** The WordPress release under a TEC version, for the rules that are WordPress's own (kses, `rest_send_allow_header`). */
+export type WordPressRelease = '7.0.4' | '6.7.1'
+
+/** The rules of one TEC version that differ from the other's. */
+export interface TecRules {
+  /** The release answered as, e.g. `6.17.2`. */
+  readonly release: string
+  readonly wordpress: WordPressRelease
+  /**
+   * How a single-event route answers an ID that names no event. `'handler'` (6.17.2,
+   * `Single_Event::validate_event_exists`): 404 `rest-event-not-found` "Event with ID N does not exist.", and 400
+   * `rest-invalid-event-id` "The specified ID is not a valid event." for the ID of another kind of post.
+   * `'arguments'` (6.10.0): the route's `id` argument fails its check, 400 `rest_invalid_param`.
+   */
+  readonly eventIdCheck: 'handler' | 'arguments'
+  /**
+   * Whether a trashed event is refused to every reader (6.17.2, `Single_Event::validate_event_accessible`: 403
+   * `event-no-longer-available` "This event is no longer available"), rather than shown to those who may read it.
+   */
+  readonly trashedEventsGone: boolean
+  /**
+   * Whether every event answer has `custom_fields`, `[]` when it has none (6.17.2's `Post_Repository` reads the
+   * site's custom fields for each event); 6.10.0 has no such key.
+   */
+  readonly customFieldsAlways: boolean
+  /**
+   * The REST bases of the post types registered for each taxonomy, whose posts a term's `_links["wp:post_type"]`
+   * lists (`WP_REST_Terms_Controller::prepare_links()`): TEC 6.17 registers its `tec_calendar_embed` post type for
+   * both.
+   */
+  readonly termPostTypes: Readonly<Record<Taxonomy, readonly string[]>>
+}
+
+const RULES: Record<TecVersion, TecRules> = {
+  '6.17': {
+    release: '6.17.2',
+    wordpress: '7.0.4',
+    eventIdCheck: 'handler',
+    trashedEventsGone: true,
+    customFieldsAlways: true,
+    termPostTypes: {
+      category: ['tribe_events', 'tec_calendar_embed'],
+      tag: ['posts', 'tribe_events', 'tec_calendar_embed'],
+    },
+  },
+  '6.10': {
+    release: '6.10.0',
+    wordpress: '6.7.1',
+    eventIdCheck: 'arguments',
+    trashedEventsGone: false,
+    customFieldsAlways: false,
+    termPostTypes: { category: ['tribe_events'], tag: ['posts', 'tribe_events'] },
+  },
+}
+
+/**
+ * The rules of the TEC version the settings name.
+ *
+ * @example
+ * tecRules(calendar.state.settings).eventIdCheck // 'handler' for a file without `tec_version`
+ */
+export function tecRules(settings: Pick<Settings, 'tec_version'>): TecRules {
+  return RULES[settings.tec_version]
+}
