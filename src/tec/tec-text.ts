@@ -6,6 +6,7 @@ import {
   renderTermName,
   renderTitle,
 } from '../core/render/fields.js'
+import { DEFAULT_TEC_VERSION, tecRules } from '../core/resources/tec-versions.js'
 
 /**
  * Captured text back to the raw text a data file holds. A capture of a TEC site holds text as WordPress renders it
@@ -59,9 +60,15 @@ export function rawTitle(captured: string): string {
   return rawIf(captured, replaceAll(captured, TEXTURIZED), renderTitle)
 }
 
+/**
+ * The WordPress a capture's term names are read as stored by: today's TEC's. The releases store a name apart only
+ * for entities no one types (`&#0;`, `&amp;#65;`), so a capture of the other reads back the same.
+ */
+const CAPTURED_WORDPRESS = tecRules({ tec_version: DEFAULT_TEC_VERSION }).wordpress
+
 /** A captured term name: `"Music &amp; Arts"` → `"Music & Arts"`. */
 export function rawTermName(captured: string): string {
-  return rawIf(captured, replaceAll(captured, ESCAPED), renderTermName)
+  return rawIf(captured, replaceAll(captured, ESCAPED), (raw) => renderTermName(raw, CAPTURED_WORDPRESS))
 }
 
 /** A captured event `website`: `"https://x.org/?a=1&amp;b=2"` → `"https://x.org/?a=1&b=2"`. */

@@ -52,7 +52,10 @@ describe('term texts', () => {
       description:
         '<a href="javascript:alert(1)" onclick="x" title=t>l</a> <a href="https://x.y/?a=1&b=2" target=_blank>m</a>',
     })
-    expect(link.body.description).toBe('<a href="alert(1)" title="t">l</a> <a href="https://x.y/?a=1&amp;b=2">m</a>')
+    // WordPress 7.0.4 (the default, TEC 6.17) keeps `target` on a link in a term description; 6.7.1 drops it.
+    expect(link.body.description).toBe(
+      '<a href="alert(1)" title="t">l</a> <a href="https://x.y/?a=1&amp;b=2" target="_blank">m</a>',
+    )
   })
 
   it('a slug is made from the name as WordPress stored it', async () => {

@@ -1,3 +1,4 @@
+import type { WordPressRelease } from '../resources/tec-versions.js'
 import { autop } from './autop.js'
 import { escapeHtml, escapeJs } from './entities.js'
 import { ALLOWED_TAGS, kses, TERM_DESCRIPTION_TAGS } from './kses.js'
@@ -27,6 +28,17 @@ function remembered(render: (raw: string) => string): (raw: string) => string {
     }
     return out
   }
+}
+
+/** `render` remembered apart for each WordPress release, whose renderings of the same raw text may differ. */
+function rememberedPerRelease(
+  render: (raw: string, wordpress: WordPressRelease) => string,
+): (raw: string, wordpress: WordPressRelease) => string {
+  const releases: Record<WordPressRelease, (raw: string) => string> = {
+    '7.0.4': remembered((raw) => render(raw, '7.0.4')),
+    '6.7.1': remembered((raw) => render(raw, '6.7.1')),
+  }
+  return (raw, wordpress) => releases[wordpress](raw)
 }
 
 /** A post title (`the_title`: `wptexturize()`, `convert_chars()`, `trim()`, `capital_P_dangit()`). */
@@ -61,13 +73,16 @@ export const renderExcerpt = remembered((raw) => autop(convertChars(convertSmili
  * A term name as WordPress stores and serves it (`pre_term_name`): `sanitize_text_field()` (a `<` that no `>` closes
  * escaped, tags out, whitespace runs one space, trimmed, escaped octets out), then `wp_filter_kses()` (entities
  * normalized, control characters out) and `_wp_specialchars()` (`&`, `<`, `>`).
- * `"A <b>bold</b> tag & co"` → `"A bold tag &amp; co"`, `"1 < 2 &foo;"` → `"1 &lt; 2 &amp;foo;"`.
+ * `"A <b>bold</b> tag & co"` → `"A bold tag &amp; co"`, `"1 < 2 &foo;"` → `"1 &lt; 2 &amp;foo;"`. As `wordpress`
+ * does it: the releases normalize entities apart (`&#0;` is removed by 6.7.1, kept escaped by 7.0.4).
  */
-export const renderTermName = remembered((raw) => {
+export const renderTermName = rememberedPerRelease((raw, wordpress) => {
   // A `<` left before a line break is escaped, so that joining the lines cannot make a tag of it.
-  const stripped = raw.includes('<') ? stripAllTags(escapeLoneLessThan(raw)).replaceAll('<\n', '&lt;\n') : raw
+  const stripped = raw.includes('<')
+    ? stripAllTags(escapeLoneLessThan(raw, wordpress)).replaceAll('<\n', '&lt;\n')
+    : raw
   const text = withoutOctets(phpTrim(stripped.replace(/[\r\n\t ]+/gu, ' ')))
-  return specialChars(kses(text, ALLOWED_TAGS), false)
+  return specialChars(kses(text, ALLOWED_TAGS, wordpress), false, wordpress)
 })
 
 /**
@@ -132,12 +147,14 @@ function withoutOctets(text: string): string {
 
 /**
  * A term description as WordPress stores and serves it, for every user (`wp_filter_kses()` on
- * `pre_term_description`): `kses()` with `TERM_DESCRIPTION_TAGS`. `"Kids & parents <p>x</p> 1 < 2"` →
+ * `pre_term_description`): `kses()` with `TERM_DESCRIPTION_TAGS`, as `wordpress` does it. `"Kids & parents <p>x</p> 1 < 2"` →
  * `"Kids &amp; parents x 1 &lt; 2"`. Idempotent but where WordPress is not either: an unquoted attribute value
  * ending in `\` (`<a href=x\>` → `<a href="x\">`, then `<a href="x">`) and a comment left holding a tag
  * (`<!-->x<b>y</b>-->` → `<!--&gt;x<b>y</b>-->`, then `&lt;!--&gt;x<b>y</b>--&gt;`).
  */
-export const renderTermDescription = remembered((raw) => kses(raw, TERM_DESCRIPTION_TAGS))
+export const renderTermDescription = rememberedPerRelease((raw, wordpress) =>
+  kses(raw, TERM_DESCRIPTION_TAGS[wordpress], wordpress),
+)
 
 /** An event's `website` (`esc_html()` of `_EventURL` in `Tribe__Events__REST__V1__Post_Repository`). */
 export function renderEventWebsite(raw: string): string {

@@ -1,7 +1,10 @@
 /**
- * The attributes of a tag `wp_kses()` keeps (src/core/render/kses.ts): parsed as `wp_kses_hair()` parses them, and
- * URL values rid of protocols not allowed (`wp_kses_bad_protocol()`). Linear in time on any input.
+ * The attributes of a tag `wp_kses()` keeps (src/core/render/kses.ts): parsed as `wp_kses_hair()` of each WordPress
+ * release parses them, and URL values rid of protocols not allowed (`wp_kses_bad_protocol()`). Linear in time on
+ * any input.
  */
+import type { WordPressRelease } from '../resources/tec-versions.js'
+import { readAttributes } from './html-attributes.js'
 import { atEnd, isSpace, noNull, phpTrim, skipSpaces } from './kses-text.js'
 
 /** Attributes whose value is a URL, cleaned of protocols not allowed (`wp_kses_uri_attributes()`). */
@@ -23,12 +26,40 @@ export interface Attribute {
   whole: string
 }
 
+/** `wp_kses_hair()` of `wordpress`: the attributes of a tag, as that release writes them back. */
+export function parseAttributes(text: string, wordpress: WordPressRelease): Attribute[] {
+  return wordpress === '7.0.4' ? hairHtmlApi(text) : hairPatterns(text)
+}
+
+/** What `wp_kses_hair()` of WordPress 7.0 writes for `& < > ' "` in a value it decoded. */
+const SYNTAX_CHARACTERS: Readonly<Record<string, string>> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  "'": '&apos;',
+  '"': '&quot;',
+}
+
 /**
- * `wp_kses_hair()`: the attributes of a tag, the first of each name (as written) kept. Values are written back in
- * their quotes, unquoted ones in double quotes; URL values lose protocols not allowed. What does not parse is
- * skipped up to the next space outside quotes.
+ * WordPress 7.0.4's `wp_kses_hair()`: the attributes as the HTML API reads them (`readAttributes`: names in lower
+ * case, the first of each, nothing when a quote is left open), each value decoded, rid of protocols not allowed
+ * when a URL, and written back in double quotes with `& < > ' "` as entities:
+ * `TITLE='a"b' href=x&amp;y` → `title="a&quot;b"`, `href="x&amp;y"`.
  */
-export function parseAttributes(text: string): Attribute[] {
+function hairHtmlApi(text: string): Attribute[] {
+  return readAttributes(text).map(({ name, value }) => {
+    if (value === true) return { name, whole: name }
+    const checked = URI_ATTRIBUTES.has(name) ? withoutBadProtocols(value) : value
+    return { name, whole: `${name}="${checked.replace(/[&<>'"]/gu, (c) => SYNTAX_CHARACTERS[c]!)}"` }
+  })
+}
+
+/**
+ * WordPress 6.7.1's `wp_kses_hair()`: the attributes of a tag, the first of each name (as written) kept. Values are
+ * written back in their quotes, unquoted ones in double quotes; URL values lose protocols not allowed. What does not
+ * parse is skipped up to the next space outside quotes.
+ */
+function hairPatterns(text: string): Attribute[] {
   const found = new Map<string, Attribute>()
   const add = (name: string, whole: string) => {
     if (!found.has(name)) found.set(name, { name, whole })

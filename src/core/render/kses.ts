@@ -1,18 +1,21 @@
 /**
  * WordPress's `wp_kses()`: HTML cut down to a list of elements and attributes, as WordPress stores a term
  * description (`wp_filter_kses` on `pre_term_description`, for every user) and a term name. Our own reading of the
- * rules of `wp-includes/kses.php` and the `pre_kses` hooks of WordPress 6.7.1, checked against a live TEC 6.10
- * (test/core/kses.test.ts). In order:
+ * rules of `wp-includes/kses.php` and the `pre_kses` hooks of WordPress 6.7.1 and 7.0.4 (`WordPressRelease`),
+ * checked against a live TEC 6.10 and 6.17 and each release's filters (test/core/kses.test.ts). In order:
  * - control characters out, but tab, LF and CR (`wp_kses_no_null()`);
  * - entities normalized (`wp_kses_normalize_entities()`): a bare `&` as `&amp;`, named entities kept when
  *   WordPress knows them (`&copy;`; `&foo;` → `&amp;foo;`), numeric ones kept when they name a character
- *   (`&#39;` → `&#039;`, `&#x0041;` → `&#x41;`, `&#99999999;` → `&amp;#99999999;`);
+ *   (`&#39;` → `&#039;`, `&#x0041;` → `&#x41;`, `&#99999999;` → `&amp;#99999999;`), in an order that differs by
+ *   release (kses-text.ts);
  * - a `<` that no `>` closes before the next `<` escaped with what follows it (`wp_pre_kses_less_than()`):
  *   `1 < "2"` → `1 &lt; &quot;2&quot;`;
  * - a comment closed by `--->` closed by `-->` (`filter_block_content()`);
  * - every tag, comment and stray `>` fixed (`wp_kses_split()`): elements not listed dropped with their attributes
  *   (their text stays), attributes not listed dropped, values of URL attributes rid of protocols not allowed
- *   (`javascript:alert(1)` → `alert(1)`), a stray `>` as `&gt;`, comments kept with their text cleaned.
+ *   (`javascript:alert(1)` → `alert(1)`), a stray `>` as `&gt;`, comments kept with their text cleaned. The
+ *   attributes are read by patterns in 6.7.1 and by the HTML API in 7.0.4, which decodes and re-encodes their values
+ *   and writes their names in lower case (kses-attributes.ts).
  *
  * The steps on text live in kses-text.ts, the attributes of kept tags in kses-attributes.ts; this file splits the text
  * into tags and fixes each. The parsing is WordPress's, with its quirks (PCRE's `$` also matches before a final newline, `\s` is ASCII
@@ -21,6 +24,7 @@
  * descriptions with blocks keep their delimiters as written. Linear in time on any input; never throws.
  */
 
+import type { WordPressRelease } from '../resources/tec-versions.js'
 import { parseAttributes } from './kses-attributes.js'
 import { closeBlockComments, escapeLoneLessThan, isLetter, noNull, normalizeEntities, skipSpaces } from './kses-text.js'
 
@@ -46,10 +50,13 @@ export const ALLOWED_TAGS: AllowedTags = {
 }
 
 /**
- * What WordPress keeps in a term description (`wp_kses_allowed_html( 'pre_term_description' )`): `$allowedtags`
- * in WordPress 6.7.1 (TEC 6.10). WordPress 7.0 (TEC 6.17) also keeps `rel` and `target` on `a` there.
+ * What each WordPress release keeps in a term description (`wp_kses_allowed_html( 'pre_term_description' )`):
+ * `$allowedtags` in 6.7.1 (TEC 6.10); 7.0 (TEC 6.17) also keeps `rel` and `target` on `a` there.
  */
-export const TERM_DESCRIPTION_TAGS: AllowedTags = ALLOWED_TAGS
+export const TERM_DESCRIPTION_TAGS: Readonly<Record<WordPressRelease, AllowedTags>> = {
+  '7.0.4': { ...ALLOWED_TAGS, a: [...(ALLOWED_TAGS.a ?? []), 'rel', 'target'] },
+  '6.7.1': ALLOWED_TAGS,
+}
 
 /**
  * How deep comments are cleaned inside comments. WordPress cleans a comment's text with `wp_kses()` again, and a
@@ -62,26 +69,32 @@ const MAX_COMMENT_DEPTH = 4
 const MAX_ROUNDS = 8
 
 /**
- * `wp_kses( text, allowed )`: `text` with only `allowed` elements and attributes, entities normalized, stray `<`
- * and `>` escaped. `"Kids & parents <p>x</p> <b class=c>y</b>"` → `"Kids &amp; parents x <b>y</b>"`. A second
+ * `wp_kses( text, allowed )` as `wordpress` runs it: `text` with only `allowed` elements and attributes, entities
+ * normalized, stray `<` and `>` escaped. `"Kids & parents <p>x</p> <b class=c>y</b>"` → `"Kids &amp; parents x <b>y</b>"`. A second
  * pass changes nothing, but where WordPress's changes it too: an unquoted attribute value ending in `\` (`\"` is then
  * read as a quote) and a comment left holding a tag (its `<!--` is then escaped). Never throws; linear in the length
  * of `text`.
  */
-export function kses(text: string, allowed: AllowedTags): string {
-  return ksesAt(text, allowed, 0)
+export function kses(text: string, allowed: AllowedTags, wordpress: WordPressRelease): string {
+  return ksesAt(text, { allowed, wordpress }, 0)
 }
 
-function ksesAt(text: string, allowed: AllowedTags, depth: number): string {
-  const normalized = normalizeEntities(noNull(text, false))
-  return split(closeBlockComments(escapeLoneLessThan(normalized)), allowed, depth)
+/** What one `wp_kses()` call keeps, and the release whose reading it follows. */
+interface Kses {
+  readonly allowed: AllowedTags
+  readonly wordpress: WordPressRelease
+}
+
+function ksesAt(text: string, rules: Kses, depth: number): string {
+  const normalized = normalizeEntities(noNull(text, false), rules.wordpress)
+  return split(closeBlockComments(escapeLoneLessThan(normalized, rules.wordpress)), rules, depth)
 }
 
 /** `text` cleaned again until it stops changing, as WordPress cleans a comment's text. */
-function stable(text: string, allowed: AllowedTags, depth: number): string {
+function stable(text: string, rules: Kses, depth: number): string {
   let out = text
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const next = ksesAt(out, allowed, depth)
+    const next = ksesAt(out, rules, depth)
     if (next === out) break
     out = next
   }
@@ -93,7 +106,7 @@ function stable(text: string, allowed: AllowedTags, depth: number): string {
  * to `-->` on one line, or to the end), a closing tag with a bad name (`</3>`), a declaration (`<!x>`), any other
  * `<` to the next `>` (or the end), or a lone `>`.
  */
-function split(text: string, allowed: AllowedTags, depth: number): string {
+function split(text: string, rules: Kses, depth: number): string {
   if (!text.includes('<') && !text.includes('>')) return text
   const commentEnds = new NextIndex(text, '-->')
   const lineEnds = new NextIndex(text, '\n')
@@ -106,7 +119,7 @@ function split(text: string, allowed: AllowedTags, depth: number): string {
       continue
     }
     const end = c === '>' ? at + 1 : tokenEnd(text, at, commentEnds, lineEnds)
-    out += text.slice(done, at) + fixToken(text.slice(at, end), allowed, depth)
+    out += text.slice(done, at) + fixToken(text.slice(at, end), rules, depth)
     done = end
     at = end
   }
@@ -157,11 +170,11 @@ class NextIndex {
 const BOGUS_COMMENT = /^(?:<\/[^a-zA-Z][^>]*>|<![a-z][^>]*>)$/u
 
 /** `wp_kses_split2()`: one tag-like span as kses leaves it. */
-function fixToken(raw: string, allowed: AllowedTags, depth: number): string {
+function fixToken(raw: string, rules: Kses, depth: number): string {
   const token = raw.replaceAll('\\"', '"')
   if (!token.startsWith('<')) return '&gt;'
-  if (BOGUS_COMMENT.test(token)) return `<${token[1]}${stable(token.slice(2, -1), allowed, depth + 1)}>`
-  if (token.startsWith('<!--')) return fixComment(token, allowed, depth)
+  if (BOGUS_COMMENT.test(token)) return `<${token[1]}${stable(token.slice(2, -1), rules, depth + 1)}>`
+  if (token.startsWith('<!--')) return fixComment(token, rules, depth)
 
   let at = skipSpaces(token, 1)
   let closing = false
@@ -177,10 +190,10 @@ function fixToken(raw: string, allowed: AllowedTags, depth: number): string {
   if (attributes === undefined) return ''
 
   const lower = element.toLowerCase()
-  const kept = Object.hasOwn(allowed, lower) ? allowed[lower] : undefined
+  const kept = Object.hasOwn(rules.allowed, lower) ? rules.allowed[lower] : undefined
   if (kept === undefined) return ''
   if (closing) return `</${element}>`
-  return fixElement(element, attributes, kept)
+  return fixElement(element, attributes, kept, rules.wordpress)
 }
 
 /** The attributes of a tag from `at`, without the closing `>`; `undefined` when a `>` stands elsewhere. */
@@ -197,9 +210,9 @@ function attributeText(token: string, at: number): string | undefined {
  * A comment with its text cleaned until it stops changing, runs of `-` as one and a final `-` dropped, so that the
  * text cannot close it early; an empty comment goes.
  */
-function fixComment(token: string, allowed: AllowedTags, depth: number): string {
+function fixComment(token: string, rules: Kses, depth: number): string {
   if (depth >= MAX_COMMENT_DEPTH) return ''
-  const inner = stable(token.replaceAll('<!--', '').replaceAll('-->', ''), allowed, depth + 1)
+  const inner = stable(token.replaceAll('<!--', '').replaceAll('-->', ''), rules, depth + 1)
   if (inner === '') return ''
   const text = inner.replace(/--+/gu, '-')
   const trimmed = text.endsWith('-') ? text.slice(0, -1) : text.endsWith('-\n') ? `${text.slice(0, -2)}\n` : text
@@ -208,13 +221,13 @@ function fixComment(token: string, allowed: AllowedTags, depth: number): string 
 
 /**
  * `wp_kses_attr()`: an allowed element with the attributes it keeps, and ` /` when it closed itself (`<b/>` →
- * `<b />`). The element's name keeps its case (`<B>` stays `<B>`), as do the attributes' names.
+ * `<b />`). The element's name keeps its case (`<B>` stays `<B>`); the attributes' names keep theirs in 6.7.1.
  */
-function fixElement(element: string, attributes: string, kept: readonly string[]): string {
+function fixElement(element: string, attributes: string, kept: readonly string[], wordpress: WordPressRelease): string {
   const slash = /\/[ \t\n\r\f\v]*$/u.test(attributes) ? ' /' : ''
   if (kept.length === 0) return `<${element}${slash}>`
   let list = ''
-  for (const attribute of parseAttributes(attributes)) {
+  for (const attribute of parseAttributes(attributes, wordpress)) {
     if (kept.includes(attribute.name.toLowerCase())) list += ` ${attribute.whole}`
   }
   return `<${element}${list.replace(/[<>]/gu, '')}${slash}>`

@@ -9,6 +9,7 @@ import { collate } from '../../search/collation.js'
 import { termCount } from '../../search/record-facts.js'
 import { boolField, idListField, positiveIntField, textField } from '../fields.js'
 import { pageEntries } from '../lists.js'
+import { tecRules, type WordPressRelease } from '../tec-versions.js'
 
 const ORDERBY = ['name', 'slug', 'id', 'description', 'parent', 'count', 'include', 'none'] as const
 
@@ -118,20 +119,22 @@ function usedBelow(state: CalendarState, taxonomy: Taxonomy, term: TermRecord): 
 /**
  * WordPress's default order of terms, `ORDER BY t.name ASC` (`WP_Term_Query`, `wp_get_object_terms()`): by name as
  * WordPress stores it (`renderTermName`: `1 < 2` is stored `1 &lt; 2`) and its collation compares it, ties (the same
- * name under two parents) by ID.
+ * name under two parents) by ID. The name as `wordpress` stores it.
  */
-export function byTermName(a: TermRecord, b: TermRecord): number {
-  return collate(renderTermName(a.name), renderTermName(b.name)) || a.id - b.id
+export function byTermName(wordpress: WordPressRelease): (a: TermRecord, b: TermRecord) => number {
+  return (a, b) => collate(renderTermName(a.name, wordpress), renderTermName(b.name, wordpress)) || a.id - b.id
 }
 
 function sortTerms(state: CalendarState, terms: TermRecord[], query: TermQuery): TermRecord[] {
   if (query.orderby === 'none') return terms
   const include = query.include ?? []
+  const { wordpress } = tecRules(state.settings)
   const key: Record<Exclude<TermQuery['orderby'], 'none'>, (a: TermRecord, b: TermRecord) => number> = {
-    name: (a, b) => collate(renderTermName(a.name), renderTermName(b.name)),
+    name: (a, b) => collate(renderTermName(a.name, wordpress), renderTermName(b.name, wordpress)),
     slug: (a, b) => collate(a.slug, b.slug),
     id: (a, b) => a.id - b.id,
-    description: (a, b) => collate(renderTermDescription(a.description), renderTermDescription(b.description)),
+    description: (a, b) =>
+      collate(renderTermDescription(a.description, wordpress), renderTermDescription(b.description, wordpress)),
     parent: (a, b) => a.parent - b.parent,
     count: (a, b) => termCount(state, a.id) - termCount(state, b.id),
     include: (a, b) => include.indexOf(a.id) - include.indexOf(b.id),

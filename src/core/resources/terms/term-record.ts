@@ -2,6 +2,7 @@ import type { Taxonomy } from '../../model/kinds.js'
 import type { TermRecord } from '../../model/records.js'
 import { renderTermName } from '../../render/fields.js'
 import { extraKeys, type NormalizeContext, resolveSlug } from '../post.js'
+import { tecRules } from '../tec-versions.js'
 
 /**
  * The stored keys of a term; any other key is an extra kept as it is and shown last (docs/errors.md). A pulled
@@ -33,8 +34,13 @@ export function normalizeTerm(
     id,
     name,
     // WordPress makes the slug from the name as it stored it (`wp_insert_term()` after `pre_term_name`).
-    slug: resolveSlug(raw.slug as string | undefined, renderTermName(name), id, terms, false, (base, taken) =>
-      withAncestorSlugs(base, parent, terms, taken),
+    slug: resolveSlug(
+      raw.slug as string | undefined,
+      renderTermName(name, tecRules(ctx.state.settings).wordpress),
+      id,
+      terms,
+      false,
+      (base, taken) => withAncestorSlugs(base, parent, terms, taken),
     ),
     description: (raw.description as string | undefined) ?? '',
     parent,

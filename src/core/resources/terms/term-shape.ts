@@ -4,6 +4,7 @@ import type { CalendarState } from '../../model/state.js'
 import { renderTermDescription, renderTermName } from '../../render/fields.js'
 import { termCount } from '../../search/record-facts.js'
 import { extraKeys } from '../post.js'
+import { tecRules } from '../tec-versions.js'
 import type { View } from '../view.js'
 import { byTermName } from './term-query.js'
 import { TERM_KEYS } from './term-record.js'
@@ -24,13 +25,14 @@ export function termUrls(term: TermRecord, taxonomy: Taxonomy, view: View): Reco
  * no `meta`.
  */
 function shapeEmbeddedTerm(state: CalendarState, term: TermRecord, taxonomy: Taxonomy, view: View) {
+  const { wordpress } = tecRules(state.settings)
   return {
-    name: renderTermName(term.name),
+    name: renderTermName(term.name, wordpress),
     slug: term.slug,
     term_group: 0,
     term_taxonomy_id: term.term_taxonomy_id ?? term.id,
     taxonomy: TAXONOMY_NAMES[taxonomy],
-    description: renderTermDescription(term.description),
+    description: renderTermDescription(term.description, wordpress),
     parent: term.parent,
     count: termCount(state, term.id),
     filter: 'raw',
@@ -46,7 +48,9 @@ function shapeEmbeddedTerm(state: CalendarState, term: TermRecord, taxonomy: Tax
 export function embeddedTerms(state: CalendarState, ids: readonly number[], taxonomy: Taxonomy, view: View) {
   const collection = state.terms(taxonomy)
   const terms = ids.flatMap((id) => collection.get(id) ?? [])
-  return terms.sort(byTermName).map((term) => shapeEmbeddedTerm(state, term, taxonomy, view))
+  return terms
+    .sort(byTermName(tecRules(state.settings).wordpress))
+    .map((term) => shapeEmbeddedTerm(state, term, taxonomy, view))
 }
 
 const ARCHIVES: Record<Taxonomy, string> = { category: 'events/category', tag: 'tag' }
@@ -79,11 +83,12 @@ function archivePath(state: CalendarState, term: TermRecord, taxonomy: Taxonomy)
  * `meta` `[]`, the archive `url` on the site (a category's below its ancestors' slugs), and `urls`.
  */
 export function shapeTerm(state: CalendarState, term: TermRecord, taxonomy: Taxonomy, view: View) {
+  const { wordpress } = tecRules(state.settings)
   return {
     id: term.id,
     count: termCount(state, term.id),
-    description: renderTermDescription(term.description),
-    name: renderTermName(term.name),
+    description: renderTermDescription(term.description, wordpress),
+    name: renderTermName(term.name, wordpress),
     slug: term.slug,
     taxonomy: TAXONOMY_NAMES[taxonomy],
     ...(taxonomy === 'category' ? { parent: term.parent } : {}),
