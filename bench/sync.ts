@@ -8,7 +8,7 @@
  * - push: as many new events made in the pulled file (each linking one of the site's venues, organizers and
  *   terms), created on the site one POST each, their answers stored in the file as they come.
  *
- * The real TEC (`BENCH_SITE=realtec`): WordPress 6.7.1 + TEC 6.10.0 from `../shared/realtec` (the sync tests'
+ * The real TEC (`BENCH_SITE=realtec`): WordPress 7.0.4 + TEC 6.17.2 (the default `tec_version`) from `../shared/realtec` (the sync tests'
  * instance, brought up when it is not running, reset first), seeded with 20 venues, 10 organizers and 12 terms.
  * - push: `BENCH_EVENTS` (default 2,000) new events made in a file pulled from it, one POST each;
  * - pull: all of them, into an empty data file.
@@ -25,10 +25,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { tokenHash } from '../src/core/model/users.js'
+import { DEFAULT_TEC_VERSION } from '../src/core/resources/tec-versions.js'
 import { pull, pullSummary } from '../src/sync/pull/pull.js'
 import { push } from '../src/sync/push/push.js'
 import type { PushReport } from '../src/sync/push/push-report.js'
-import { isUp, readCredentials, realtecScript, resetOracle, syncInstance } from '../test/realtec/oracle.js'
+import { isUp, oracleInstance, readCredentials, realtecScript, resetOracle } from '../test/realtec/oracle.js'
 import { freePort, spawnServer, stopServer } from './start.js'
 import { markdownTable } from './table.js'
 
@@ -131,7 +132,7 @@ async function calfileSite(folder: string): Promise<void> {
 
 /** Push `EVENTS` new events to the real TEC, then pull them all into a new file. */
 async function realSite(folder: string): Promise<void> {
-  const instance = syncInstance()
+  const instance = oracleInstance('sync', DEFAULT_TEC_VERSION)
   let realtec = readCredentials(instance)
   if (!realtec || !(await isUp(realtec))) {
     await realtecScript('up.sh', instance)
@@ -173,9 +174,14 @@ async function realSite(folder: string): Promise<void> {
   const records = pulled.result.added + pulled.result.changed + pulled.result.unchanged
   const events = EVENTS.toLocaleString('en')
   printTable(
-    row(`pull from TEC 6.10 (${events} events and 42 linked records)`, records, pulled.seconds, pulled.result.requests),
     row(
-      `push to TEC 6.10 (${events} new events, one POST each)`,
+      `pull from TEC ${realtec.version} (${events} events and 42 linked records)`,
+      records,
+      pulled.seconds,
+      pulled.result.requests,
+    ),
+    row(
+      `push to TEC ${realtec.version} (${events} new events, one POST each)`,
       pushed.result.created.length,
       pushed.seconds,
       pushed.result.requests,

@@ -30,6 +30,13 @@ export type {
 } from './core/model/records.js'
 export type { EventRef, EventResponse, Events } from './core/resources/events/events.js'
 export type { ListPage } from './core/resources/lists.js'
+export {
+  DEFAULT_TEC_VERSION,
+  TEC_VERSIONS,
+  type TecRules,
+  type TecVersion,
+  tecRules,
+} from './core/resources/tec-versions.js'
 export type { View } from './core/resources/view.js'
 export { type AppExtension, type AppOptions, createApp, PREFIX, type RequestLine, TEC_PREFIX } from './http/app.js'
 export { type ServeOptions, serve } from './http/serve.js'

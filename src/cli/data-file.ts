@@ -5,7 +5,16 @@
 import { existsSync } from 'node:fs'
 import { defineCommand } from 'citty'
 import type { CollectionOf, ServedPostKind } from '../core/model/kinds.js'
+import { DEFAULT_TEC_VERSION, TEC_VERSIONS, type TecVersion } from '../core/resources/tec-versions.js'
 import { clockOf, command, DEFAULT_FILE, fileArg, fileOf, logger, mustExist, zoneOf } from './command.js'
+
+/** `--tec-version`, checked to be a release calfile answers as. @throws Error otherwise. */
+function tecVersionOf(version: string | undefined): TecVersion | undefined {
+  if (version === undefined) return undefined
+  const known = TEC_VERSIONS.find((release) => release === version)
+  if (!known) throw new Error(`--tec-version takes ${TEC_VERSIONS.join(' or ')}, got "${version}"`)
+  return known
+}
 
 /** `calfile init <file> --from <captures>`. */
 export const initCommand = command(
@@ -28,6 +37,11 @@ export const initCommand = command(
       valueHint: 'IANA zone',
       description: 'Site time zone (default: the first event time zone)',
     },
+    'tec-version': {
+      type: 'string',
+      valueHint: TEC_VERSIONS.join('|'),
+      description: `The TEC release to answer as (default ${DEFAULT_TEC_VERSION})`,
+    },
     'if-missing': { type: 'boolean', description: 'Do nothing when the file exists' },
     now: { type: 'string', valueHint: 'ISO instant', description: 'Freeze the clock at this instant' },
     quiet: { type: 'boolean', description: 'One line for the whole file: no per-capture lines, no warnings' },
@@ -41,6 +55,7 @@ export const initCommand = command(
       from,
       shiftTo,
       timezone: await zoneOf(args.timezone),
+      tecVersion: tecVersionOf(args['tec-version'] as string | undefined),
       now: clockOf(args.now),
     })
     // `npm start` runs this on a fresh clone with --quiet: the warnings about our own fixtures are for someone

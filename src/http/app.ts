@@ -5,6 +5,7 @@ import type { Calendar } from '../core/calendar.js'
 import { CalendarError, noRoute } from '../core/errors.js'
 import { firstIssuesByField } from '../core/resources/fields.js'
 import { assertTecArgs, invalidBody } from '../core/resources/tec-args.js'
+import { tecRules } from '../core/resources/tec-versions.js'
 import { type View, viewUrls } from '../core/resources/view.js'
 import { TEC_READING } from '../core/resources/write-mode.js'
 import { turn } from '../core/turns.js'
@@ -161,7 +162,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
         return await spec.handle(event, viewOf(calendar, event))
       } catch (error) {
         if (!(error instanceof CalendarError)) console.error(error)
-        return errorResponse(error)
+        return errorResponse(error, tecRules(calendar.state.settings))
       }
     })
   }

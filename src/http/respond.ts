@@ -1,5 +1,6 @@
 import { FastResponse } from 'srvx'
 import { CalendarError, invalidParams } from '../core/errors.js'
+import type { TecRules } from '../core/resources/tec-versions.js'
 
 const JSON_TYPE = 'application/json; charset=UTF-8'
 
@@ -72,14 +73,17 @@ export function jsonBody(body: string | Uint8Array, status = 200, headers: Recor
 }
 
 /**
- * The error body of docs/errors.md for anything thrown by a handler: a CalendarError as TEC answers it (`asTec`, the
- * REST routes) or as core threw it (the site's own pages, such as the iCalendar feeds), anything else as a 500
- * `rest_internal_error` (logged by the caller). A 413 closes the connection: the rest of a body too large to
- * take is not read past a bound (docs/errors.md#request-bodies).
+ * The error body of docs/errors.md for anything thrown by a handler: a CalendarError as the TEC release `tec`
+ * answers it (the REST routes, `onTheWire`) or, without `tec`, as core threw it (the site's own pages, such as the
+ * iCalendar feeds), anything else as a 500 `rest_internal_error` (logged by the caller). A 413 closes the
+ * connection: the rest of a body too large to take is not read past a bound (docs/errors.md#request-bodies).
+ *
+ * @example
+ * errorResponse(error, tecRules(calendar.state.settings))
  */
-export function errorResponse(error: unknown, asTec = true): Response {
+export function errorResponse(error: unknown, tec?: TecRules): Response {
   if (error instanceof CalendarError) {
-    const wire = asTec ? onTheWire(error) : error
+    const wire = tec ? onTheWire(error, tec) : error
     return json(wire.toJSON(), wire.status, wire.status === 413 ? { Connection: 'close' } : {})
   }
   const internal = new CalendarError('rest_internal_error', 500, 'Internal server error.')
@@ -92,9 +96,16 @@ const UNKNOWN_REFERENCE = /^rest-(?:(?:event|venue|organizer|category|tag)-not-f
 /**
  * A core error as TEC answers it. TEC checks a route's `id` or `slug` with its other arguments
  * (`WP_REST_Request::has_valid_params()`), so a reference to no record of the kind is 400 `rest_invalid_param`
- * "Invalid parameter." whatever the method.
+ * "Invalid parameter." whatever the method; but for an event's ID where the release checks it in the handler
+ * (`TecRules.eventIdCheck`, `Single_Event::validate_event_exists`), which keeps core's code and status in TEC's
+ * words.
  */
-function onTheWire(error: CalendarError): CalendarError {
+function onTheWire(error: CalendarError, tec: TecRules): CalendarError {
   if (!UNKNOWN_REFERENCE.test(error.code)) return error
-  return invalidParams({ ['slug' in error.data ? 'slug' : 'id']: 'Invalid parameter.' })
+  if ('slug' in error.data) return invalidParams({ slug: 'Invalid parameter.' })
+  if (tec.eventIdCheck === 'handler' && error.code === 'rest-event-not-found')
+    return new CalendarError(error.code, 404, `Event with ID ${error.data.id} does not exist.`)
+  if (tec.eventIdCheck === 'handler' && error.code === 'rest-invalid-event-id')
+    return new CalendarError(error.code, 400, 'The specified ID is not a valid event.')
+  return invalidParams({ id: 'Invalid parameter.' })
 }

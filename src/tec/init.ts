@@ -3,6 +3,7 @@ import { readFile, rm } from 'node:fs/promises'
 import { calendarCore, openCalendar } from '../core/calendar.js'
 import { instantToWall } from '../core/dates/zoned.js'
 import { CalendarError } from '../core/errors.js'
+import { DEFAULT_TEC_VERSION, type TecVersion } from '../core/resources/tec-versions.js'
 import { schemaReference } from '../edit/schema-location.js'
 import { readCaptures } from './files.js'
 import { shiftToDate } from './shift.js'
@@ -16,6 +17,8 @@ export interface InitOptions {
   shiftTo?: string
   /** Site time zone; default the one the first capture's dates show (`captureTimezone`), else UTC. */
   timezone?: string
+  /** The TEC release the file answers as (`settings.tec_version`); default today's, `DEFAULT_TEC_VERSION`. */
+  tecVersion?: TecVersion
   /** The clock, epoch ms. */
   now?: () => number
 }
@@ -40,7 +43,8 @@ export async function initDataFile(file: string, options: InitOptions): Promise<
   if (existsSync(file)) throw new CalendarError('file-exists', 409, `${file} already exists`)
   const captures = await readCaptures(options.from)
   const timezone = options.timezone ?? captures.map((c) => captureTimezone(c.capture)).find(Boolean) ?? 'UTC'
-  const initial = JSON.stringify({ $schema: schemaReference(file), settings: { timezone } })
+  const settings = { timezone, tec_version: options.tecVersion ?? DEFAULT_TEC_VERSION }
+  const initial = JSON.stringify({ $schema: schemaReference(file), settings })
   const calendar = await openCalendar(file, { initial, now: options.now })
   const now = calendar.now()
   const build = calendarCore(calendar).write((state) => {

@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import type { TecVersion } from '../core/resources/tec-versions.js'
 import { isCapture } from '../tec/tec-capture.js'
 import type { DataFile } from './fixture-builders.js'
 import { capturesText } from './tec-captures.js'
@@ -17,17 +18,34 @@ export interface FixtureText {
   name: string
 }
 
-/** What reading a fixture needs: the clock (epoch ms) for captured records without `date`, and the site zone. */
+/**
+ * What reading a fixture needs: the clock (epoch ms) for captured records without `date`, the site zone, and the
+ * TEC release to answer as over the fixture's `settings.tec_version`.
+ */
 export interface FixtureContext {
   now: number
   timezone?: string
+  tecVersion?: TecVersion
 }
 
 /**
- * The data file text of a fixture. A string is JSON text when it starts with `{` (no path does), else a path.
+ * The data file text of a fixture, its `settings.tec_version` set to `context.tecVersion` when given. A string is
+ * JSON text when it starts with `{` (no path does), else a path.
  * @throws Error naming a path where there is nothing, or a value that is no fixture at all.
  */
 export async function fixtureText(fixture: TestFixture, context: FixtureContext): Promise<FixtureText> {
+  const source = await readFixture(fixture, context)
+  const data = context.tecVersion === undefined ? undefined : parsed(source.text)
+  if (!isObject(data)) return source
+  const settings = isObject(data.settings) ? data.settings : {}
+  return { ...source, text: JSON.stringify({ ...data, settings: { ...settings, tec_version: context.tecVersion } }) }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+async function readFixture(fixture: TestFixture, context: FixtureContext): Promise<FixtureText> {
   if (fixture instanceof URL) return pathText(fileURLToPath(fixture), context)
   if (typeof fixture === 'string') {
     return fixture.trimStart().startsWith('{')

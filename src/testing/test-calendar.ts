@@ -2,6 +2,7 @@ import type { H3 } from 'h3'
 import type { Listener } from 'listhen'
 import { type Calendar, openCalendar } from '../core/calendar.js'
 import { DocumentError } from '../core/document/error.js'
+import type { TecVersion } from '../core/resources/tec-versions.js'
 import { createApp } from '../http/app.js'
 import { serve } from '../http/serve.js'
 import { epochMs, type Instant, TestClock } from './clock.js'
@@ -15,6 +16,11 @@ export interface TestCalendarOptions {
   now?: Instant
   /** The site time zone (IANA), over the fixture's `settings.timezone`, as `calfile serve --timezone`. */
   timezone?: string
+  /**
+   * The TEC release to answer as, over the fixture's `settings.tec_version` (docs/data-file.md#settings): `"6.17"`
+   * (the default) or `"6.10"`, for a client that must work against sites of both.
+   */
+  tecVersion?: TecVersion
 }
 
 /** A memory calendar made from a fixture, with its frozen clock and its HTTP interface in-process. */
@@ -71,7 +77,7 @@ export async function createTestCalendar(
   options: TestCalendarOptions = {},
 ): Promise<TestCalendar> {
   const start = epochMs(options.now ?? Date.now())
-  const source = await fixtureText(fixture, { now: start, timezone: options.timezone })
+  const source = await fixtureText(fixture, { now: start, timezone: options.timezone, tecVersion: options.tecVersion })
   return testCalendarFrom(source, start, options.timezone)
 }
 

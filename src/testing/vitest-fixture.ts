@@ -27,7 +27,7 @@ export function calendarFixture(fixture: TestFixture, options: TestCalendarOptio
   let source: Promise<FixtureText> | undefined
   // biome-ignore lint/correctness/noEmptyPattern: vitest reads a fixture's first parameter and requires a destructuring pattern; this fixture needs no other.
   return async ({}, use) => {
-    source ??= fixtureText(fixture, { now: start, timezone: options.timezone })
+    source ??= fixtureText(fixture, { now: start, timezone: options.timezone, tecVersion: options.tecVersion })
     const calendar = await testCalendarFrom(await source, start, options.timezone)
     try {
       await use(calendar)

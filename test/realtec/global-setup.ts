@@ -1,29 +1,33 @@
 /**
- * vitest global setup: brings up the real TEC (`../shared/realtec/up.sh`) for the suites that compare with it, one
- * instance for the parity suite and one for the real-engine sync tests (each resets its site between scenarios, and
- * vitest runs the two files at once), and hands their credentials over with `provide`. A clone without
- * `../shared/realtec` runs every other suite and says in one line what it left out; in CI (`CI=true`) a missing or
- * failing oracle fails the run.
+ * vitest global setup: brings up the real TEC (`../shared/realtec/up.sh`) for the suites that compare with it, in
+ * both releases calfile answers as (TEC 6.17.2 and 6.10.0, `settings.tec_version`): for each, one instance for the
+ * parity suite and one for the real-engine sync tests (each resets its site between scenarios, and vitest runs the
+ * files at once), and hands their credentials over with `provide`. A clone without `../shared/realtec` runs every
+ * other suite and says in one line what it left out; in CI (`CI=true`) a missing or failing oracle fails the run.
  */
 import { existsSync } from 'node:fs'
 import type { TestProject } from 'vitest/node'
+import { TEC_VERSIONS, type TecVersion } from '../../src/core/resources/tec-versions.js'
 import {
   type Instance,
   isUp,
-  parityInstance,
+  oracleInstance,
   REALTEC_DIR,
   type Realtec,
+  type Role,
   readCredentials,
   realtecScript,
-  syncInstance,
 } from './oracle.js'
+
+/** One oracle per TEC release. */
+export type Oracles = Record<TecVersion, Realtec>
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The parity suite's oracle, or null when this run has none (then the suites that need it are skipped). */
-    realtec: Realtec | null
-    /** The real-engine sync tests' oracle, or null likewise. */
-    realtecSync: Realtec | null
+    /** The parity suite's oracles, or null when this run has none (then the suites that need them are skipped). */
+    realtec: Oracles | null
+    /** The real-engine sync tests' oracles, or null likewise. */
+    realtecSync: Oracles | null
   }
 }
 
@@ -40,6 +44,10 @@ async function bringUp(instance: Instance): Promise<Realtec> {
     if (!realtec || !(await isUp(realtec)))
       throw new Error(`the real TEC did not come up in ${instance.root} (../shared/realtec/up.sh)`)
   }
+  if (realtec.version !== instance.version)
+    throw new Error(
+      `${instance.root} runs TEC ${realtec.version}, not ${instance.version}: give it another REALTEC_ROOT`,
+    )
   return realtec
 }
 
@@ -51,12 +59,20 @@ export async function setup(project: TestProject): Promise<void> {
     project.provide('realtecSync', null)
     return
   }
-  // One after the other: a first up.sh may install PHP and MariaDB with apt, which two at once would race for.
-  project.provide('realtec', await bringUp(parityInstance()))
-  project.provide('realtecSync', await bringUp(syncInstance()))
+  // The first alone: a first up.sh may install PHP and MariaDB with apt, which two at once would race for.
+  const [first, ...rest] = (['parity', 'sync'] as Role[]).flatMap((role) =>
+    TEC_VERSIONS.map((version) => oracleInstance(role, version)),
+  )
+  const up = [await bringUp(first as Instance), ...(await Promise.all(rest.map(bringUp)))]
+  const of = (role: Role) =>
+    Object.fromEntries(
+      TEC_VERSIONS.map((version) => [version, up.find((r) => r.root === oracleInstance(role, version).root)]),
+    ) as Oracles
+  project.provide('realtec', of('parity'))
+  project.provide('realtecSync', of('sync'))
 }
 
 export async function teardown(): Promise<void> {
   // Stop only what this run started; an oracle brought up by hand or by .ci/run is left to whoever started it.
-  for (const instance of started.splice(0)) await realtecScript('down.sh', instance)
+  await Promise.all(started.splice(0).map((instance) => realtecScript('down.sh', instance)))
 }

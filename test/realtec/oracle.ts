@@ -17,27 +17,34 @@ export const REALTEC_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../
 
 /**
  * One instance of the oracle: where up.sh keeps its site, database and `run/credentials.env` (its README:
- * `REALTEC_ROOT`), and its port (`REALTEC_PORT`).
+ * `REALTEC_ROOT`), its port (`REALTEC_PORT`), and the TEC release it installs (`REALTEC_VERSION`).
  */
 export interface Instance {
   root: string
   port: number
+  version: TecVersion
 }
 
-/** The parity suite's instance: up.sh's defaults, or `REALTEC_ROOT` / `REALTEC_PORT`. */
-export function parityInstance(): Instance {
-  return {
-    root: process.env.REALTEC_ROOT ?? join(process.env.TMPDIR ?? '/tmp', 'calfile-realtec'),
-    port: Number(process.env.REALTEC_PORT ?? 8089),
-  }
-}
+/** What an instance is for: the parity suite, or the real-engine sync tests (each resets its site at will). */
+export type Role = 'parity' | 'sync'
 
-/** The real-engine sync tests' instance, beside the parity suite's: `REALTEC_SYNC_ROOT` / `REALTEC_SYNC_PORT`. */
-export function syncInstance(): Instance {
-  const parity = parityInstance()
+/**
+ * The instance for a role and a release, four side by side from one root and port (up.sh's defaults, or
+ * `REALTEC_ROOT` / `REALTEC_PORT`): TEC 6.10's parity instance at the root and port themselves, its sync instance
+ * at `<root>-sync` and port + 1, TEC 6.17's at `<root>-6.17` and port + 2 and `<root>-6.17-sync` and port + 3.
+ *
+ * @example
+ * oracleInstance('sync', '6.17') // { root: '/tmp/calfile-realtec-6.17-sync', port: 8092, version: '6.17' }
+ */
+export function oracleInstance(role: Role, version: TecVersion): Instance {
+  const root = process.env.REALTEC_ROOT ?? join(process.env.TMPDIR ?? '/tmp', 'calfile-realtec')
+  const port = Number(process.env.REALTEC_PORT ?? 8089)
+  const newer = version === '6.10' ? 0 : 1
+  const sync = role === 'sync' ? 1 : 0
   return {
-    root: process.env.REALTEC_SYNC_ROOT ?? `${parity.root}-sync`,
-    port: Number(process.env.REALTEC_SYNC_PORT ?? parity.port + 1),
+    root: `${root}${newer ? `-${version}` : ''}${sync ? '-sync' : ''}`,
+    port: port + 2 * newer + sync,
+    version,
   }
 }
 
@@ -56,7 +63,7 @@ export interface Realtec {
 }
 
 /** The credentials `up.sh` wrote for `instance`, or undefined when it has not run. */
-export function readCredentials({ root }: Instance): Realtec | undefined {
+export function readCredentials({ root }: Pick<Instance, 'root'>): Realtec | undefined {
   const file = join(root, 'run', 'credentials.env')
   if (!existsSync(file)) return undefined
   const values = Object.fromEntries(
@@ -100,7 +107,12 @@ export async function isUp(realtec: Realtec): Promise<boolean> {
 /** Runs one of the oracle's scripts (`up.sh`, `reset.sh`, `down.sh`) for `instance`. */
 export async function realtecScript(name: 'up.sh' | 'reset.sh' | 'down.sh', instance: Instance): Promise<string> {
   const { stdout } = await run('bash', [join(REALTEC_DIR, name)], {
-    env: { ...process.env, REALTEC_ROOT: instance.root, REALTEC_PORT: String(instance.port) },
+    env: {
+      ...process.env,
+      REALTEC_ROOT: instance.root,
+      REALTEC_PORT: String(instance.port),
+      REALTEC_VERSION: instance.version,
+    },
     maxBuffer: 16 * 1024 * 1024,
     timeout: 600_000,
   })
@@ -109,5 +121,9 @@ export async function realtecScript(name: 'up.sh' | 'reset.sh' | 'down.sh', inst
 
 /** Back to the freshly installed site: no events, venues, organizers or terms; same credentials. */
 export async function resetOracle(realtec: Realtec): Promise<void> {
-  await realtecScript('reset.sh', { root: realtec.root, port: Number(new URL(realtec.base).port) })
+  await realtecScript('reset.sh', {
+    root: realtec.root,
+    port: Number(new URL(realtec.base).port),
+    version: realtec.version,
+  })
 }

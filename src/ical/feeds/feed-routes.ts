@@ -100,6 +100,6 @@ function answer(event: H3Event, feed: () => RenderedFeed): Response | HTTPRespon
   } catch (error) {
     if (!(error instanceof CalendarError)) console.error(error)
     // A feed is a page of the site, not a REST route: a missing event is a 404, not TEC's 400 for a parameter.
-    return errorResponse(error, false)
+    return errorResponse(error)
   }
 }

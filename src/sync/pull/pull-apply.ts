@@ -217,12 +217,13 @@ function forget(state: CalendarState, info: KindInfo, id: number, parent: number
   else forgetPost(state, info.kind, id)
 }
 
-/** A first pull's settings: the site's page size and address, undoably (the journal). */
+/** A first pull's settings: the site's page size, address and TEC release, undoably (the journal). */
 function takeSettings(state: CalendarState, site: SiteSettings): void {
   const { settings } = state
-  const old = { per_page: settings.per_page, site_url: settings.site_url }
+  const old = { per_page: settings.per_page, site_url: settings.site_url, tec_version: settings.tec_version }
   settings.per_page = site.per_page ?? settings.per_page
   settings.site_url = site.site_url
+  settings.tec_version = site.tec_version ?? settings.tec_version
   state.journal.record(() => Object.assign(settings, old))
 }
 
@@ -231,7 +232,7 @@ function takeSettings(state: CalendarState, site: SiteSettings): void {
  * through the TEC importer, with their IDs, slugs, dates and extra keys, except those changed here since the last pull
  * or push, which stay as they are (a conflict when the site changed them too); records gone from the site are removed
  * unless changed here (a conflict); records made here that hold an ID the site uses move to a fresh ID. The first pull
- * into a file takes the site's settings (`siteSettings`): its page size, its address as `site_url`, and its time zone,
+ * into a file takes the site's settings (`siteSettings`): its page size, its address as `site_url`, its TEC release, and its time zone,
  * the one WordPress names when known, else the one the events' dates show. The `sync` section is rewritten.
  *
  * @param now epoch ms: the "now" of records that carry no date.

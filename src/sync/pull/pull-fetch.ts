@@ -1,6 +1,7 @@
 import pLimit from 'p-limit'
 import { isZone } from '../../core/dates/zoned.js'
 import type { CollectionName, RecordKind } from '../../core/model/kinds.js'
+import type { TecVersion } from '../../core/resources/tec-versions.js'
 import { KINDS, type KindInfo } from '../kinds.js'
 import type { SiteClient } from '../site/site-client.js'
 import { readRecord, type SiteRecord, walkList } from '../site/site-records.js'
@@ -124,28 +125,43 @@ export interface SiteSettings {
   per_page?: number
   /** The site's address (`site_url`), which the `url` of every record starts with. */
   site_url: string
+  /** The TEC release the site answers as (`tecVersionOf`); undefined when it cannot tell. */
+  tec_version?: TecVersion
+}
+
+/**
+ * The TEC release a site's REST index shows (`namespaces` of `<home>/wp-json/`): `"6.17"` when it serves TEC's
+ * newer `tec/v1` API (TEC 6.15 and later), `"6.10"` when it serves only `tribe/events/v1`; undefined otherwise.
+ */
+export function tecVersionOf(namespaces: unknown): TecVersion | undefined {
+  if (!Array.isArray(namespaces)) return undefined
+  if (namespaces.includes('tec/v1')) return '6.17'
+  return namespaces.includes('tribe/events/v1') ? '6.10' : undefined
 }
 
 /**
  * The settings a mirror of `site` takes: its time zone, from WordPress's REST index (`<home>/wp-json/`,
  * `timezone_string`, empty when an offset was set by hand: TEC then writes zones such as `UTC+5`; a pull then takes
  * the zone the events' dates show), its page size, which TEC echoes as `per_page` in the `rest_url` of a list asked
- * without one, and its address. What cannot be read (not WordPress, or closed to this reader) is left undefined.
+ * without one, its address, and the TEC release it runs (`tecVersionOf`). What cannot be read (not WordPress, or closed to this reader) is left undefined.
  */
 export async function siteSettings(site: SiteClient): Promise<SiteSettings> {
   const quiet = { accept: [400, 401, 403, 404] }
   const [index, list] = await Promise.all([
     site
-      .request(`${site.site.home}/wp-json/`, { query: { _fields: 'timezone_string' }, ...quiet })
+      .request(`${site.site.home}/wp-json/`, { query: { _fields: 'timezone_string,namespaces' }, ...quiet })
       .catch(() => undefined),
     site.request('venues', { query: { page: '1' }, ...quiet }).catch(() => undefined),
   ])
-  const zone = index?.status === 200 ? (index.body as { timezone_string?: unknown } | null)?.timezone_string : undefined
+  const read = index?.status === 200 ? (index.body as { timezone_string?: unknown; namespaces?: unknown } | null) : null
+  const zone = read?.timezone_string
+  const version = tecVersionOf(read?.namespaces)
   const restUrl = list?.status === 200 ? (list.body as { rest_url?: unknown } | null)?.rest_url : undefined
   const perPage = typeof restUrl === 'string' ? Number(new URL(restUrl).searchParams.get('per_page')) : Number.NaN
   return {
     ...(typeof zone === 'string' && zone !== '' && isZone(zone) ? { timezone: zone } : {}),
     ...(Number.isInteger(perPage) && perPage > 0 ? { per_page: perPage } : {}),
     site_url: site.site.home,
+    ...(version ? { tec_version: version } : {}),
   }
 }

@@ -8,6 +8,7 @@ import { eventTimes, termCount } from '../../search/record-facts.js'
 import { imageUrl, type ShapeOptions, shapeOrganizer, shapeVenue } from '../linked-posts/linked-shape.js'
 import { extraKeys } from '../post.js'
 import { globalId, postDates, postPermalink, shapeImage } from '../post-shape.js'
+import { tecRules } from '../tec-versions.js'
 import { embeddedTerms } from '../terms/term-shape.js'
 import type { View } from '../view.js'
 import { EVENT_KEYS } from './event-record.js'
@@ -80,8 +81,12 @@ export function shapeEvent(state: CalendarState, event: EventRecord, view: View,
     tags: embeddedTerms(state, event.tags, 'tag', view),
     venue: venue ? shapeVenue(state, venue, view, options) : [],
     organizer: organizers.map((organizer) => shapeOrganizer(state, organizer, view, options)),
-    // TEC 6.10 has no `custom_fields`; an event keeps the ones a plugin's site gave it (a pull), and shows them.
-    ...(event.custom_fields === undefined ? {} : { custom_fields: event.custom_fields }),
+    // The ones a site gave an event (a pull) are shown; TEC 6.17 shows `[]` for none, TEC 6.10 no key.
+    ...(event.custom_fields !== undefined
+      ? { custom_fields: event.custom_fields }
+      : tecRules(state.settings).customFieldsAlways
+        ? { custom_fields: [] }
+        : {}),
   }
   if (options.single) shaped.json_ld = eventJsonLdOf(state, event, url)
   return Object.assign(shaped, extraKeys(event, EVENT_KEYS))

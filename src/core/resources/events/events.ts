@@ -3,7 +3,7 @@ import { type ShapeForm, shapedJson, shapeForm } from '../../cache/shaped-text.j
 import type { CalendarCore } from '../../calendar-core.js'
 import { dayEnd, dayStart, instantToWall } from '../../dates/zoned.js'
 import { unstorableDates } from '../../document/storable-dates.js'
-import { invalidParams, missingParams } from '../../errors.js'
+import { CalendarError, invalidParams, missingParams } from '../../errors.js'
 import type { EventRecord, Status } from '../../model/records.js'
 import type { CalendarState } from '../../model/state.js'
 import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
@@ -12,6 +12,7 @@ import { type ListPage, type ListPageJson, paginateJson, parsedPage } from '../l
 import { datesSent, findPost, findPostBySlug, savedPostDates } from '../post.js'
 import { forgetPost, trashed, untrashedFields } from '../removal.js'
 import { assertTecArgs, invalidBody } from '../tec-args.js'
+import { tecRules } from '../tec-versions.js'
 import type { View } from '../view.js'
 import { eventFieldsClearedByUpdate, keepDatesUnlessBothSent, LIBRARY_WRITES, type WriteMode } from '../write-mode.js'
 import {
@@ -99,6 +100,8 @@ export class Events {
     const state = this.#core.state
     assertCredentials(view)
     const event = this.#find(state, ref)
+    if (event.status === 'trash' && tecRules(state.settings).trashedEventsGone)
+      throw new CalendarError('event-no-longer-available', 403, 'This event is no longer available')
     assertReadable(view, 'event', event)
     return this.#json(state, event, view, shapeForm('events', true, view))
   }
@@ -154,9 +157,7 @@ export class Events {
   ): Promise<EventResponse> {
     assertCredentials(view)
     return this.#core.write((state) => {
-      // The reference is one of the request's parameters, checked before the permission, as TEC does.
-      const existing = this.#find(state, ref)
-      assertCanEdit(view, existing)
+      const existing = this.#referenced(state, ref, view)
       if (options.force) {
         const shaped = shapeEvent(state, existing, view, { single: false })
         state.events.delete(existing.id)
@@ -167,6 +168,24 @@ export class Events {
       state.events.put(record)
       return shapeEvent(state, record, view, { single: false })
     })
+  }
+
+  /**
+   * The event an update or delete names, once the viewer may change it, checked in the order of the release
+   * (`TecRules.eventIdCheck`): TEC 6.10 checks the reference with the request's parameters, before the permission;
+   * TEC 6.17 asks the permission first (of the event, or to edit events at all when there is none,
+   * `Single_Event::can_edit()`) and the reference in the handler.
+   * @throws CalendarError 404/400 for the reference, 401/403 `rest_forbidden`.
+   */
+  #referenced(state: CalendarState, ref: EventRef, view: View): EventRecord {
+    if (tecRules(state.settings).eventIdCheck === 'handler') {
+      const found = this.#peek(state, ref)
+      if (found) assertCanEdit(view, found)
+      else assertCanWrite(view)
+    }
+    const existing = this.#find(state, ref)
+    assertCanEdit(view, existing)
+    return existing
   }
 
   #find(state: CalendarState, ref: EventRef): EventRecord {
@@ -184,8 +203,8 @@ export class Events {
 
   /**
    * Creates (`ref` undefined) or updates an event, all or nothing, in TEC's order: the body against the state
-   * (400), then the reference (404 here, 400 over HTTP), then permission (401/403), and only then creates what the
-   * body names and stores the event.
+   * (400), then the reference and the permission (`#referenced`), and only then creates what the body names and
+   * stores the event.
    */
   #save(state: CalendarState, input: EventBody, ref: EventRef | undefined, view: View, mode: WriteMode): EventRecord {
     const nowWall = this.#nowWall(state)
@@ -225,9 +244,8 @@ export class Events {
     Object.assign(raw, untrashedFields(found, raw))
     checkEventDates(raw, state.siteTimezone, ctx.errors, mode)
     if (Object.keys(ctx.errors).length > 0) throw invalidBody(ctx.errors, mode)
-    const existing = ref === undefined ? undefined : this.#find(state, ref)
-    assertCanWrite(view)
-    if (existing) assertCanEdit(view, existing)
+    const existing = ref === undefined ? undefined : this.#referenced(state, ref, view)
+    if (!existing) assertCanWrite(view)
     const record = normalizeEvent({ ...raw, ...relations() }, existing?.id ?? state.nextPostId(), ctx.normalize)
     state.events.put(record)
     return record

@@ -1,5 +1,5 @@
 /**
- * `calfile pull` and `calfile push` against a real WordPress 6.7.1 + TEC 6.10.0 (`../shared/realtec`), step by step
+ * `calfile pull` and `calfile push` against a real TEC site (`../shared/realtec`) of one release, step by step
  * as a person moving between the file and the site would: pull a seeded site (published, future, drafts, pending,
  * trashed, a child category, markup in a title), change the file through the library and by hand, push, push
  * again, make a conflict, pull again, and cut a push off half-way. After each pull and push every record the site
@@ -9,19 +9,26 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { openCalendar } from '../../src/core/calendar.js'
+import type { TecVersion } from '../../src/core/resources/tec-versions.js'
 import { pull, push, pushLines } from '../../src/sync/index.js'
 import { runCli, tempDir } from '../cli/cli-helpers.js'
-import { resetOracle } from '../realtec/oracle.js'
+import { type Realtec, resetOracle } from '../realtec/oracle.js'
 import { compareWithSite, type Seeded, seedSite, siteCall } from './real-site.js'
 import { spawnCli, stopAll } from './sync-helpers.js'
 
-const realtec = inject('realtecSync')
 const STEP = { timeout: 120_000 }
 
 type Json = Record<string, any>
 
-describe.skipIf(realtec === null)('sync with a real TEC site', () => {
-  const site = realtec as NonNullable<typeof realtec>
+/** The sync tests against the sync oracle of `version` (TEC 6.17.2 or 6.10.0); each release's test file calls it. */
+export function realSiteSuite(version: TecVersion): void {
+  const realtec = inject('realtecSync')?.[version]
+  describe.skipIf(!realtec)(`sync with a real TEC ${version} site`, () => {
+    syncSteps(realtec as NonNullable<typeof realtec>)
+  })
+}
+
+function syncSteps(site: Realtec): void {
   const login = { user: site.user, password: site.password }
   let seeded: Seeded
   let file: string
@@ -255,4 +262,4 @@ describe.skipIf(realtec === null)('sync with a real TEC site', () => {
       await new Promise((resolve) => setTimeout(resolve, 20))
     }
   }
-})
+}
