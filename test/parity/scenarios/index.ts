@@ -6,6 +6,7 @@ import { LIST_SCENARIOS } from './lists.js'
 import { RENDER_SCENARIOS } from './render.js'
 import { TERM_TEXT_SCENARIOS } from './term-texts.js'
 import { TERM_SCENARIOS } from './terms.js'
+import { VERSION_SCENARIOS } from './versions.js'
 import { WRITE_SCENARIOS } from './writes.js'
 
 /** Every parity scenario, each run on a fresh site. */
@@ -18,4 +19,5 @@ export const SCENARIOS: Scenario[] = [
   ...ERROR_SCENARIOS,
   ...RENDER_SCENARIOS,
   ...WRITE_SCENARIOS,
+  ...VERSION_SCENARIOS,
 ]
