@@ -61,8 +61,9 @@ export function rawTitle(captured: string): string {
 }
 
 /**
- * The WordPress a capture's term names are read as stored by: today's TEC's. The releases store a name apart only
- * for entities no one types (`&#0;`, `&amp;#65;`), so a capture of the other reads back the same.
+ * The WordPress a capture's texts are read as rendered by: today's TEC's. The releases store a term name apart only
+ * for entities no one types (`&#0;`, `&amp;#65;`), and render a post's text apart only for paragraph blocks, which
+ * a capture holds rendered, and smileys after a tag that spans lines; so a capture of the other reads back the same.
  */
 const CAPTURED_WORDPRESS = tecRules({ tec_version: DEFAULT_TEC_VERSION }).wordpress
 
@@ -89,12 +90,15 @@ function withoutParagraphs(html: string): string {
  * HTML block: `"<p>Yoga &#038; tea</p>"` → `"Yoga & tea"`.
  */
 export function rawContent(captured: string): string {
-  const plain = rawIf(captured, replaceAll(withoutParagraphs(captured), TEXTURIZED), renderContent)
-  if (plain !== captured || renderContent(captured) === captured.trim()) return plain
-  return rawIf(captured, htmlBlock(captured), renderContent)
+  const content = (raw: string) => renderContent(raw, CAPTURED_WORDPRESS)
+  const plain = rawIf(captured, replaceAll(withoutParagraphs(captured), TEXTURIZED), content)
+  if (plain !== captured || content(captured) === captured.trim()) return plain
+  return rawIf(captured, htmlBlock(captured), content)
 }
 
 /** A captured excerpt: the plain text that reads back through `the_excerpt`, else as captured. */
 export function rawExcerpt(captured: string): string {
-  return rawIf(captured, replaceAll(withoutParagraphs(captured), TEXTURIZED), renderExcerpt)
+  return rawIf(captured, replaceAll(withoutParagraphs(captured), TEXTURIZED), (raw) =>
+    renderExcerpt(raw, CAPTURED_WORDPRESS),
+  )
 }

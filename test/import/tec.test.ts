@@ -7,6 +7,7 @@ import { CalendarError } from '../../src/core/errors.js'
 import type { CalendarState } from '../../src/core/model/state.js'
 import { costDetails, formatCost } from '../../src/core/render/cost.js'
 import { renderContent, renderEventWebsite, renderExcerpt, renderTitle } from '../../src/core/render/fields.js'
+import { tecRules } from '../../src/core/resources/tec-versions.js'
 import { captureTimezone, type ImportReport, importTec } from '../../src/tec/tec.js'
 
 const NOW = '2026-11-22 10:00:00'
@@ -121,8 +122,8 @@ describe('importTec on each real capture', () => {
         expect(event.organizer).toEqual(raw.organizer.map((o: Json) => o.id))
         expect(event.categories).toEqual(raw.categories.map((t: Json) => t.id))
         expect(event.tags).toEqual(raw.tags.map((t: Json) => t.id))
-        expect(renderContent(event.description)).toBe(raw.description)
-        expect(renderExcerpt(event.excerpt)).toBe(raw.excerpt)
+        expect(renderContent(event.description, tecRules(state.settings).wordpress)).toBe(raw.description)
+        expect(renderExcerpt(event.excerpt, tecRules(state.settings).wordpress)).toBe(raw.excerpt)
         for (const key of ['all_day', 'show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured']) {
           expect(event[key], key).toEqual(raw[key])
         }

@@ -1,4 +1,5 @@
 import { slugFromTitle } from '../resources/slugs.js'
+import { DEFAULT_TEC_VERSION, tecRules } from '../resources/tec-versions.js'
 import { escapeHtml } from './entities.js'
 import { phpTrim } from './kses-text.js'
 
@@ -88,9 +89,17 @@ function costRange(texts: readonly string[], sort = true): Map<string, string> {
   const range = new Map<string, string>()
   for (const text of found) {
     const numeric = text.replace(/[.,]/gu, '.')
-    range.set(isNumeric(numeric) ? Number(numeric).toFixed(decimals).replace('.', '') : slugFromTitle(numeric), text)
+    range.set(isNumeric(numeric) ? Number(numeric).toFixed(decimals).replace('.', '') : costKey(numeric), text)
   }
   return sort ? new Map([...range].sort(([a], [b]) => compareKeys(a, b))) : range
+}
+
+/**
+ * The key of a cost without numbers (`sanitize_title()`), made as today's WordPress makes it: the releases make it
+ * apart only for a non-breaking hyphen (U+2011), which changes no more than how two such texts of one event sort.
+ */
+function costKey(text: string): string {
+  return slugFromTitle(text, tecRules({ tec_version: DEFAULT_TEC_VERSION }).wordpress)
 }
 
 /** The costs of an event: each stored text's range, the first text's entry kept for a key two share. */

@@ -1,5 +1,6 @@
 import type { WordPressRelease } from '../resources/tec-versions.js'
 import { autop } from './autop.js'
+import { doBlocks } from './blocks.js'
 import { escapeHtml, escapeJs } from './entities.js'
 import { ALLOWED_TAGS, kses, TERM_DESCRIPTION_TAGS } from './kses.js'
 import { escapeLoneLessThan, phpTrim, specialChars } from './kses-text.js'
@@ -44,18 +45,16 @@ function rememberedPerRelease(
 /** A post title (`the_title`: `wptexturize()`, `convert_chars()`, `trim()`, `capital_P_dangit()`). */
 export const renderTitle = remembered((raw) => capitalP(convertChars(texturize(raw)).trim(), 'title'))
 
-/** A block's opening, closing or self-closing comment: `<!-- wp:html -->`, `<!-- /wp:html -->`, `<!-- wp:x {"a":1} /-->`. */
-const BLOCK_DELIMITER = /<!--\s+\/?wp:[a-z][a-z\d_-]*(?:\/[a-z][a-z\d_-]*)?\s+(?:\{[\s\S]*?\}\s+)?\/?-->/gu
-
 /**
  * A post's content (`the_content`: `do_blocks()`, `wptexturize()`, `wpautop()`, `capital_P_dangit()`,
- * `convert_smilies()`), trimmed as TEC does. Content with blocks (`<!-- wp:` in it) loses their comments and is not put in paragraphs, as
- * `do_blocks()` takes `wpautop()` off; blocks that render on the server (dynamic blocks) render to nothing.
+ * `convert_smilies()`), trimmed as TEC does, as `wordpress` renders it. Content with blocks (`<!-- wp:` in it) has
+ * them rendered (`doBlocks`: their comments out, 7.0.4's `wp-block-paragraph` class in) and is not put in
+ * paragraphs, as `do_blocks()` takes `wpautop()` off.
  */
-export const renderContent = remembered((raw) => {
+export const renderContent = rememberedPerRelease((raw, wordpress) => {
   const blocks = raw.includes('<!-- wp:')
-  const text = texturize(blocks ? raw.replace(BLOCK_DELIMITER, '') : raw)
-  return convertSmilies(capitalP(blocks ? text : autop(text), 'content')).trim()
+  const text = texturize(blocks ? doBlocks(raw, wordpress) : raw)
+  return convertSmilies(capitalP(blocks ? text : autop(text), 'content'), wordpress).trim()
 })
 
 /** Content as an HTML block (`core/html`), which `renderContent` shows as written, without paragraphs. */
@@ -65,9 +64,11 @@ export function htmlBlock(html: string): string {
 
 /**
  * A post's excerpt (`the_excerpt`: `wptexturize()`, `convert_smilies()`, `convert_chars()`, `wpautop()`), trimmed
- * as TEC does.
+ * as TEC does, as `wordpress` renders it (its smileys: `convertSmilies`).
  */
-export const renderExcerpt = remembered((raw) => autop(convertChars(convertSmilies(texturize(raw)))).trim())
+export const renderExcerpt = rememberedPerRelease((raw, wordpress) =>
+  autop(convertChars(convertSmilies(texturize(raw), wordpress))).trim(),
+)
 
 /**
  * A term name as WordPress stores and serves it (`pre_term_name`): `sanitize_text_field()` (a `<` that no `>` closes

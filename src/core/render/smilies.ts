@@ -1,3 +1,5 @@
+import type { WordPressRelease } from '../resources/tec-versions.js'
+
 /**
  * `convert_smilies()`: WordPress's text smileys as emoji, on by default (`use_smilies`). Our own reading of
  * `smilies_init()` in `wp-includes/functions.php`; `:mrgreen:`, the one smiley WordPress shows as an image of its
@@ -57,14 +59,21 @@ const ALTERNATIVES = Object.keys(SMILIES)
   .join('|')
 /** A smiley with a space or a line's start before it and a space or a line's end after it. */
 const SMILEY = new RegExp(`(?<=${SP}|^)(?:${ALTERNATIVES})(?=${SP}|$)`, 'gmu')
-const TAG = /(<.*?>)/u
+/**
+ * A tag as `convert_smilies()` splits text into tags and text: 6.7.1's `/(<.*>)/U` ends it at the first `>` on its
+ * own line, 7.0.4's `/(<[^>]*>)/U` at the first `>` wherever it is (a tag may span lines).
+ */
+const TAGS: Record<WordPressRelease, RegExp> = { '7.0.4': /(<[^>]*>)/u, '6.7.1': /(<.*?>)/u }
 const IGNORED = /^<(code|pre|style|script|textarea)[^>]*>/u
 
-/** The text smileys of `html` outside tags and outside `code`, `pre`, `style`, `script` and `textarea`, as emoji. */
-export function convertSmilies(html: string): string {
+/**
+ * The text smileys of `html` outside tags and outside `code`, `pre`, `style`, `script` and `textarea`, as emoji, the
+ * tags found as `wordpress` finds them: `'<b\ntitle="x">:)'` → `'<b\ntitle="x">🙂'` (7.0.4), unchanged (6.7.1).
+ */
+export function convertSmilies(html: string, wordpress: WordPressRelease): string {
   let ignored = ''
   return html
-    .split(TAG)
+    .split(TAGS[wordpress])
     .map((piece) => {
       if (ignored === '') ignored = IGNORED.exec(piece)?.[1] ?? ''
       const out =

@@ -4,6 +4,7 @@ import { COLLECTION_OF, type ServedPostKind } from '../model/kinds.js'
 import { NO_GMT_DATE, type Status } from '../model/records.js'
 import type { CalendarState, RecordOf } from '../model/state.js'
 import { slugFromTitle, uniqueSlug } from './slugs.js'
+import { tecRules, type WordPressRelease } from './tec-versions.js'
 
 /** Where a kind's slugs are looked up: its collection. */
 export interface SlugIndex extends SuffixedCollection {
@@ -75,7 +76,14 @@ export function postDefaults(
   return {
     description: (raw.description as string | undefined) ?? '',
     excerpt: (raw.excerpt as string | undefined) ?? '',
-    slug: resolveSlug(raw.slug as string | undefined, title, id, collection, unnamed),
+    slug: resolveSlug(
+      raw.slug as string | undefined,
+      title,
+      id,
+      collection,
+      tecRules(ctx.state.settings).wordpress,
+      unnamed,
+    ),
     status,
     author: (raw.author as number | undefined) ?? 1,
     date,
@@ -156,11 +164,11 @@ export function findPostBySlug<K extends ServedPostKind>(state: CalendarState, k
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/u
 
 /**
- * The slug a record keeps: its own when given and free in its kind, else one made from its title and made
- * unique with `-2`, `-3`, … (docs/writes.md; `wp_unique_post_slug()`). A title with no usable characters (or only
- * `0`) falls back to the ID. `unnamed`: no slug given gives `""` (a draft's empty `post_name`, `wp_insert_post()`),
- * which is never taken nor found by slug; one given is still made unique, unlike WordPress's drafts, as calfile
- * finds every named post by its slug. `widen` gives the base to number instead when the base itself is taken (a
+ * The slug a record keeps: its own when given and free in its kind, else one made from its title as `wordpress`
+ * makes it and made unique with `-2`, `-3`, … (docs/writes.md; `wp_unique_post_slug()`). A title with no usable
+ * characters (or only `0`) falls back to the ID. `unnamed`: no slug given gives `""` (a draft's empty
+ * `post_name`, `wp_insert_post()`), which is never taken nor found by slug; one given is still made unique, unlike
+ * WordPress's drafts, as calfile finds every named post by its slug. `widen` gives the base to number instead when the base itself is taken (a
  * category's ancestors' slugs, `wp_unique_term_slug()`).
  */
 export function resolveSlug(
@@ -168,6 +176,7 @@ export function resolveSlug(
   title: string,
   id: number,
   collection: SlugIndex,
+  wordpress: WordPressRelease,
   unnamed = false,
   widen?: (base: string, taken: (slug: string) => boolean) => string,
 ): string {
@@ -175,9 +184,9 @@ export function resolveSlug(
     const holder = collection.bySlug(slug)
     return holder !== undefined && holder.id !== id
   }
-  const asked = wanted !== undefined && SLUG.test(wanted) ? wanted : slugFromTitle(wanted ?? '')
+  const asked = wanted !== undefined && SLUG.test(wanted) ? wanted : slugFromTitle(wanted ?? '', wordpress)
   if (unnamed && usable(asked) === '') return ''
-  const first = usable(asked) || usable(slugFromTitle(title)) || String(id)
+  const first = usable(asked) || usable(slugFromTitle(title, wordpress)) || String(id)
   const base = widen && taken(first) ? widen(first, taken) : first
   // A record that holds no slug yet may skip the suffixes known taken; one that does may keep its own.
   if (collection.get(id) !== undefined) return uniqueSlug(base, taken)

@@ -1,9 +1,10 @@
 import { withoutLoneSurrogates } from '../well-formed.js'
+import type { WordPressRelease } from './tec-versions.js'
 
 /**
  * Slugs as WordPress makes them: `sanitize_title()` (`remove_accents()`, then `sanitize_title_with_dashes()` in
  * its "save" context) and the `-2`, `-3`, … of `wp_unique_post_slug()` / `wp_unique_term_slug()`. Our own reading
- * of the rules of `wp-includes/formatting.php`, checked against a live WordPress 6.7.
+ * of the rules of `wp-includes/formatting.php`, checked against live WordPress 6.7.1 and 7.0.4.
  */
 
 /** Latin letters that do not decompose into a base letter and marks, as `remove_accents()` spells them. */
@@ -47,21 +48,29 @@ const LETTER = new RegExp(`[${Object.keys(LETTERS).join('')}]`, 'gu')
 /** Encoded characters dropped from a slug: soft hyphen, ¡ ¿, angle and curly quotes, •, © ® ° … ™, lone accents, zero-width and direction marks. */
 const DROPPED =
   /%c2%ad|%c2%a1|%c2%bf|%c2%ab|%c2%bb|%e2%80%b9|%e2%80%ba|%e2%80%9[89a-f]|%e2%80%a2|%c2%a9|%c2%ae|%c2%b0|%e2%80%a6|%e2%84%a2|%c2%b4|%cb%8a|%cc%81|%cd%81|%cc%80|%cc%84|%cc%8c|%e2%80%8[b-f]|%e2%80%a[a-e]|%ef%bb%bf|%ef%bf%bc/gu
-/** Encoded characters that become `-`: no-break space, en and em dash, and the spaces with a width. */
-const DASHED = /%c2%a0|%e2%80%93|%e2%80%94|%e2%80%8[0-9a]|%e2%80%a8|%e2%80%a9|%e2%80%af/gu
+/**
+ * Characters that become `-`, encoded or as entities: no-break space, en and em dash, the spaces with a width, and
+ * in 7.0.4 the non-breaking hyphen (U+2011, `&#8209;`), which 6.7.1 keeps encoded (or drops as an entity).
+ */
+const DASHED: Record<WordPressRelease, RegExp> = {
+  '7.0.4':
+    /%c2%a0|%e2%80%91|%e2%80%93|%e2%80%94|%e2%80%8[0-9a]|%e2%80%a8|%e2%80%a9|%e2%80%af|&nbsp;|&#8209;|&#160;|&ndash;|&#8211;|&mdash;|&#8212;/gu,
+  '6.7.1':
+    /%c2%a0|%e2%80%93|%e2%80%94|%e2%80%8[0-9a]|%e2%80%a8|%e2%80%a9|%e2%80%af|&nbsp;|&#160;|&ndash;|&#8211;|&mdash;|&#8212;/gu,
+}
 /** The longest slug, in bytes of its encoded form (the database column's). */
 const MAX_LENGTH = 200
 
 /**
- * `sanitize_title()`: the slug WordPress gives a title. Tags stripped, accents removed (`é` → `e`), lower case,
- * other non-ASCII characters percent-encoded in lower case, dashes and `/` as `-`, quotes, `&`, entities and other
- * punctuation dropped, runs of spaces and dashes one `-`. `"<b>Festival</b> Summer Nights"` →
+ * `sanitize_title()`: the slug `wordpress` gives a title. Tags stripped, accents removed (`é` → `e`), lower case,
+ * other non-ASCII characters percent-encoded in lower case, dashes and `/` as `-` (`DASHED`), quotes, `&`, entities
+ * and other punctuation dropped, runs of spaces and dashes one `-`. `"<b>Festival</b> Summer Nights"` →
  * `"festival-summer-nights"`, `"Tokyo launch 🚀"` → `"tokyo-launch-%f0%9f%9a%80"`. May be `""` (a title of
  * punctuation only); callers then fall back to the record's ID. Takes any string and never throws: a lone UTF-16
  * surrogate, which has no UTF-8 octets to encode, is dropped (`"\ud800x"` → `"x"`), as `wp_check_invalid_utf8()`
  * drops what is not UTF-8 when asked to strip it (WordPress itself never sees one: src/core/well-formed.ts).
  */
-export function slugFromTitle(title: string): string {
+export function slugFromTitle(title: string, wordpress: WordPressRelease): string {
   // A `%` is kept only where it starts an escaped octet.
   const kept = stripTags(removeAccents(withoutLoneSurrogates(title)))
     .split(/(%[a-f\d]{2})/iu)
@@ -69,8 +78,7 @@ export function slugFromTitle(title: string): string {
     .join('')
   return percentEncode(kept.toLowerCase())
     .toLowerCase()
-    .replace(DASHED, '-')
-    .replace(/&nbsp;|&#160;|&ndash;|&#8211;|&mdash;|&#8212;/gu, '-')
+    .replace(DASHED[wordpress], '-')
     .replaceAll('/', '-')
     .replace(DROPPED, '')
     .replaceAll('%c3%97', 'x')

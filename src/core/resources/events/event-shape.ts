@@ -45,6 +45,7 @@ export function shapeEvent(state: CalendarState, event: EventRecord, view: View,
   const utcEnd = instantToWall(end, 'UTC')
   const venue = linkedVenue(state, event)
   const organizers = linkedOrganizers(state, event)
+  const { wordpress } = tecRules(state.settings)
   const shaped: Record<string, unknown> = {
     id: event.id,
     ...globalId(event.id, view),
@@ -54,8 +55,8 @@ export function shapeEvent(state: CalendarState, event: EventRecord, view: View,
     url,
     rest_url: `${view.base}/events/${event.id}`,
     title: renderTitle(event.title),
-    description: renderContent(event.description),
-    excerpt: renderExcerpt(event.excerpt),
+    description: renderContent(event.description, wordpress),
+    excerpt: renderExcerpt(event.excerpt, wordpress),
     slug: event.slug,
     image: shapeImage(state, event.image),
     all_day: event.all_day,

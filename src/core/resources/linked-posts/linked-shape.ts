@@ -4,6 +4,7 @@ import { renderContent, renderExcerpt, renderTitle } from '../../render/fields.j
 import { organizerJsonLd, venueJsonLd } from '../../render/json-ld.js'
 import { extraKeys } from '../post.js'
 import { dropEmpty, globalId, postDates, postPermalink, shapeImage } from '../post-shape.js'
+import { tecRules } from '../tec-versions.js'
 import type { View } from '../view.js'
 import { ORGANIZER_KEYS, ORGANIZER_TEXT_FIELDS, VENUE_KEYS, VENUE_TEXT_FIELDS } from './venue-record.js'
 
@@ -41,8 +42,8 @@ export function shapeVenue(state: CalendarState, venue: VenueRecord, view: View,
     ...postDates(state, venue),
     url,
     venue: renderTitle(venue.venue),
-    description: renderContent(venue.description),
-    excerpt: renderExcerpt(venue.excerpt),
+    description: renderContent(venue.description, tecRules(state.settings).wordpress),
+    excerpt: renderExcerpt(venue.excerpt, tecRules(state.settings).wordpress),
     slug: venue.slug,
     image: shapeImage(state, venue.image),
   }
@@ -72,8 +73,8 @@ export function shapeOrganizer(state: CalendarState, organizer: OrganizerRecord,
     ...postDates(state, organizer),
     url,
     organizer: renderTitle(organizer.organizer),
-    description: renderContent(organizer.description),
-    excerpt: renderExcerpt(organizer.excerpt),
+    description: renderContent(organizer.description, tecRules(state.settings).wordpress),
+    excerpt: renderExcerpt(organizer.excerpt, tecRules(state.settings).wordpress),
     slug: organizer.slug,
     image: shapeImage(state, organizer.image),
   }

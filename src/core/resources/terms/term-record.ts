@@ -30,15 +30,17 @@ export function normalizeTerm(
   const name = raw.name as string
   const parent = taxonomy === 'category' ? ((raw.parent as number | undefined) ?? 0) : 0
   const terms = ctx.state.terms(taxonomy)
+  const { wordpress } = tecRules(ctx.state.settings)
   const record: TermRecord = {
     id,
     name,
     // WordPress makes the slug from the name as it stored it (`wp_insert_term()` after `pre_term_name`).
     slug: resolveSlug(
       raw.slug as string | undefined,
-      renderTermName(name, tecRules(ctx.state.settings).wordpress),
+      renderTermName(name, wordpress),
       id,
       terms,
+      wordpress,
       false,
       (base, taken) => withAncestorSlugs(base, parent, terms, taken),
     ),

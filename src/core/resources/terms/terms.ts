@@ -15,6 +15,7 @@ import { type ListPage, type ListPageJson, NO_ECHO, paginateJson, parsedPage } f
 import { forgetTerm } from '../removal.js'
 import { slugFromTitle } from '../slugs.js'
 import { assertTecArgs, invalidBody, type TecArg } from '../tec-args.js'
+import { tecRules } from '../tec-versions.js'
 import type { View } from '../view.js'
 import { LIBRARY_WRITES, type WriteMode } from '../write-mode.js'
 import { shapeSingleTerm, termLinks } from './term-links.js'
@@ -243,7 +244,7 @@ export class Terms {
         existing === undefined ? [sameName.id, sameName.id] : [],
       )
     if (input.slug !== undefined && !(mode.tec && existing === undefined)) {
-      const holder = terms.bySlug(slugFromTitle(input.slug))
+      const holder = terms.bySlug(slugFromTitle(input.slug, tecRules(state.settings).wordpress))
       if (holder && holder.id !== existing?.id)
         throw new CalendarError(
           'duplicate_term_slug',
