@@ -3,7 +3,8 @@
  * documented for the route and method, the JSON body must validate against the documented schema (ajv, draft
  * 2020-12 as OpenAPI 3.1 uses), and required headers must be present. HEAD operations are documented without
  * content, so their answers must have no body (RFC 9110 §9.3.2). A request that matches no documented operation
- * must be the 404 `rest_no_route` of docs/errors.md (without its body for HEAD); an `OPTIONS` on a path no route
+ * must be the 404 `rest_no_route` of docs/errors.md (without its body for HEAD), or a 401 for refused credentials,
+ * which WordPress answers before it matches a route; an `OPTIONS` on a path no route
  * serves is a preflight (docs/http.md#options-on-a-route): 200 `[]` under the interface's prefix, as WordPress
  * answers, an empty 204 elsewhere, unless its path has a malformed percent escape, which no route has
  * (docs/errors.md).
@@ -115,8 +116,22 @@ function expectPreflight(exchange: Exchange, rest: boolean): void {
     fail('OPTIONS (preflight)', 'expected an empty 204', exchange)
 }
 
+/** The codes of refused credentials, answered before any route is matched (docs/auth.md). */
+const REFUSED = new Set(['rest_forbidden', 'invalid_username', 'invalid_email', 'incorrect_password'])
+
 function expectNoRoute(exchange: Exchange, error: ValidateFunction, where: string): void {
-  if (exchange.status !== 404) fail(where, `no documented operation, so the answer must be 404 rest_no_route`, exchange)
+  if (exchange.status === 401) {
+    validateJson(error, where, exchange)
+    const { code } = JSON.parse(exchange.text) as { code?: string }
+    if (!REFUSED.has(String(code))) fail(where, `a 401 with no route, but the code is ${String(code)}`, exchange)
+    return
+  }
+  if (exchange.status !== 404)
+    fail(
+      where,
+      `no documented operation, so the answer must be 404 rest_no_route (or 401, credentials refused)`,
+      exchange,
+    )
   if (exchange.method.toUpperCase() === 'HEAD') {
     if (exchange.text !== '') fail(where, 'a body in an answer to HEAD', exchange)
     return

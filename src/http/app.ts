@@ -3,8 +3,9 @@ import type { GenericSchema } from 'valibot'
 import { safeParseOnce } from '../core/cache/parsed-input.js'
 import type { Calendar } from '../core/calendar.js'
 import { CalendarError, noRoute } from '../core/errors.js'
+import { linkedPostWritable } from '../core/resources/access.js'
 import { firstIssuesByField } from '../core/resources/fields.js'
-import { assertTecArgs, invalidBody } from '../core/resources/tec-args.js'
+import { assertTecArgs, invalidBody, referenceLed } from '../core/resources/tec-args.js'
 import { tecRules } from '../core/resources/tec-versions.js'
 import { type View, viewUrls } from '../core/resources/view.js'
 import { TEC_READING } from '../core/resources/write-mode.js'
@@ -114,7 +115,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
         const view = (event.context.view as View | undefined) ?? viewOf(calendar, event)
         const route = event.context.route as string | undefined
         const routes = route === undefined ? undefined : routesAt.get(route)
-        const allow = routes && allowHeader(routes, view)
+        const allow = routes && allowHeader(routes, view, writableAt(calendar, routes, event))
         const signedIn = view.user !== null && !view.rejected
         const plainGet = event.req.method === 'GET' && !event.req.headers.has('origin')
         addHeaders(response, restHeaders({ site: view.origin, allow, signedIn, plainGet }))
@@ -151,7 +152,11 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     routesAt.set(spec.path, [...(routesAt.get(spec.path) ?? []), spec])
     on(app, spec.method, PREFIX + spec.path, async (event) => {
       try {
-        // IDs in paths are digits only: `/events/abc` matches no route (docs/errors.md), before anything else.
+        const view = viewOf(calendar, event)
+        // WordPress authenticates before it routes (`WP_REST_Server::serve_request()` asks
+        // `check_authentication()` first): refused credentials are a 401 whatever the path and parameters.
+        if (view.rejected) throw view.rejected
+        // IDs in paths are digits only: `/events/abc` matches no route (docs/errors.md).
         if (!keyMatches(spec, event)) throw noRoute()
         event.context.route = spec.path
         // A write is checked in its share of the event loop: ten that arrive in one read of the sockets would
@@ -159,10 +164,10 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
         // (docs/data-file.md#writes-to-the-file).
         if (spec.method !== 'GET') await turn()
         await checkParameters(spec, event)
-        return await spec.handle(event, viewOf(calendar, event))
+        return await spec.handle(event, view)
       } catch (error) {
         if (!(error instanceof CalendarError)) console.error(error)
-        return errorResponse(error, tecRules(calendar.state.settings))
+        return errorResponse(referenceFirst(calendar, spec, event, error), tecRules(calendar.state.settings))
       }
     })
   }
@@ -192,7 +197,11 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     })
   }
   for (const extension of options.extensions ?? []) extension.mount(app, calendar)
-  app.all('/**', (event) => (event.req.method === 'OPTIONS' ? unrouted(event) : errorResponse(noRoute())))
+  app.all('/**', (event) => {
+    if (event.req.method === 'OPTIONS') return unrouted(event)
+    const rejected = isInterface(event.url.pathname) ? viewOf(calendar, event).rejected : undefined
+    return errorResponse(rejected ?? noRoute())
+  })
   return app
 
   /**
@@ -226,6 +235,26 @@ function isInterface(path: string): boolean {
 }
 
 /** False when a route's `{id}` is not digits: `/events/abc` matches no route (docs/errors.md). */
+/**
+ * A parameter error of a route whose `id` names no record of its kind, led by that `id` where TEC checks it with
+ * the other arguments (every route but an event's under TEC 6.17, `TecRules.eventIdCheck`):
+ * `WP_REST_Request::has_valid_params()` names every failed argument, the path's first.
+ */
+function referenceFirst(calendar: Calendar, spec: RouteSpec, event: H3Event, error: unknown): unknown {
+  if (!(error instanceof CalendarError) || error.code !== 'rest_invalid_param' || spec.key !== 'id') return error
+  if (spec.resource === 'events' && tecRules(calendar.state.settings).eventIdCheck === 'handler') return error
+  if (calendar.state[spec.resource].get(Number(event.context.params?.id)) !== undefined) return error
+  return referenceLed(error, 'id')
+}
+
+/** Whether the writes at a venue or organizer route's ID may be allowed at all (`linkedPostWritable`). */
+function writableAt(calendar: Calendar, routes: readonly DescribedRoute[], event: H3Event): boolean {
+  const route = routes[0]
+  const linked = route?.resource === 'venues' || route?.resource === 'organizers'
+  if (!linked || route.key !== 'id') return true
+  return linkedPostWritable(calendar.state, Number(event.context.params?.id))
+}
+
 function keyMatches(spec: { key?: 'id' | 'slug' }, event: H3Event): boolean {
   return spec.key !== 'id' || /^\d+$/u.test(event.context.params?.id ?? '')
 }

@@ -69,7 +69,7 @@ const allowed = new WeakMap<RoutesAtPath, Map<string, string>>()
  * `Allow` for a path: the methods of its handlers (`routes`) that the viewer passes the permission step of, as
  * `rest_send_allow_header()` lists them: reads for everyone, writes for those who may write posts (or manage
  * terms, on the term routes). Refused credentials allow nothing (undefined): WordPress stops before it matches a
- * route.
+ * route. `writable` false (`linkedPostWritable`) leaves every write out.
  *
  * @example
  * const routes = [
@@ -78,10 +78,10 @@ const allowed = new WeakMap<RoutesAtPath, Map<string, string>>()
  * ]
  * allowHeader(routes, anonymousView) // 'GET'
  */
-export function allowHeader(routes: RoutesAtPath, view: View): string | undefined {
+export function allowHeader(routes: RoutesAtPath, view: View, writable = true): string | undefined {
   if (view.rejected) return undefined
-  const writes = canWrite(view)
-  const manages = canManageTerms(view)
+  const writes = writable && canWrite(view)
+  const manages = writable && canManageTerms(view)
   const key = `${writes ? 1 : 0}${manages ? 1 : 0}`
   let answers = allowed.get(routes)
   if (!answers) {

@@ -161,8 +161,16 @@ describe('event shape (CONTRACT §2.1)', () => {
     expect(listed).not.toHaveProperty('json_ld')
   })
 
-  it('a bare hand-written event has every key too but custom_fields, which TEC 6.10 never shows', async () => {
+  it('a bare hand-written event has every key too, custom_fields [] as TEC 6.17 shows it', async () => {
     const bare = (await request('GET', '/events/21', undefined, HOST)).body
+    expect(Object.keys(bare)).toEqual([...EVENT_KEYS, 'json_ld'])
+    expect(bare.custom_fields).toEqual([])
+  })
+
+  it('under tec_version "6.10" an event without custom fields has no custom_fields key, as TEC 6.10 shows it', async () => {
+    const data = JSON.parse(fixture('events-rich.json'))
+    data.settings = { ...data.settings, tec_version: '6.10' }
+    const bare = (await (await open(data)).request('GET', '/events/21', undefined, HOST)).body
     expect(Object.keys(bare)).toEqual([...EVENT_KEYS.filter((key) => key !== 'custom_fields'), 'json_ld'])
   })
 
@@ -396,12 +404,12 @@ describe('defaults of a bare hand-written event (CONTRACT §1, §2.1, §3)', () 
     expect(bare.all_day).toBe(false)
   })
 
-  it('no relations: categories [], tags [], venue [], organizer [], no custom_fields', () => {
+  it('no relations: categories [], tags [], venue [], organizer [], custom_fields []', () => {
     expect(bare.categories).toEqual([])
     expect(bare.tags).toEqual([])
     expect(bare.venue).toEqual([])
     expect(bare.organizer).toEqual([])
-    expect(bare).not.toHaveProperty('custom_fields')
+    expect(bare.custom_fields).toEqual([])
   })
 
   it('json_ld without a venue or organizers still has the Event essentials', () => {

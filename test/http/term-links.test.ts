@@ -22,9 +22,25 @@ describe('the links of a term', () => {
       collection: [{ href: `${WP}/tribe_events_cat` }],
       about: [{ href: `${WP}/taxonomies/tribe_events_cat` }],
       up: [{ embeddable: true, href: `${WP}/tribe_events_cat/2` }],
-      'wp:post_type': [{ href: `${WP}/tribe_events?tribe_events_cat=3` }],
+      'wp:post_type': [
+        { href: `${WP}/tribe_events?tribe_events_cat=3` },
+        { href: `${WP}/tec_calendar_embed?tribe_events_cat=3` },
+      ],
       curies: CURIES,
     })
+  })
+
+  it('under tec_version "6.10", wp:post_type names only the post types TEC 6.10 registers the taxonomies for', async () => {
+    const data = JSON.parse(fixture('resources-terms.json'))
+    data.settings.tec_version = '6.10'
+    const { request } = await open(data)
+    expect((await request('GET', '/categories/3', undefined, HOST)).body._links['wp:post_type']).toEqual([
+      { href: `${WP}/tribe_events?tribe_events_cat=3` },
+    ])
+    expect((await request('GET', '/tags/11', undefined, HOST)).body._links['wp:post_type']).toEqual([
+      { href: `${WP}/posts?tags=11` },
+      { href: `${WP}/tribe_events?tags=11` },
+    ])
   })
 
   it('a top-level category has no up', async () => {
@@ -38,7 +54,11 @@ describe('the links of a term', () => {
       self: [{ href: `${WP}/tags/11`, targetHints: { allow: EDIT } }],
       collection: [{ href: `${WP}/tags` }],
       about: [{ href: `${WP}/taxonomies/post_tag` }],
-      'wp:post_type': [{ href: `${WP}/posts?tags=11` }, { href: `${WP}/tribe_events?tags=11` }],
+      'wp:post_type': [
+        { href: `${WP}/posts?tags=11` },
+        { href: `${WP}/tribe_events?tags=11` },
+        { href: `${WP}/tec_calendar_embed?tags=11` },
+      ],
       curies: CURIES,
     })
   })

@@ -299,7 +299,7 @@ export interface Settings extends Extra {
   /** The revision of the interface served (docs/http.md#revisions); read on every request. */
   api_revision: 'extended' | 'earlier'
   /**
-   * Whether HTTP writes lose data where TEC 6.10's REST API does (default true): an update clears what it is not
+   * Whether HTTP writes lose data where TEC's REST API does, 6.17 and 6.10 alike (default true): an update clears what it is not
    * sent, an existing tag named by name becomes a tag named after its ID, trashing an organizer empties its events'
    * organizer lists. `false` keeps the data; the library's own calls never lose it.
    */

@@ -1,7 +1,9 @@
 import { CalendarError, invalidParam } from '../errors.js'
 import type { ServedPostKind, Taxonomy } from '../model/kinds.js'
 import { type Role, STATUSES, type Status } from '../model/records.js'
+import type { CalendarState } from '../model/state.js'
 import { listItems } from './fields.js'
+import { tecRules } from './tec-versions.js'
 import type { View } from './view.js'
 
 const MANAGERS = new Set(['administrator', 'editor'])
@@ -79,6 +81,18 @@ export function assertReadable(view: View, kind: ServedPostKind, record: { statu
   // WordPress lets every owner read their own posts, whatever their role now is.
   if (view.user && view.user.id === record.author) return
   throw new CalendarError(`${kind}-not-accessible`, 403, `The requested ${kind} is not accessible`)
+}
+
+/**
+ * Whether a venue or organizer route at `id` may be written at all, before who asks: false where the release asks
+ * the permission of the post itself (`TecRules.linkedPostPermissionPerPost`) and `id` names no post of any kind,
+ * which WordPress grants no one (`map_meta_cap()` answers `do_not_allow`). `Allow` leaves the writes out there.
+ *
+ * @example
+ * linkedPostWritable(state, 999999) // false under tec_version "6.17" when no post has that ID
+ */
+export function linkedPostWritable(state: CalendarState, id: number): boolean {
+  return !tecRules(state.settings).linkedPostPermissionPerPost || id === 0 || state.postKind(id) !== undefined
 }
 
 const WRITERS = new Set(['administrator', 'editor', 'author', 'contributor'])

@@ -53,6 +53,21 @@ export function assertTecArgs(body: unknown, rules: Readonly<Record<string, TecA
   )
 }
 
+/**
+ * A body's 400 `rest_invalid_param` led by the route's own `id` or `slug`, "Invalid parameter.", for a reference
+ * that names nothing and is checked with the other arguments: `WP_REST_Request::has_valid_params()` walks the
+ * route's arguments, the path's first. Any other error is returned as it is.
+ *
+ * @example
+ * referenceLed(invalidParams({ start_date: 'Invalid parameter.' }), 'id').message // 'Invalid parameter(s): id, start_date'
+ */
+export function referenceLed(error: unknown, key: 'id' | 'slug'): unknown {
+  if (!(error instanceof CalendarError) || error.code !== 'rest_invalid_param') return error
+  const params = (error.data.params ?? {}) as Record<string, unknown>
+  if (key in params) return error
+  return invalid([key, ...Object.keys(params)], { ...error.data, params: { [key]: 'Invalid parameter.', ...params } })
+}
+
 function invalid(keys: string[], data: Record<string, unknown>): CalendarError {
   return new CalendarError('rest_invalid_param', 400, `Invalid parameter(s): ${keys.join(', ')}`, data)
 }

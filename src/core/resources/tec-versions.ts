@@ -49,6 +49,13 @@ export interface TecRules {
    * both.
    */
   readonly termPostTypes: Readonly<Record<Taxonomy, readonly string[]>>
+  /**
+   * Whether a venue or organizer route asks the permission to change the post its ID names, rather than to change
+   * venues or organizers at all (6.17, `Single_Venue::can_edit()` and `Single_Organizer::can_edit()` since TEC
+   * 6.15.16.1): for an ID that names no post, WordPress denies it to everyone (`map_meta_cap()`), so `Allow` lists
+   * `GET` alone there.
+   */
+  readonly linkedPostPermissionPerPost: boolean
 }
 
 const RULES: Record<TecVersion, TecRules> = {
@@ -62,6 +69,7 @@ const RULES: Record<TecVersion, TecRules> = {
       category: ['tribe_events', 'tec_calendar_embed'],
       tag: ['posts', 'tribe_events', 'tec_calendar_embed'],
     },
+    linkedPostPermissionPerPost: true,
   },
   '6.10': {
     release: '6.10.0',
@@ -70,6 +78,7 @@ const RULES: Record<TecVersion, TecRules> = {
     trashedEventsGone: false,
     customFieldsAlways: false,
     termPostTypes: { category: ['tribe_events'], tag: ['posts', 'tribe_events'] },
+    linkedPostPermissionPerPost: false,
   },
 }
 

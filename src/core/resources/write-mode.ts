@@ -1,7 +1,7 @@
 import type { Settings } from '../model/records.js'
 
 /**
- * Whether a write loses data where TEC 6.10's REST API does (`Tribe__Events__REST__V1__Endpoints__Single_Event`
+ * Whether a write loses data where TEC's REST API does, 6.17 and 6.10 alike (`Tribe__Events__REST__V1__Endpoints__Single_Event`
  * and its venue and organizer siblings), so that what works against calfile's HTTP interface works against a
  * real site. The HTTP interface writes as `settings.tec_lossy_writes` says (default true); the library's own
  * calls keep every field they are not given.

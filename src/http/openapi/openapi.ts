@@ -2,6 +2,7 @@ import { type JsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema'
 import type { Calendar } from '../../core/calendar.js'
 import { type CollectionName, KIND_OF } from '../../core/model/kinds.js'
 import type { Settings } from '../../core/model/records.js'
+import { tecRules } from '../../core/resources/tec-versions.js'
 import type { View } from '../../core/resources/view.js'
 import { calfileVersion } from '../../core/version.js'
 import { errorResponse, json } from '../respond.js'
@@ -114,7 +115,7 @@ const REVISION_NOTES: Record<Settings['api_revision'], string> = {
 
 /** How updates treat what they are not sent (`settings.tec_lossy_writes`), as the document is asked for. */
 const WRITE_NOTES = {
-  true: "Writes are TEC 6.10's (`settings.tec_lossy_writes`: true, the default): an event update clears the flags, cost, website and organizers it is not sent and publishes, a venue update turns its map flags on, an existing tag named by name becomes a tag named after its ID, and trashing an organizer empties its events' organizer lists. Send every field on update.",
+  true: "Writes are TEC's, 6.17 and 6.10 alike (`settings.tec_lossy_writes`: true, the default): an event update clears the flags, cost, website and organizers it is not sent and publishes, a venue update turns its map flags on, an existing tag named by name becomes a tag named after its ID, and trashing an organizer empties its events' organizer lists. Send every field on update.",
   false:
     'Updates change only the fields sent (`settings.tec_lossy_writes`: false), and tags named by name and organizer lists are kept; otherwise writes take and refuse what TEC 6.10 does.',
 }
@@ -167,7 +168,7 @@ function operation(route: DescribedRoute, settings: Settings): Json {
   const args = routeArgs(route, settings)
   const parameters = args.filter((arg) => arg.in !== 'body').map(parameter)
   const body = requestBody(route, args)
-  const errors = errorStatuses(route).map((status) => [
+  const errors = errorStatuses(route, settings).map((status) => [
     String(status),
     { $ref: `#/components/responses/${ERROR_NAMES[status]}` },
   ])
@@ -276,8 +277,16 @@ function success(route: DescribedRoute): Json {
  * the end (404), deleting a trashed record (410), large bodies (413), and writes while the data file is invalid or read-only (503). Every
  * write reads its body, deletes included (docs/errors.md), so every write can answer 400 and 413 for it.
  */
-function errorStatuses(route: DescribedRoute): number[] {
+function errorStatuses(route: DescribedRoute, settings: Settings): number[] {
   const terms = route.resource === 'categories' || route.resource === 'tags'
+  // An event named by ID that names no post: 404 where the release checks it in the handler (`TecRules`).
+  const eventById = route.resource === 'events' && route.key === 'id' && tecRules(settings).eventIdCheck === 'handler'
+  if (eventById && route.action !== 'list' && route.action !== 'create')
+    return [...errorStatusesOf(route, terms), 404].sort((a, b) => a - b)
+  return errorStatusesOf(route, terms)
+}
+
+function errorStatusesOf(route: DescribedRoute, terms: boolean): number[] {
   switch (route.action) {
     case 'index':
       return [400, 401]
@@ -343,15 +352,17 @@ const documentedError = (description: string) => ({
 /** The error responses of docs/errors.md, each with the error body. */
 const ERROR_RESPONSES: Record<string, Json> = {
   BadRequest: documentedError(
-    'rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route\'s kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers',
+    'rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route\'s kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers; but under tec_version "6.17" an event route given the ID of another kind of post is rest-invalid-event-id',
   ),
   Unauthorized: documentedError(
     "rest_forbidden: a write without a token while tokens exist, or a Bearer token that matches no user; Basic credentials (WordPress's application passwords): invalid_username or invalid_email for an unknown user, incorrect_password for a password that is not the user's token",
   ),
   Forbidden: documentedError(
-    'rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read',
+    'rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read; event-no-longer-available: a trashed event, to every reader, under tec_version "6.17"',
   ),
-  NotFound: documentedError('<kind>-archive-page-not-found for a list page past the end'),
+  NotFound: documentedError(
+    '<kind>-archive-page-not-found for a list page past the end; rest-event-not-found for an event ID that names no post, under tec_version "6.17"',
+  ),
   Gone: documentedError('<kind>-is-in-trash: DELETE of a trashed record'),
   PayloadTooLarge: documentedError('rest_payload_too_large: a body over 1 MiB'),
   Unavailable: documentedError(

@@ -197,7 +197,12 @@ export const EventSchema = v.looseObject({
   venue: v.pipe(v.union([VenueSchema, emptyArray('No venue')]), v.description('The venue, or [] when none or trashed')),
   organizer: v.pipe(v.array(OrganizerSchema), v.description('Organizers in stored order; trashed ones left out')),
   custom_fields: v.optional(
-    v.pipe(v.record(v.string(), v.unknown()), v.description('Stored custom fields; absent when none, as on TEC')),
+    v.pipe(
+      v.union([v.record(v.string(), v.unknown()), emptyArray('No custom fields')]),
+      v.description(
+        'Stored custom fields; [] when none under tec_version "6.17", as on TEC 6.17, and absent under "6.10"',
+      ),
+    ),
   ),
   json_ld: jsonLd('Event'),
 })
