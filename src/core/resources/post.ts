@@ -3,7 +3,7 @@ import { CalendarError } from '../errors.js'
 import { COLLECTION_OF, type ServedPostKind } from '../model/kinds.js'
 import { NO_GMT_DATE, type Status } from '../model/records.js'
 import type { CalendarState, RecordOf } from '../model/state.js'
-import { slugFromTitle, uniqueSlug } from './slugs.js'
+import { slugAskedFor, slugFromTitle, uniqueSlug } from './slugs.js'
 import { tecRules, type WordPressRelease } from './tec-versions.js'
 
 /** Where a kind's slugs are looked up: its collection. */
@@ -150,12 +150,30 @@ export function findPost<K extends ServedPostKind>(state: CalendarState, kind: K
 }
 
 /**
- * The post with this slug (docs/errors.md), from the slug index.
+ * The post with this slug (docs/errors.md), from the slug index: the slug as stored, else as WordPress reads a slug
+ * asked for (`slugAskedFor`), so that `tokyo-launch-🚀` finds `tokyo-launch-%f0%9f%9a%80`.
+ */
+export function postBySlug<K extends ServedPostKind>(
+  state: CalendarState,
+  kind: K,
+  slug: string,
+): RecordOf<K> | undefined {
+  const collection = state[COLLECTION_OF[kind]]
+  const stored = collection.bySlug(slug)
+  if (stored) return stored as unknown as RecordOf<K>
+  const asked = slugAskedFor(slug)
+  return asked === undefined || asked === slug
+    ? undefined
+    : (collection.bySlug(asked) as unknown as RecordOf<K> | undefined)
+}
+
+/**
+ * The post with this slug (`postBySlug`).
  *
  * @throws CalendarError 404 `rest-<kind>-not-found`.
  */
 export function findPostBySlug<K extends ServedPostKind>(state: CalendarState, kind: K, slug: string): RecordOf<K> {
-  const record = state[COLLECTION_OF[kind]].bySlug(slug) as RecordOf<K> | undefined
+  const record = postBySlug(state, kind, slug)
   if (record) return record
   throw new CalendarError(`rest-${kind}-not-found`, 404, `No ${kind} has the slug "${slug}".`, { slug })
 }

@@ -128,3 +128,51 @@ export function uniqueSlug(base: string, taken: (slug: string) => boolean, first
     if (!taken(candidate)) return candidate
   }
 }
+
+/**
+ * The slug a request for `asked` finds, as `get_page_by_path()` reads it (TEC's by-slug routes, an event's page):
+ * decoded once more as PHP's `urldecode()` does (`+` a space), every octet but `A-Z a-z 0-9 - _ . ~` encoded again
+ * (`rawurlencode()`), then `sanitize_title_for_query()`, which is `sanitize_title_with_dashes()` without what only
+ * its "save" context does (accents, dashes, dropped characters): lower case, `.` as `-`, other punctuation out,
+ * spaces and runs of dashes one `-`. `"Tokyo-Launch-🚀"` → `"tokyo-launch-%f0%9f%9a%80"`; `"a%20b"` → `"a-b"`.
+ * Undefined for a path of several parts (`a/b`), which names no post that has no parent.
+ */
+export function slugAskedFor(asked: string): string | undefined {
+  const octets = urlDecode(asked)
+  let encoded = ''
+  for (const octet of octets)
+    encoded += UNRESERVED.test(String.fromCharCode(octet))
+      ? String.fromCharCode(octet)
+      : `%${octet.toString(16).padStart(2, '0')}`
+  const parts = encoded
+    .replaceAll('%2f', '/')
+    .replaceAll('%20', ' ')
+    .replace(/^\/+|\/+$/gu, '')
+    .split('/')
+  if (parts.length !== 1) return undefined
+  return (parts[0] as string)
+    .replace(/%(?![a-f\d]{2})/gu, '')
+    .toLowerCase()
+    .replaceAll('.', '-')
+    .replace(/[^%a-z\d _-]/gu, '')
+    .replace(/\s+/gu, '-')
+    .replace(/-+/gu, '-')
+    .replace(/^-+|-+$/gu, '')
+}
+
+const UNRESERVED = /^[A-Za-z\d\-_.~]$/u
+
+/** PHP's `urldecode()` of a string's UTF-8 octets: `%xx` as its octet, `+` as a space, anything else as it is. */
+function urlDecode(text: string): Buffer {
+  const octets = Buffer.from(withoutLoneSurrogates(text), 'utf8')
+  const out: number[] = []
+  for (let i = 0; i < octets.length; i++) {
+    const octet = octets[i] as number
+    const hex = octet === 0x25 ? octets.subarray(i + 1, i + 3).toString('latin1') : ''
+    if (/^[\da-f]{2}$/iu.test(hex)) {
+      out.push(Number.parseInt(hex, 16))
+      i += 2
+    } else out.push(octet === 0x2b ? 0x20 : octet)
+  }
+  return Buffer.from(out)
+}

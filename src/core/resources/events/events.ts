@@ -9,7 +9,7 @@ import type { CalendarState } from '../../model/state.js'
 import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
 import { firstIssuesByField } from '../fields.js'
 import { type ListPage, type ListPageJson, paginateJson, parsedPage } from '../lists.js'
-import { datesSent, findPost, findPostBySlug, savedPostDates } from '../post.js'
+import { datesSent, findPost, findPostBySlug, postBySlug, savedPostDates } from '../post.js'
 import { forgetPost, trashed, untrashedFields } from '../removal.js'
 import { assertTecArgs, invalidBody } from '../tec-args.js'
 import { tecRules } from '../tec-versions.js'
@@ -194,7 +194,7 @@ export class Events {
 
   /** The event a reference names, if any; `#find` throws the contract's errors instead. */
   #peek(state: CalendarState, ref: EventRef): EventRecord | undefined {
-    return typeof ref === 'number' ? state.events.get(ref) : state.events.bySlug(ref.slug)
+    return typeof ref === 'number' ? state.events.get(ref) : postBySlug(state, 'event', ref.slug)
   }
 
   #nowWall(state: CalendarState): string {
