@@ -11,6 +11,8 @@
  * const { events } = await (await cal.fetch('/calendar/events/v1/events')).json()
  * await cal.close()
  */
+
+export type { TecVersion } from '../core/resources/tec-versions.js'
 export { type Duration, type Instant, TestClock } from './clock.js'
 export { FaultInjection, INJECTED_FAULT_CODE } from './fault-injection.js'
 export { type Fault, type FaultAction, type FaultRule, FaultRules } from './faults.js'

@@ -137,6 +137,24 @@ describe('flags are kebab-case', SLOW, () => {
     const lines = `${created.stdout}${created.stderr}`.trim().split('\n')
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(/created .*quiet\.json from fixtures\/tec: 46 events, 27 venues, 11 organizers/u)
+    expect(JSON.parse(readFileSync(file, 'utf8')).settings.tec_version).toBe('6.17')
+  })
+
+  it('init --tec-version writes the release to answer as, and refuses one calfile does not know', async () => {
+    const file = join(await folder(), 'older.json')
+    const created = await runCli(['init', file, '--from', 'fixtures/tec', '--tec-version', '6.10', '--quiet'])
+    expect(created.code, created.stderr).toBe(0)
+    expect(JSON.parse(readFileSync(file, 'utf8')).settings.tec_version).toBe('6.10')
+    const refused = await runCli([
+      'init',
+      join(await folder(), 'x.json'),
+      '--from',
+      'fixtures/tec',
+      '--tec-version',
+      '5',
+    ])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/--tec-version takes 6\.17 or 6\.10, got "5"/u)
   })
 })
 

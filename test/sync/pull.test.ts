@@ -6,6 +6,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tecVersionOf } from '../../src/sync/pull/pull-fetch.js'
 import { tempDir } from '../cli/cli-helpers.js'
 import { differences, makeSiteFile, type Site, siteJson, startLocal, startSite, stopAll, sync } from './sync-helpers.js'
 
@@ -94,5 +95,14 @@ describe('calfile pull', SLOW, () => {
     expect(refused.stderr).toMatch(/holds records that were not pulled from/u)
     const http = await sync(['pull', 'http://events.example.org', '--into', into, '--user', 'admin'], site)
     expect(http.stderr).toMatch(/refusing to send credentials over plain http to events\.example\.org/u)
+  })
+})
+
+describe("the TEC release a first pull takes from the site's REST index (tecVersionOf)", () => {
+  it('tec/v1 among the namespaces is TEC 6.15 or later, answered as 6.17; tribe/events/v1 alone is 6.10', () => {
+    expect(tecVersionOf(['oembed/1.0', 'tribe/events/v1', 'tec/v1', 'wp/v2'])).toBe('6.17')
+    expect(tecVersionOf(['oembed/1.0', 'tribe/events/v1', 'wp/v2'])).toBe('6.10')
+    expect(tecVersionOf(['wp/v2'])).toBeUndefined()
+    expect(tecVersionOf(undefined)).toBeUndefined()
   })
 })

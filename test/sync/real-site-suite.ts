@@ -62,7 +62,12 @@ function syncSteps(site: Realtec): void {
     expect(report).toMatchObject({ added: 63, changed: 0, removed: 0, conflicts: [], warnings: [], written: true })
     expect(await compareWithSite(site, file)).toEqual([])
     const data = await readData()
-    expect(data.settings).toMatchObject({ timezone: 'America/New_York', per_page: 10, site_url: site.base })
+    expect(data.settings).toMatchObject({
+      timezone: 'America/New_York',
+      per_page: 10,
+      site_url: site.base,
+      tec_version: site.version,
+    })
     const stored = (i: number) => data.events.find((record: Json) => record.id === event(i))
     expect(stored(10)).toMatchObject({ status: 'draft', slug: '', date_utc: '0000-00-00 00:00:00' })
     expect(stored(11)).toMatchObject({ status: 'pending', slug: '' })
