@@ -1,5 +1,5 @@
 /**
- * `calfile/msw` (issue 12 B): a small TEC client, written here the way a widget or scraper is (global `fetch`,
+ * `calfile/msw`: a small TEC client, written here the way a widget or scraper is (global `fetch`,
  * TEC's paths, nothing of calfile), runs against calfile's answers under msw's `setupServer` — list page by page
  * following `next_rest_url`, read by slug, create — with no server listening: every URL is on
  * https://events.example.org, `net.Server#listen` is never called, and every request is answered by msw.
@@ -357,6 +357,18 @@ describe('calendarHandlers', () => {
       await expect(fetch(`http://calendar.test${TEC}/events`)).rejects.toThrow()
     } finally {
       error.mockRestore()
+    }
+  })
+
+  it('answers as the TEC release settings.tec_version names, as over HTTP', async () => {
+    for (const [version, status, code] of [
+      ['6.17', 404, 'rest-event-not-found'],
+      ['6.10', 400, 'rest_invalid_param'],
+    ] as const) {
+      const data = { ...DATA, settings: { ...DATA.settings, tec_version: version } }
+      server.resetHandlers(...calendarHandlers(await calendarOf(data), { baseUrl: BASE }))
+      const res = await fetch(`${BASE}${TEC}/events/999999`)
+      expect([res.status, ((await res.json()) as Json).code], version).toEqual([status, code])
     }
   })
 })
