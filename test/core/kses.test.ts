@@ -15,7 +15,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { renderTermDescription } from '../../src/core/render/fields.js'
-import { type AllowedTags, kses, TERM_DESCRIPTION_TAGS } from '../../src/core/render/kses.js'
+import { type AllowedTags, kses, TERM_DESCRIPTION_TAGS } from '../../src/core/render/html/kses.js'
 import type { WordPressRelease } from '../../src/core/resources/tec-versions.js'
 
 /** `[description sent, description TEC 6.10 answered]`. */

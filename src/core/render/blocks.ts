@@ -1,6 +1,6 @@
 import type { WordPressRelease } from '../resources/tec-versions.js'
 import { isWellFormed } from '../well-formed.js'
-import { addClassToFirstTag } from './tag-class.js'
+import { addClassToFirstTag } from './html/tag-class.js'
 
 /**
  * `do_blocks()` as `the_content` runs it: the block comments of a post's content parsed as `WP_Block_Parser` parses

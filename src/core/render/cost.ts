@@ -1,7 +1,7 @@
 import { slugFromTitle } from '../resources/slugs.js'
 import { DEFAULT_TEC_VERSION, tecRules } from '../resources/tec-versions.js'
 import { escapeHtml } from './entities.js'
-import { phpTrim } from './kses-text.js'
+import { phpTrim } from './html/kses-text.js'
 
 /**
  * An event's cost as TEC shows it: the `cost` text (`tribe_get_cost()`) and `cost_details`, from the stored cost as

@@ -11,7 +11,7 @@ const BARE_AMPERSAND = new RegExp(`&${ENTITY_AHEAD.source}`, 'giu')
 /**
  * `&`, `<` and `>` as entities, an `&` that already starts an entity kept, quotes untouched: the base of `esc_html()`
  * and `esc_js()` below. `"Music & Arts"` → `"Music &amp; Arts"`. (Term names are stored through kses's fuller
- * `_wp_specialchars()`, `specialChars` in kses-text.ts, which also normalizes the entities it keeps.)
+ * `_wp_specialchars()`, `specialChars` in html/kses-text.ts, which also normalizes the entities it keeps.)
  */
 export function escapeSpecialChars(text: string): string {
   return text.replace(BARE_AMPERSAND, '&amp;').replace(/</gu, '&lt;').replace(/>/gu, '&gt;')

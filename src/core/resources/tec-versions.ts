@@ -1,5 +1,4 @@
 import type { Taxonomy } from '../model/kinds.js'
-import type { Settings } from '../model/records.js'
 
 /**
  * The TEC releases calfile answers as (`settings.tec_version`, docs/data-file.md#settings, docs/tec-parity.md#versions),
@@ -88,6 +87,6 @@ const RULES: Record<TecVersion, TecRules> = {
  * @example
  * tecRules(calendar.state.settings).eventIdCheck // 'handler' for a file without `tec_version`
  */
-export function tecRules(settings: Pick<Settings, 'tec_version'>): TecRules {
+export function tecRules(settings: { readonly tec_version: TecVersion }): TecRules {
   return RULES[settings.tec_version]
 }

@@ -279,14 +279,9 @@ function success(route: DescribedRoute): Json {
  */
 function errorStatuses(route: DescribedRoute, settings: Settings): number[] {
   const terms = route.resource === 'categories' || route.resource === 'tags'
-  // An event named by ID that names no post: 404 where the release checks it in the handler (`TecRules`).
-  const eventById = route.resource === 'events' && route.key === 'id' && tecRules(settings).eventIdCheck === 'handler'
-  if (eventById && route.action !== 'list' && route.action !== 'create')
-    return [...errorStatusesOf(route, terms), 404].sort((a, b) => a - b)
-  return errorStatusesOf(route, terms)
-}
-
-function errorStatusesOf(route: DescribedRoute, terms: boolean): number[] {
+  // An event ID that names no post: 404 where the release checks it in the handler (`TecRules.eventIdCheck`).
+  const missing =
+    route.resource === 'events' && route.key === 'id' && tecRules(settings).eventIdCheck === 'handler' ? [404] : []
   switch (route.action) {
     case 'index':
       return [400, 401]
@@ -297,11 +292,11 @@ function errorStatusesOf(route: DescribedRoute, terms: boolean): number[] {
     case 'create':
       return [400, 401, 403, 413, 503]
     case 'read':
-      return terms ? [400, 401] : [400, 401, 403]
+      return terms ? [400, 401] : [400, 401, 403, ...missing]
     case 'update':
-      return [400, 401, 403, 413, 503]
+      return [400, 401, 403, ...missing, 413, 503]
     case 'delete':
-      return terms ? [400, 401, 403, 413, 503] : [400, 401, 403, 410, 413, 503]
+      return terms ? [400, 401, 403, 413, 503] : [400, 401, 403, ...missing, 410, 413, 503]
   }
 }
 

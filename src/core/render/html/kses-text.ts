@@ -1,11 +1,11 @@
 /**
- * The steps of `wp_kses()` (src/core/render/kses.ts) that work on text rather than tags, and the PHP and PCRE
+ * The steps of `wp_kses()` (src/core/render/html/kses.ts) that work on text rather than tags, and the PHP and PCRE
  * readings of characters they rest on: control characters out (`wp_kses_no_null()`), entities normalized
  * (`wp_kses_normalize_entities()`), `_wp_specialchars()`, a lone `<` escaped (`wp_pre_kses_less_than()`), comments
  * closed by `--->` mended (`filter_block_content()`). Linear in time on any input.
  */
 
-import type { WordPressRelease } from '../resources/tec-versions.js'
+import type { WordPressRelease } from '../../resources/tec-versions.js'
 
 // Characters, as PCRE reads them without the `u` flag.
 

@@ -1,9 +1,9 @@
 /**
- * The attributes of a tag `wp_kses()` keeps (src/core/render/kses.ts): parsed as `wp_kses_hair()` of each WordPress
+ * The attributes of a tag `wp_kses()` keeps (src/core/render/html/kses.ts): parsed as `wp_kses_hair()` of each WordPress
  * release parses them, and URL values rid of protocols not allowed (`wp_kses_bad_protocol()`). Linear in time on
  * any input.
  */
-import type { WordPressRelease } from '../resources/tec-versions.js'
+import type { WordPressRelease } from '../../resources/tec-versions.js'
 import { readAttributes } from './html-attributes.js'
 import { atEnd, isSpace, noNull, phpTrim, skipSpaces } from './kses-text.js'
 

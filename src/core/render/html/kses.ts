@@ -24,7 +24,7 @@
  * descriptions with blocks keep their delimiters as written. Linear in time on any input; never throws.
  */
 
-import type { WordPressRelease } from '../resources/tec-versions.js'
+import type { WordPressRelease } from '../../resources/tec-versions.js'
 import { parseAttributes } from './kses-attributes.js'
 import { closeBlockComments, escapeLoneLessThan, isLetter, noNull, normalizeEntities, skipSpaces } from './kses-text.js'
 
