@@ -59,9 +59,9 @@ export function storedForm(info: KindInfo, record: SiteRecord, settings: Setting
 
 /**
  * The site's record `id` of `route` (`events/12`), or undefined when the site says it is gone: a record in its
- * trash (TEC shows it with `status: "trash"` to those who may read it; older TEC answered 403
- * `…-no-longer-available`), an ID it does not know (TEC's 400 `rest_invalid_param` for the `id`; 404 or 410
- * elsewhere).
+ * trash (TEC 6.10 shows it with `status: "trash"` to those who may read it; TEC 6.17 answers a trashed event with 403
+ * `event-no-longer-available`), an ID it does not know (TEC's 400 `rest_invalid_param` for the `id`; an event's 404
+ * `rest-event-not-found` on TEC 6.17; 404 or 410 elsewhere).
  * @throws SiteError for another refusal (403 `…-not-accessible`: these credentials may not read it; another 400),
  *   and as `SiteClient.request`.
  */
