@@ -165,10 +165,16 @@ describe("wrong Basic credentials are a 401 in WordPress's words, on reads as on
     expect((await request('GET', `/events/${ADMIN_DRAFT}`, undefined, { authorization })).status).toBe(200)
   })
 
-  it('parameters are still checked first: a bad per_page is a 400 (CONTRACT §5)', async () => {
-    const response = await request('GET', '/events?per_page=0', undefined, basic('admin', 'wrong'))
-    expect(response.status).toBe(400)
-    expect(response.body.code).toBe('rest_invalid_param')
+  // WP_REST_Server::serve_request() runs check_authentication() before it dispatches the request.
+  it('they are refused before the route and its parameters: a bad per_page or an unknown path is a 401 too', async () => {
+    for (const path of ['/events?per_page=0', '/categories?per_page=abc', '/nowhere']) {
+      const response = await request('GET', path, undefined, basic('admin', 'wrong'))
+      expect(response.status, path).toBe(401)
+      expect(response.body.code).toBe('incorrect_password')
+    }
+    const unknownUser = await request('POST', '/events', '{"broken', basic('nobody', 'tok-admin'))
+    expect(unknownUser.status).toBe(401)
+    expect(unknownUser.body.code).toBe('invalid_username')
   })
 
   it('another scheme is not read: anonymous, as before', async () => {

@@ -33,10 +33,18 @@ describe('open mode (no user has a token)', () => {
     expect((await request('GET', '/events?status=bogus')).status).toBe(400)
   })
 
-  it("single reads of drafts, pending and trashed events are allowed, as for TEC's administrator", async () => {
+  it("single reads of drafts and pending events are allowed, as for TEC's administrator", async () => {
     expect((await request('GET', '/events/14')).status).toBe(200)
     expect((await request('GET', '/events/15')).status).toBe(200)
-    const trashed = await request('GET', '/events/16')
+  })
+
+  it('a trashed event: 403 event-no-longer-available under 6.17, as for every reader; shown under 6.10', async () => {
+    const gone = await request('GET', '/events/16')
+    expect(gone.status).toBe(403)
+    expect(gone.body.code).toBe('event-no-longer-available')
+    const data = JSON.parse(fixture('auth-open.json'))
+    data.settings.tec_version = '6.10'
+    const trashed = await (await open(data)).request('GET', '/events/16')
     expect(trashed.status).toBe(200)
     expect(trashed.body.status).toBe('trash')
   })

@@ -141,7 +141,7 @@ describe('CORS (CONTRACT §7)', () => {
     const single = await request('GET', '/events/10', undefined, { origin: ORIGIN })
     expect(single.headers.get('access-control-allow-origin')).toBe(ORIGIN)
     const missing = await request('GET', '/events/999', undefined, { origin: ORIGIN })
-    expect(missing.status).toBe(400)
+    expect(missing.status).toBe(404)
     expect(missing.headers.get('access-control-allow-origin')).toBe(ORIGIN)
     const noRoute = await request('GET', '/nowhere', undefined, { origin: ORIGIN })
     expect(noRoute.status).toBe(404)

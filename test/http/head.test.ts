@@ -87,7 +87,7 @@ describe('HEAD on every GET route (CONTRACT §5, RFC 9110 §9.3.2)', () => {
   })
 
   it('answers the errors of GET with their status: unknown record, bad parameter, page past the end', async () => {
-    expectSameAnswer(await both(`${P}/events/999`), 400, 'unknown event')
+    expectSameAnswer(await both(`${P}/events/999`), 404, 'unknown event')
     expectSameAnswer(await both(`${P}/events/by-slug/nowhere`), 400, 'unknown slug')
     expectSameAnswer(await both(`${P}/events?per_page=0`), 400, 'bad per_page')
     expectSameAnswer(await both(`${P}/events?page=99`), 404, 'past the end')
@@ -131,7 +131,7 @@ describe('HEAD over a socket (`serve`, as `calfile serve` runs)', () => {
       [`${P}/events?per_page=2`, 200],
       [`${TEC}/events/10`, 200],
       [`${P}/doc`, 200],
-      [`${P}/events/999`, 400],
+      [`${P}/events/999`, 404],
       [`${P}/nowhere`, 404],
     ] as const) {
       const get = await fetch(origin + path)
