@@ -15,6 +15,6 @@ describe('calendar.reset', () => {
     await calendar.reset()
     expect([...calendar.state.events.values()].map((e) => e.id)).toEqual([10])
     expect((await request('GET', '/events/10')).status).toBe(200)
-    expect((await request('GET', `/events/${created.body.id}`)).status).toBe(400)
+    expect((await request('GET', `/events/${created.body.id}`)).status).toBe(404)
   })
 })

@@ -18,6 +18,19 @@ beforeEach(async () => {
   ;({ app, calendar, request } = await open(fixture('events-rich.json')))
 })
 
+/** events-rich.json answered as TEC `version` (docs/tec-parity.md#versions), for the rules the releases differ in. */
+async function openAs(version: '6.10' | '6.17', edit: (data: Json) => void = () => {}) {
+  const data = JSON.parse(fixture('events-rich.json'))
+  data.settings.tec_version = version
+  edit(data)
+  return open(data)
+}
+
+/** The event `id` as the trash list shows it: a read that answers alike under both releases. */
+async function inTrash(id: number): Promise<Json | undefined> {
+  return (await request('GET', `/events?status=trash&include=${id}`)).body.events[0]
+}
+
 /** A raw request through the app, for paths the helper would rewrite (`//wp-json/...`). */
 async function raw(method: string, url: string, body?: string, headers: Record<string, string> = {}) {
   const response = await app.request(url, { method, headers, ...(body === undefined ? {} : { body }) })
@@ -74,7 +87,7 @@ describe('routes (CONTRACT §5)', () => {
   })
 
   it('TEC prefix: errors are the same', async () => {
-    expectError(await request('GET', '/wp-json/tribe/events/v1/events/9999'), 400, 'rest_invalid_param')
+    expectError(await request('GET', '/wp-json/tribe/events/v1/events/9999'), 404, 'rest-event-not-found')
     expectError(await request('GET', '/wp-json/tribe/events/v1/events/abc'), 404, 'rest_no_route')
   })
 
@@ -125,10 +138,24 @@ describe('routes (CONTRACT §5)', () => {
 })
 
 describe('errors (CONTRACT §5)', () => {
-  it('unknown event ID: 400 rest_invalid_param on every method, as TEC checks the ID with the parameters', async () => {
+  it('unknown event ID: 404 rest-event-not-found on every method (6.17, the default)', async () => {
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
       const body = method === 'GET' || method === 'DELETE' ? undefined : { title: 'x' }
       const response = await request(method, '/events/9999', body)
+      expectError(response, 404, 'rest-event-not-found')
+      expect(response.body).toEqual({
+        code: 'rest-event-not-found',
+        message: 'Event with ID 9999 does not exist.',
+        data: { status: 404 },
+      })
+    }
+  })
+
+  it('unknown event ID under 6.10: 400 rest_invalid_param on every method, as TEC checks the ID with the parameters', async () => {
+    const { request: old } = await openAs('6.10')
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+      const body = method === 'GET' || method === 'DELETE' ? undefined : { title: 'x' }
+      const response = await old(method, '/events/9999', body)
       expectError(response, 400, 'rest_invalid_param')
       expect(response.body).toEqual({
         code: 'rest_invalid_param',
@@ -151,11 +178,19 @@ describe('errors (CONTRACT §5)', () => {
     expectError(await request('GET', '/events/by-slug/blue-room'), 400, 'rest_invalid_param')
   })
 
-  it('an event route given a venue ID or an organizer ID: 400 rest_invalid_param, as an unknown ID', async () => {
+  it('an event route given a venue ID or an organizer ID: 400 rest-invalid-event-id (6.17), rest_invalid_param as an unknown ID (6.10)', async () => {
+    const { request: old } = await openAs('6.10')
     for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
       const body = method === 'GET' || method === 'DELETE' ? undefined : { title: 'x' }
-      expectError(await request(method, '/events/11', body), 400, 'rest_invalid_param')
-      expectError(await request(method, '/events/12', body), 400, 'rest_invalid_param')
+      for (const id of [11, 12]) {
+        const response = await request(method, `/events/${id}`, body)
+        expect(response.body).toEqual({
+          code: 'rest-invalid-event-id',
+          message: 'The specified ID is not a valid event.',
+          data: { status: 400 },
+        })
+        expectError(await old(method, `/events/${id}`, body), 400, 'rest_invalid_param')
+      }
     }
   })
 
@@ -208,10 +243,23 @@ describe('errors (CONTRACT §5)', () => {
     expect(Object.keys(response.body.data.params)).toEqual(expect.arrayContaining(['website', 'end_date']))
   })
 
-  it('the ID before permission: an anonymous DELETE of an unknown event is a 400, of a known one a 401', async () => {
+  it('the permission before the ID (6.17): an anonymous DELETE of an unknown event is a 401, as of a known one', async () => {
     const data = JSON.parse(fixture('events-rich.json'))
     data.users[0].token_sha256 = createHash('sha256').update('admin-secret').digest('hex')
     const { request: locked } = await open(data)
+    expectError(await locked('DELETE', '/events/9999'), 401, 'rest_forbidden')
+    expectError(await locked('DELETE', '/events/10'), 401, 'rest_forbidden')
+    expectError(
+      await locked('DELETE', '/events/9999', undefined, { authorization: 'Bearer admin-secret' }),
+      404,
+      'rest-event-not-found',
+    )
+  })
+
+  it('the ID before permission (6.10): an anonymous DELETE of an unknown event is a 400, of a known one a 401', async () => {
+    const { request: locked } = await openAs('6.10', (data) => {
+      data.users[0].token_sha256 = createHash('sha256').update('admin-secret').digest('hex')
+    })
     expectError(await locked('DELETE', '/events/9999'), 400, 'rest_invalid_param')
     expectError(await locked('DELETE', '/events/10'), 401, 'rest_forbidden')
     expectError(
@@ -246,9 +294,20 @@ describe('errors (CONTRACT §5)', () => {
 })
 
 describe('trash, force and restore (CONTRACT §5)', () => {
-  it('GET of a trashed event: 200 with status trash for its administrator (by ID and by slug), as TEC', async () => {
-    expect((await request('GET', '/events/28')).body.status).toBe('trash')
-    expect((await request('GET', '/events/by-slug/old-show')).body.status).toBe('trash')
+  it('GET of a trashed event (6.17): 403 event-no-longer-available, its administrator too (by ID and by slug)', async () => {
+    for (const path of ['/events/28', '/events/by-slug/old-show']) {
+      expect((await request('GET', path)).body).toEqual({
+        code: 'event-no-longer-available',
+        message: 'This event is no longer available',
+        data: { status: 403 },
+      })
+    }
+  })
+
+  it('GET of a trashed event (6.10): 200 with status trash for its administrator (by ID and by slug), as TEC', async () => {
+    const { request: old } = await openAs('6.10')
+    expect((await old('GET', '/events/28')).body.status).toBe('trash')
+    expect((await old('GET', '/events/by-slug/old-show')).body.status).toBe('trash')
   })
 
   it('DELETE moves to trash and answers 200 with the record as trashed', async () => {
@@ -259,7 +318,7 @@ describe('trash, force and restore (CONTRACT §5)', () => {
     expect(response.body.status).toBe('trash')
     // the slug takes WordPress's __trashed suffix, so that a new event may take the plain one
     expect(response.body.slug).toBe('bare__trashed')
-    expect((await request('GET', '/events/21')).body.status).toBe('trash')
+    expect((await inTrash(21))?.status).toBe('trash')
     const listed = (await request('GET', '/events?per_page=50')).body.events.map((e: Json) => e.id)
     expect(listed).not.toContain(21)
     const trash = (await request('GET', '/events?status=trash&per_page=50')).body.events.map((e: Json) => e.id)
@@ -297,12 +356,13 @@ describe('trash, force and restore (CONTRACT §5)', () => {
       message: 'The event is already trashed',
       data: { status: 410 },
     })
-    expect((await request('GET', '/events/28')).body.status).toBe('trash')
+    expect((await inTrash(28))?.status).toBe('trash')
   })
 
   it('the library still removes for good with force', async () => {
     await calendar.events.delete(21, { force: true })
-    expectError(await request('GET', '/events/21'), 400, 'rest_invalid_param')
+    expectError(await request('GET', '/events/21'), 404, 'rest-event-not-found')
+    expect(await inTrash(21)).toBeUndefined()
   })
 
   it('an update that sets another status restores a trashed event', async () => {
@@ -359,7 +419,7 @@ describe('by-slug routes (CONTRACT §5)', () => {
     expect(trashed.body.id).toBe(21)
     expect(trashed.body.status).toBe('trash')
     expectError(await request('GET', '/events/by-slug/bare'), 400, 'rest_invalid_param')
-    expect((await request('GET', '/events/by-slug/bare__trashed')).body.id).toBe(21)
+    expect((await inTrash(21))?.slug).toBe('bare__trashed')
     expectError(await request('DELETE', '/events/by-slug/bare__trashed'), 410, 'event-is-in-trash')
     // restored, it takes its slug back
     const restored = await request('PATCH', '/events/21', { status: 'publish' })

@@ -212,7 +212,7 @@ describe('create (CONTRACT §3, §5)', () => {
     expect(event.timezone_abbr).toBe('EDT')
     expect(event.cost_details).toMatchObject({ currency_symbol: '$', currency_position: 'prefix', values: ['5'] })
     expect(event.global_id).toBe(`localhost?id=${event.id}`)
-    expect((await request('GET', '/events/999')).status).toBe(400)
+    expect((await request('GET', '/events/999')).status).toBe(404)
   })
 
   it('unknown body fields are ignored (content, start_time, category=)', async () => {
@@ -534,6 +534,10 @@ describe('slugs (CONTRACT §3)', () => {
   })
 
   it('a draft stays undated until published, and its trashed slug is unique, as on TEC (wp_update_post)', async () => {
+    // under 6.10, where TEC still shows a trashed event (and its json_ld) to its administrator
+    const data = JSON.parse(fixture('events-rich.json'))
+    data.settings.tec_version = '6.10'
+    ;({ calendar, request } = await open(data))
     const draft = await created({ title: 'Undated', status: 'draft', sticky: false })
     expect(draft).toMatchObject({ date_utc: '0000-00-00 00:00:00', modified_utc: '0000-00-00 00:00:00' })
     const saved = (await request('PATCH', `/events/${draft.id}`, { status: 'draft' })).body

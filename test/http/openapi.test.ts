@@ -99,13 +99,24 @@ describe('the document', () => {
     expect(statuses('/events', 'get')).toEqual([200, 400, 401, 404])
     expect(statuses('/categories', 'get')).toEqual([200, 400, 401])
     expect(statuses('/events', 'post')).toEqual([201, 400, 401, 403, 413, 503])
-    // an unknown ID is TEC's 400 rest_invalid_param, not a 404
-    expect(statuses('/events/{id}', 'delete')).toEqual([200, 400, 401, 403, 410, 413, 503])
+    // an event ID that names no post is TEC 6.17's 404 rest-event-not-found (the default release)
+    expect(statuses('/events/{id}', 'get')).toEqual([200, 400, 401, 403, 404])
+    expect(statuses('/events/{id}', 'patch')).toEqual([200, 400, 401, 403, 404, 413, 503])
+    expect(statuses('/events/{id}', 'delete')).toEqual([200, 400, 401, 403, 404, 410, 413, 503])
     expect(statuses('/tags/{id}', 'delete')).toEqual([200, 400, 401, 403, 413, 503])
     expect(statuses('/tags/{id}', 'get')).toEqual([200, 400, 401])
     for (const response of Object.values<Json>(doc.components.responses)) {
       expect(response.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' })
     }
+  })
+
+  it('documents no 404 for an event ID under tec_version "6.10": an unknown ID is TEC 6.10\'s 400 rest_invalid_param', async () => {
+    ;({ request } = await open({ settings: { tec_version: '6.10' } }))
+    const doc = await documentAt()
+    const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses).map(Number)
+    expect(statuses('/events/{id}', 'get')).toEqual([200, 400, 401, 403])
+    expect(statuses('/events/{id}', 'patch')).toEqual([200, 400, 401, 403, 413, 503])
+    expect(statuses('/events/{id}', 'delete')).toEqual([200, 400, 401, 403, 410, 413, 503])
   })
 
   it('documents query parameters as a client sends them, with defaults from the schemas and the settings', async () => {
@@ -281,10 +292,12 @@ describe('a client generated from the document, against a running server', () =>
     expect(again.response.status).toBe(410)
     expect(again.error).toMatchObject({ code: 'event-is-in-trash', data: { status: 410 } })
 
-    // TEC's DELETE takes no force: the trashed event stays, and its administrator still reads it
-    const gone = await client.GET('/events/{id}', { params: { path: { id } } })
-    expect(gone.response.status).toBe(200)
-    expect(gone.data?.status).toBe('trash')
+    // TEC's DELETE takes no force: the trashed event stays in the trash list; TEC 6.17 reads it to no one
+    const gone = await client.GET('/events', { params: { query: { status: ['trash'], include: [id] } } })
+    expect(gone.data?.events.map((event) => [event.id, event.status])).toEqual([[id, 'trash']])
+    const refused = await client.GET('/events/{id}', { params: { path: { id } } })
+    expect(refused.response.status).toBe(403)
+    expect(refused.error).toMatchObject({ code: 'event-no-longer-available', data: { status: 403 } })
   })
 
   it('reads the index and a refused create through the same types', async () => {

@@ -412,9 +412,17 @@ describe('GET /venues/{id} errors (CONTRACT §5)', () => {
     expectError(await request('GET', '/venues/201'), 400, 'rest_invalid_param')
   })
 
-  it("a venue's ID on the event and organizer routes: 400 rest_invalid_param / rest-invalid-organizer-id", async () => {
-    expectError(await request('GET', '/events/101'), 400, 'rest_invalid_param')
+  it("a venue's ID on the event and organizer routes: 400 rest-invalid-event-id (6.17) / rest_invalid_param", async () => {
+    expectError(await request('GET', '/events/101'), 400, 'rest-invalid-event-id')
     expectError(await request('GET', '/organizers/101'), 400, 'rest_invalid_param')
+  })
+
+  it("a venue's ID on the event route under 6.10: 400 rest_invalid_param, as an unknown ID", async () => {
+    const data = JSON.parse(fixture('resources-linked.json'))
+    data.settings.tec_version = '6.10'
+    const { request: old } = await open(data)
+    expectError(await old('GET', '/events/101'), 400, 'rest_invalid_param')
+    expectError(await old('GET', '/organizers/101'), 400, 'rest_invalid_param')
   })
 
   it('a trashed venue: 200 with status trash for the administrator, by ID and by slug, as TEC', async () => {

@@ -183,17 +183,27 @@ const write = fc
     ),
   )
 
+/**
+ * A post is in the trash. Its administrator reads a trashed venue or organizer, as TEC; a trashed event TEC 6.17
+ * (the default release) refuses to every reader, so the store shows it (docs/tec-parity.md#versions).
+ */
+async function expectTrashed(kind: Kind, id: number): Promise<void> {
+  const read = await send('GET', `/${kind}/${id}`)
+  if (kind !== 'events') {
+    expect(read.body.status).toBe('trash')
+    return
+  }
+  expect(read.body.code).toBe('event-no-longer-available')
+  expect(calendar.state.events.get(id)?.status).toBe('trash')
+}
+
 /** An accepted record reads back by ID, and the lists that select it show it. */
 async function expectReadable(
   kind: Kind,
   record: { id: number; status?: string; hide_from_listings?: boolean; venue?: string; organizer?: string },
 ) {
+  if (record.status === 'trash') return expectTrashed(kind, record.id)
   const read = await send('GET', `/${kind}/${record.id}`)
-  if (record.status === 'trash') {
-    // as TEC: its administrator reads a trashed record
-    expect(read.body.status).toBe('trash')
-    return
-  }
   expect(read.status).toBe(200)
   expect(read.body.id).toBe(record.id)
   if (kind === 'events') {
@@ -252,10 +262,9 @@ describe('hostile input through the app (issue 9, fast-check)', () => {
           await expectReadable(kind, answer.body)
           return
         }
-        const gone = await send('GET', `/${kind}/${answer.body.id}`)
-        // as TEC: a post is trashed (force or not) and still read by its administrator; a term is gone (400)
-        if (POSTS.has(kind)) expect(gone.body.status).toBe('trash')
-        else expect(gone.status).toBe(400)
+        // as TEC: a post is trashed (force or not); a term is gone (400)
+        if (POSTS.has(kind)) await expectTrashed(kind, answer.body.id)
+        else expect((await send('GET', `/${kind}/${answer.body.id}`)).status).toBe(400)
       }),
       { numRuns: RUNS },
     )
@@ -311,6 +320,12 @@ describe('hostile input through the library (issue 9, fast-check)', () => {
           }
           await expectFileLoads()
           const read = await settle(() => resource(kind).get(result.value.id))
+          if (kind === 'events' && result.value.status === 'trash') {
+            // TEC 6.17 (the default release) refuses a trashed event to every reader, the library's get too
+            expect(read.ok).toBe(false)
+            expect(calendar.state.events.get(result.value.id)?.status).toBe('trash')
+            return
+          }
           expect(read.ok && read.value.id).toBe(result.value.id)
         },
       ),

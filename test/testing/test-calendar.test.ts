@@ -177,7 +177,7 @@ describe('createTestCalendar: reset', () => {
     await reset()
     expect(clock.now()).toBe(Date.parse(NOW))
     expect(await listedIds({ fetch } as TestCalendar)).toEqual([10])
-    expect((await fetch(`${P}/events/${id}`)).status).toBe(400)
+    expect((await fetch(`${P}/events/${id}`)).status).toBe(404)
     const event = await (await fetch(`${P}/events/10`)).json()
     expect(event).toMatchObject({ title: 'Jazz night', venue: { id: 11 }, cost: '$23' })
     expect((await (await fetch(`${P}/categories/3`)).json()).count).toBe(1)

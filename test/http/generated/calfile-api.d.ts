@@ -404,10 +404,10 @@ export interface components {
             venue: components["schemas"]["Venue"] | unknown[];
             /** @description Organizers in stored order; trashed ones left out */
             organizer: components["schemas"]["Organizer"][];
-            /** @description Stored custom fields; absent when none, as on TEC */
+            /** @description Stored custom fields; [] when none under tec_version "6.17", as on TEC 6.17, and absent under "6.10" */
             custom_fields?: {
                 [key: string]: unknown;
-            };
+            } | unknown[];
             /** @description schema.org Event; only on a single GET */
             json_ld?: {
                 "@type": string;
@@ -930,7 +930,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+        /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers; but under tec_version "6.17" an event route given the ID of another kind of post is rest-invalid-event-id */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -948,7 +948,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
+        /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read; event-no-longer-available: a trashed event, to every reader, under tec_version "6.17" */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -957,7 +957,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description <kind>-archive-page-not-found for a list page past the end */
+        /** @description <kind>-archive-page-not-found for a list page past the end; rest-event-not-found for an event ID that names no post, under tec_version "6.17" */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -1077,7 +1077,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers; but under tec_version "6.17" an event route given the ID of another kind of post is rest-invalid-event-id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1349,7 +1349,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers; but under tec_version "6.17" an event route given the ID of another kind of post is rest-invalid-event-id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1363,7 +1363,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description <kind>-archive-page-not-found for a list page past the end */
+            /** @description <kind>-archive-page-not-found for a list page past the end; rest-event-not-found for an event ID that names no post, under tec_version "6.17" */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1396,6 +1396,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     updateEventPut: {
@@ -1428,6 +1429,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -1462,6 +1464,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -1490,6 +1493,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             410: components["responses"]["Gone"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
@@ -1535,7 +1539,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers; but under tec_version "6.17" an event route given the ID of another kind of post is rest-invalid-event-id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1549,8 +1553,15 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read; event-no-longer-available: a trashed event, to every reader, under tec_version "6.17" */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description <kind>-archive-page-not-found for a list page past the end; rest-event-not-found for an event ID that names no post, under tec_version "6.17" */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1588,6 +1599,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             503: components["responses"]["Unavailable"];
         };
@@ -1755,7 +1767,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers; but under tec_version "6.17" an event route given the ID of another kind of post is rest-invalid-event-id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1769,7 +1781,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read; event-no-longer-available: a trashed event, to every reader, under tec_version "6.17" */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1937,7 +1949,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers; but under tec_version "6.17" an event route given the ID of another kind of post is rest-invalid-event-id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1951,7 +1963,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description <kind>-archive-page-not-found for a list page past the end */
+            /** @description <kind>-archive-page-not-found for a list page past the end; rest-event-not-found for an event ID that names no post, under tec_version "6.17" */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2123,7 +2135,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers; but under tec_version "6.17" an event route given the ID of another kind of post is rest-invalid-event-id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2137,7 +2149,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read; event-no-longer-available: a trashed event, to every reader, under tec_version "6.17" */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2343,7 +2355,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers; but under tec_version "6.17" an event route given the ID of another kind of post is rest-invalid-event-id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2357,7 +2369,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read; event-no-longer-available: a trashed event, to every reader, under tec_version "6.17" */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2525,7 +2537,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers; but under tec_version "6.17" an event route given the ID of another kind of post is rest-invalid-event-id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2539,7 +2551,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description <kind>-archive-page-not-found for a list page past the end */
+            /** @description <kind>-archive-page-not-found for a list page past the end; rest-event-not-found for an event ID that names no post, under tec_version "6.17" */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2711,7 +2723,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers; but under tec_version "6.17" an event route given the ID of another kind of post is rest-invalid-event-id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2725,7 +2737,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read; event-no-longer-available: a trashed event, to every reader, under tec_version "6.17" */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2931,7 +2943,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers; but under tec_version "6.17" an event route given the ID of another kind of post is rest-invalid-event-id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2945,7 +2957,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read */
+            /** @description rest_forbidden: not allowed; <kind>-not-accessible: a record that is not published (trashed included) and the requester may not read; event-no-longer-available: a trashed event, to every reader, under tec_version "6.17" */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3133,7 +3145,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers; but under tec_version "6.17" an event route given the ID of another kind of post is rest-invalid-event-id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3310,7 +3322,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers; but under tec_version "6.17" an event route given the ID of another kind of post is rest-invalid-event-id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3501,7 +3513,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers; but under tec_version "6.17" an event route given the ID of another kind of post is rest-invalid-event-id */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3678,7 +3690,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers */
+            /** @description rest_invalid_param or rest_missing_callback_param (data.params), rest_invalid_json, rest_invalid_body (a malformed multipart/form-data body), rest_incomplete_body (the body did not arrive whole), term_exists, duplicate_term_slug; an ID or slug that names no record of the route's kind (unknown, or of another kind) is rest_invalid_param with data.params {"id": "Invalid parameter."} (or "slug"), as TEC answers; but under tec_version "6.17" an event route given the ID of another kind of post is rest-invalid-event-id */
             400: {
                 headers: {
                     [name: string]: unknown;
