@@ -234,7 +234,6 @@ function isInterface(path: string): boolean {
   return path === PREFIX || path.startsWith(`${PREFIX}/`)
 }
 
-/** False when a route's `{id}` is not digits: `/events/abc` matches no route (docs/errors.md). */
 /**
  * A parameter error of a route whose `id` names no record of its kind, led by that `id` where TEC checks it with
  * the other arguments (every route but an event's under TEC 6.17, `TecRules.eventIdCheck`):
@@ -255,6 +254,7 @@ function writableAt(calendar: Calendar, routes: readonly DescribedRoute[], event
   return linkedPostWritable(calendar.state, Number(event.context.params?.id))
 }
 
+/** False when a route's `{id}` is not digits: `/events/abc` matches no route (docs/errors.md). */
 function keyMatches(spec: { key?: 'id' | 'slug' }, event: H3Event): boolean {
   return spec.key !== 'id' || /^\d+$/u.test(event.context.params?.id ?? '')
 }

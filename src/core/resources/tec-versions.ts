@@ -22,8 +22,7 @@ export type WordPressRelease = '7.0.4' | '6.7.1'
 
 /** The rules of one TEC version that differ from the other's. */
 export interface TecRules {
-  /** The release answered as, e.g. `6.17.2`. */
-  readonly release: string
+  /** The WordPress release under it. */
   readonly wordpress: WordPressRelease
   /**
    * How a single-event route answers an ID that names no event. `'handler'` (6.17.2,
@@ -59,7 +58,6 @@ export interface TecRules {
 
 const RULES: Record<TecVersion, TecRules> = {
   '6.17': {
-    release: '6.17.2',
     wordpress: '7.0.4',
     eventIdCheck: 'handler',
     trashedEventsGone: true,
@@ -71,7 +69,6 @@ const RULES: Record<TecVersion, TecRules> = {
     linkedPostPermissionPerPost: true,
   },
   '6.10': {
-    release: '6.10.0',
     wordpress: '6.7.1',
     eventIdCheck: 'arguments',
     trashedEventsGone: false,
