@@ -186,8 +186,8 @@ const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/u
  * makes it and made unique with `-2`, `-3`, … (docs/writes.md; `wp_unique_post_slug()`). A title with no usable
  * characters (or only `0`) falls back to the ID. `unnamed`: no slug given gives `""` (a draft's empty
  * `post_name`, `wp_insert_post()`), which is never taken nor found by slug; one given is still made unique, unlike
- * WordPress's drafts, as calfile finds every named post by its slug. `widen` gives the base to number instead when the base itself is taken (a
- * category's ancestors' slugs, `wp_unique_term_slug()`).
+ * WordPress's drafts, as calfile finds every named post by its slug. `widen` gives the base to number instead
+ * when the base itself is taken (a category's ancestors' slugs, `wp_unique_term_slug()`).
  */
 export function resolveSlug(
   wanted: string | undefined,
