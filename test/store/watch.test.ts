@@ -104,7 +104,9 @@ describe('watching the data file (real file, real watcher, real server)', () => 
     )
   })
 
-  it('follows an edit saved right after the server says it is serving (6 servers starting at once)', async () => {
+  it('follows an edit saved right after the server says it is serving (6 servers starting at once)', {
+    timeout: 90_000,
+  }, async () => {
     // Starting several servers at once loads the 2 cores the way a busy machine does; an edit saved as soon as each
     // says "serving" must still be picked up by its watcher.
     const results = await Promise.all(
