@@ -244,9 +244,9 @@ describe('errors (CONTRACT §5)', () => {
   })
 
   it('the permission before the ID (6.17): an anonymous DELETE of an unknown event is a 401, as of a known one', async () => {
-    const data = JSON.parse(fixture('events-rich.json'))
-    data.users[0].token_sha256 = createHash('sha256').update('admin-secret').digest('hex')
-    const { request: locked } = await open(data)
+    const { request: locked } = await openAs('6.17', (data) => {
+      data.users[0].token_sha256 = createHash('sha256').update('admin-secret').digest('hex')
+    })
     expectError(await locked('DELETE', '/events/9999'), 401, 'rest_forbidden')
     expectError(await locked('DELETE', '/events/10'), 401, 'rest_forbidden')
     expectError(
