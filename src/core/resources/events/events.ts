@@ -178,11 +178,7 @@ export class Events {
    * @throws CalendarError 404/400 for the reference, 401/403 `rest_forbidden`.
    */
   #referenced(state: CalendarState, ref: EventRef, view: View): EventRecord {
-    if (tecRules(state.settings).eventIdCheck === 'handler') {
-      const found = this.#peek(state, ref)
-      if (found) assertCanEdit(view, found)
-      else assertCanWrite(view)
-    }
+    if (tecRules(state.settings).eventIdCheck === 'handler' && !this.#peek(state, ref)) assertCanWrite(view)
     const existing = this.#find(state, ref)
     assertCanEdit(view, existing)
     return existing
