@@ -5,13 +5,13 @@
 import { existsSync } from 'node:fs'
 import { defineCommand } from 'citty'
 import type { CollectionOf, ServedPostKind } from '../core/model/kinds.js'
-import { DEFAULT_TEC_VERSION, TEC_VERSIONS, type TecVersion } from '../core/resources/tec-versions.js'
+import { asTecVersion, DEFAULT_TEC_VERSION, TEC_VERSIONS, type TecVersion } from '../core/resources/tec-versions.js'
 import { clockOf, command, DEFAULT_FILE, fileArg, fileOf, logger, mustExist, zoneOf } from './command.js'
 
 /** `--tec-version`, checked to be a release calfile answers as. @throws Error otherwise. */
 function tecVersionOf(version: string | undefined): TecVersion | undefined {
   if (version === undefined) return undefined
-  const known = TEC_VERSIONS.find((release) => release === version)
+  const known = asTecVersion(version)
   if (!known) throw new Error(`--tec-version takes ${TEC_VERSIONS.join(' or ')}, got "${version}"`)
   return known
 }

@@ -6,7 +6,7 @@ import {
   renderTermName,
   renderTitle,
 } from '../core/render/fields.js'
-import { DEFAULT_TEC_VERSION, tecRules } from '../core/resources/tec-versions.js'
+import { TODAYS_WORDPRESS } from '../core/resources/tec-versions.js'
 
 /**
  * Captured text back to the raw text a data file holds. A capture of a TEC site holds text as WordPress renders it
@@ -65,7 +65,7 @@ export function rawTitle(captured: string): string {
  * for entities no one types (`&#0;`, `&amp;#65;`), and render a post's text apart only for paragraph blocks, which
  * a capture holds rendered, and smileys after a tag that spans lines; so a capture of the other reads back the same.
  */
-const CAPTURED_WORDPRESS = tecRules({ tec_version: DEFAULT_TEC_VERSION }).wordpress
+const CAPTURED_WORDPRESS = TODAYS_WORDPRESS
 
 /** A captured term name: `"Music &amp; Arts"` → `"Music & Arts"`. */
 export function rawTermName(captured: string): string {

@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { TEC_VERSIONS, type TecVersion } from '../../src/core/resources/tec-versions.js'
+import { asTecVersion, type TecVersion } from '../../src/core/resources/tec-versions.js'
 
 const run = promisify(execFile)
 
@@ -88,7 +88,7 @@ export function readCredentials({ root }: Pick<Instance, 'root'>): Realtec | und
 function installedVersion(root: string): TecVersion {
   const main = join(root, 'wp', 'wp-content', 'plugins', 'the-events-calendar', 'the-events-calendar.php')
   const release = /^\s*\*\s*Version:\s*(\d+\.\d+)/mu.exec(readFileSync(main, 'utf8'))?.[1]
-  const version = TEC_VERSIONS.find((known) => known === release)
+  const version = asTecVersion(release)
   if (!version) throw new Error(`${main} holds TEC ${release ?? '(no version)'}, which calfile does not answer as`)
   return version
 }

@@ -1,5 +1,5 @@
 import { slugFromTitle } from '../resources/slugs.js'
-import { DEFAULT_TEC_VERSION, tecRules } from '../resources/tec-versions.js'
+import { TODAYS_WORDPRESS } from '../resources/tec-versions.js'
 import { escapeHtml } from './entities.js'
 import { phpTrim } from './html/kses-text.js'
 
@@ -99,7 +99,7 @@ function costRange(texts: readonly string[], sort = true): Map<string, string> {
  * apart only for a non-breaking hyphen (U+2011), which changes no more than how two such texts of one event sort.
  */
 function costKey(text: string): string {
-  return slugFromTitle(text, tecRules({ tec_version: DEFAULT_TEC_VERSION }).wordpress)
+  return slugFromTitle(text, TODAYS_WORDPRESS)
 }
 
 /** The costs of an event: each stored text's range, the first text's entry kept for a key two share. */

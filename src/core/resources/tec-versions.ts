@@ -79,6 +79,19 @@ const RULES: Record<TecVersion, TecRules> = {
 }
 
 /**
+ * `text` when it names a TEC version calfile answers as, else undefined.
+ *
+ * @example
+ * asTecVersion('6.17') // '6.17'; asTecVersion('6.17.2') // undefined
+ */
+export function asTecVersion(text: string | undefined): TecVersion | undefined {
+  return TEC_VERSIONS.find((version) => version === text)
+}
+
+/** The WordPress of today's TEC (`DEFAULT_TEC_VERSION`): what reads texts that no data file's setting governs. */
+export const TODAYS_WORDPRESS: WordPressRelease = RULES[DEFAULT_TEC_VERSION].wordpress
+
+/**
  * The rules of the TEC version the settings name.
  *
  * @example
