@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { TecVersion } from '../core/resources/tec-versions.js'
-import { isCapture } from '../tec/tec-capture.js'
+import { isCapture, isObject } from '../tec/tec-capture.js'
 import type { DataFile } from './fixture-builders.js'
 import { capturesText } from './tec-captures.js'
 
@@ -39,10 +39,6 @@ export async function fixtureText(fixture: TestFixture, context: FixtureContext)
   if (!isObject(data)) return source
   const settings = isObject(data.settings) ? data.settings : {}
   return { ...source, text: JSON.stringify({ ...data, settings: { ...settings, tec_version: context.tecVersion } }) }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 async function readFixture(fixture: TestFixture, context: FixtureContext): Promise<FixtureText> {
