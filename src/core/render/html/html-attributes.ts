@@ -13,48 +13,75 @@ export interface HtmlAttribute {
 }
 
 /** Whitespace of the HTML standard's tokenizer (no vertical tab, unlike PCRE's `\s`). */
-const SPACE = new Set([' ', '\t', '\f', '\r', '\n'])
+export const HTML_SPACE = ' \t\f\r\n'
 
-/** Where a run of the characters `skipped` accepts, from `at`, ends. */
-function skip(text: string, at: number, skipped: (c: string) => boolean): number {
+/** How many characters from `at` are among `chars` (or, with `not`, are not). */
+export function span(text: string, at: number, chars: string, not = false): number {
   let end = at
-  while (end < text.length && skipped(text[end]!)) end++
-  return end
+  while (end < text.length && chars.includes(text[end]!) !== not) end++
+  return end - at
+}
+
+/** An attribute where it is written: from its name to the end of its value, the value as written, or `true`. */
+export interface WrittenAttribute {
+  readonly start: number
+  readonly end: number
+  readonly value: string | true
 }
 
 /**
- * The attributes of `<x{text}>`, where `text` holds no `>`: each name (lower case) once, its first value kept, in
- * the order written. An attribute starts after spaces and slashes; its name runs to `=`, `/`, a space or the end
- * (a leading `=` is part of it); a value follows `=` (spaces around it allowed), quoted to the same quote or
- * unquoted to a space. A quote left open leaves the tag unfinished: the HTML API then reads no attributes at all.
- * `' title=t href = "x" TITLE=u inert'` → title `t`, href `x`, inert `true`.
+ * The attributes of a start tag from `at`, read as the HTML API's `parse_next_attribute()` reads them, up to the
+ * `>` that ends the tag or the end of `text`: each name (lower case) once, its first value kept, in the order
+ * written. An attribute starts after spaces and slashes; its name runs to `=`, `/`, `>`, a space or the end (a
+ * leading `=` is part of it); a value follows `=` (spaces around it allowed), quoted to the same quote or unquoted
+ * to a space or `>`. `end` is where that `>` is, or `text.length`; undefined when a quote is left open, which leaves
+ * the tag unfinished.
+ */
+export function scanAttributes(
+  text: string,
+  at: number,
+): { attributes: Map<string, WrittenAttribute>; end: number } | undefined {
+  const attributes = new Map<string, WrittenAttribute>()
+  let pos = at
+  for (;;) {
+    pos += span(text, pos, `${HTML_SPACE}/`)
+    if (pos >= text.length || text[pos] === '>') return { attributes, end: pos }
+    const start = pos
+    const nameStart = text[pos] === '=' ? pos + 1 : pos
+    pos = nameStart + span(text, nameStart, `=/>${HTML_SPACE}`, true)
+    const name = text.slice(start, pos).toLowerCase()
+    let end = pos
+    let value: string | true = true
+    pos += span(text, pos, HTML_SPACE)
+    if (text[pos] === '=') {
+      pos += 1 + span(text, pos + 1, HTML_SPACE)
+      const quote = text[pos]
+      if (quote === '"' || quote === "'") {
+        const close = text.indexOf(quote, pos + 1)
+        if (close < 0) return undefined
+        value = text.slice(pos + 1, close)
+        end = close + 1
+      } else {
+        end = pos + span(text, pos, `>${HTML_SPACE}`, true)
+        value = text.slice(pos, end)
+      }
+      pos = end
+    }
+    if (!attributes.has(name)) attributes.set(name, { start, end, value })
+  }
+}
+
+/**
+ * The attributes of `<x{text}>`, where `text` holds no `>` (`scanAttributes`), their values decoded: a quote left
+ * open gives none. `' title=t href = "x" TITLE=u inert'` → title `t`, href `x`, inert `true`.
  */
 export function readAttributes(text: string): HtmlAttribute[] {
-  const found = new Map<string, HtmlAttribute>()
-  let at = 0
-  for (;;) {
-    at = skip(text, at, (c) => SPACE.has(c) || c === '/')
-    if (at >= text.length) break
-    const nameEnd = skip(text, text[at] === '=' ? at + 1 : at, (c) => !SPACE.has(c) && c !== '=' && c !== '/')
-    const name = text.slice(at, nameEnd).toLowerCase()
-    at = skip(text, nameEnd, (c) => SPACE.has(c))
-    let value: string | true = true
-    if (text[at] === '=') {
-      const start = skip(text, at + 1, (c) => SPACE.has(c))
-      const quote = text[start]
-      if (quote === '"' || quote === "'") {
-        const close = text.indexOf(quote, start + 1)
-        if (close < 0) return []
-        value = decodeAttribute(text.slice(start + 1, close))
-        at = close + 1
-      } else {
-        at = skip(text, start, (c) => !SPACE.has(c))
-        value = decodeAttribute(text.slice(start, at))
-      }
-    }
-    if (!found.has(name)) found.set(name, { name, value })
-  }
-  return [...found.values()]
+  const scanned = scanAttributes(text, 0)
+  if (scanned === undefined) return []
+  return [...scanned.attributes].map(([name, { value }]) => ({
+    name,
+    value: value === true ? true : decodeAttribute(value),
+  }))
 }
 
 /**
@@ -72,12 +99,8 @@ function codePointCharacter(code: number): string {
   return String.fromCodePoint(code >= 0x80 && code <= 0x9f ? WINDOWS_1252[code - 0x80]! : code)
 }
 
-/** How many characters from `at` are among `chars`. */
-function span(text: string, at: number, chars: RegExp): number {
-  let end = at
-  while (end < text.length && chars.test(text[end]!)) end++
-  return end - at
-}
+const DIGITS = '0123456789'
+const HEX_DIGITS = '0123456789abcdefABCDEF'
 
 /**
  * `WP_HTML_Decoder::decode_attribute()` on a value kses normalized: numeric references (`&#065;`, `&#x41;`, the `;`
@@ -94,8 +117,8 @@ export function decodeAttribute(value: string): string {
     if (value[at + 1] === '#') {
       const hex = value[at + 2] === 'x' || value[at + 2] === 'X'
       const from = at + (hex ? 3 : 2)
-      const zeros = span(value, from, /0/u)
-      const digits = span(value, from + zeros, hex ? /[\da-fA-F]/u : /\d/u)
+      const zeros = span(value, from, '0')
+      const digits = span(value, from + zeros, hex ? HEX_DIGITS : DIGITS)
       if (zeros + digits === 0) continue
       end = from + zeros + digits
       if (value[end] === ';') end++

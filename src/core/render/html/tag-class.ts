@@ -1,4 +1,4 @@
-import { decodeAttribute } from './html-attributes.js'
+import { decodeAttribute, HTML_SPACE, scanAttributes, span, type WrittenAttribute } from './html-attributes.js'
 
 /**
  * A class added to the first start tag of some names, as a block's render adds it with the HTML API's
@@ -7,32 +7,17 @@ import { decodeAttribute } from './html-attributes.js'
  * reading of the tag processor's rules.
  */
 
-/** The HTML standard's whitespace (no vertical tab). */
-const SPACE = ' \t\f\r\n'
 /** Elements whose text the tokenizer reads to their closer without finding tags in it. */
 const RAW_TEXT = new Set(['SCRIPT', 'TEXTAREA', 'TITLE', 'IFRAME', 'NOEMBED', 'NOFRAMES', 'STYLE', 'XMP'])
-
-/** The first attribute of each name of a start tag, with where it is written. */
-interface Attribute {
-  readonly start: number
-  readonly end: number
-  readonly value: string | true
-}
 
 interface Tag {
   readonly name: string
   readonly closer: boolean
   readonly nameEnd: number
-  readonly attributes: ReadonlyMap<string, Attribute>
+  /** The first attribute of each name, with where it is written. */
+  readonly attributes: ReadonlyMap<string, WrittenAttribute>
   /** Just past its `>`. */
   readonly end: number
-}
-
-/** How many characters from `at` are (or, with `not`, are not) among `chars`. */
-function span(text: string, at: number, chars: string, not = false): number {
-  let end = at
-  while (end < text.length && chars.includes(text[end]!) !== not) end++
-  return end - at
 }
 
 const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'
@@ -44,44 +29,11 @@ const LETTERS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'
 function readTag(html: string, at: number): Tag | undefined {
   const closer = html[at + 1] === '/'
   const nameStart = at + (closer ? 2 : 1)
-  const nameEnd = nameStart + span(html, nameStart, `${SPACE}/>`, true)
-  const attributes = new Map<string, Attribute>()
-  let pos = nameEnd
-  for (;;) {
-    pos += span(html, pos, `${SPACE}/`)
-    if (pos >= html.length) return undefined
-    const length =
-      html[pos] === '=' ? 1 + span(html, pos + 1, `=/>${SPACE}`, true) : span(html, pos, `=/>${SPACE}`, true)
-    if (length === 0 || pos + length >= html.length) break
-    const start = pos
-    const name = html.slice(start, start + length).toLowerCase()
-    pos += length
-    pos += span(html, pos, SPACE)
-    if (pos >= html.length) return undefined
-    let value: string | true = true
-    let end = start + length
-    if (html[pos] === '=') {
-      pos += 1 + span(html, pos + 1, SPACE)
-      if (pos >= html.length) return undefined
-      const quote = html[pos]!
-      if (quote === '"' || quote === "'") {
-        const close = html.indexOf(quote, pos + 1)
-        const valueEnd = close < 0 ? html.length : close
-        value = html.slice(pos + 1, valueEnd)
-        end = valueEnd + 1
-      } else {
-        const valueLength = span(html, pos, `>${SPACE}`, true)
-        value = html.slice(pos, pos + valueLength)
-        end = pos + valueLength
-      }
-      pos = end
-    }
-    if (end >= html.length) return undefined
-    if (!attributes.has(name)) attributes.set(name, { start, end, value })
-  }
-  const gt = html.indexOf('>', pos)
-  if (pos >= html.length || gt < 0) return undefined
-  return { name: html.slice(nameStart, nameEnd).toUpperCase(), closer, nameEnd, attributes, end: gt + 1 }
+  const nameEnd = nameStart + span(html, nameStart, `${HTML_SPACE}/>`, true)
+  const scanned = scanAttributes(html, nameEnd)
+  if (scanned === undefined || scanned.end >= html.length) return undefined
+  const { attributes, end } = scanned
+  return { name: html.slice(nameStart, nameEnd).toUpperCase(), closer, nameEnd, attributes, end: end + 1 }
 }
 
 /** Where the text of a raw text element (`<script>`, `<textarea>`, …) ends with its closer, or -1 if never. */
@@ -89,7 +41,7 @@ function rawTextEnd(html: string, from: number, name: string): number {
   for (let at = html.indexOf('</', from); at >= 0; at = html.indexOf('</', at + 2)) {
     if (at + 2 + name.length >= html.length) return -1
     if (html.slice(at + 2, at + 2 + name.length).toUpperCase() !== name) continue
-    if (!`${SPACE}/>`.includes(html[at + 2 + name.length]!)) continue
+    if (!`${HTML_SPACE}/>`.includes(html[at + 2 + name.length]!)) continue
     const closer = readTag(html, at)
     return closer === undefined ? -1 : closer.end
   }
