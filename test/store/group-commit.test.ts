@@ -87,16 +87,19 @@ describe('GroupCommit', () => {
 
   it('calls made while a flush runs share the next one, and settle only after it', async () => {
     const gates = [deferred(), deferred()]
+    const started = deferred()
     const log: string[] = []
     let flushes = 0
     const commit = new GroupCommit(async () => {
       const n = flushes++
       log.push(`flush ${n} start`)
+      started.resolve()
       await gates[n]?.promise
       log.push(`flush ${n} end`)
     })
     const first = commit.schedule().then(() => log.push('first settled'))
-    await sleep(0)
+    // The flush starts a turn later (setImmediate): a 0 ms timer may fire before or after it, so wait for the flush.
+    await started.promise
     expect(log).toEqual(['flush 0 start'])
     const during = Array.from({ length: 50 }, (_, i) =>
       commit.schedule().then(() => i === 49 && log.push('50 later calls settled')),
