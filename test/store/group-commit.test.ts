@@ -118,13 +118,15 @@ describe('GroupCommit', () => {
 
   it('a failed flush rejects its callers, and the next flush still runs; idle() waits for all', async () => {
     let flushes = 0
+    const started = deferred()
     const commit = new GroupCommit(async () => {
       flushes++
+      started.resolve()
       await sleep(5)
       if (flushes === 1) throw new Error('disk full')
     })
     const failed = commit.schedule()
-    await sleep(0)
+    await started.promise
     const next = commit.schedule()
     await expect(failed).rejects.toThrow('disk full')
     await commit.idle()
