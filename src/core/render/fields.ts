@@ -71,20 +71,27 @@ export const renderExcerpt = rememberedPerRelease((raw, wordpress) =>
 )
 
 /**
- * A term name as WordPress stores and serves it (`pre_term_name`): `sanitize_text_field()` (a `<` that no `>` closes
- * escaped, tags out, whitespace runs one space, trimmed, escaped octets out), then `wp_filter_kses()` (entities
- * normalized, control characters out) and `_wp_specialchars()` (`&`, `<`, `>`).
- * `"A <b>bold</b> tag & co"` → `"A bold tag &amp; co"`, `"1 < 2 &foo;"` → `"1 &lt; 2 &amp;foo;"`. As `wordpress`
- * does it: the releases normalize entities apart (`&#0;` is removed by 6.7.1, kept escaped by 7.0.4).
+ * WordPress's `sanitize_text_field()` (`_sanitize_text_fields()` without kept line breaks), as `wordpress` does it:
+ * a `<` that no `>` closes escaped, tags out, whitespace runs one space, trimmed, escaped octets out.
+ * `"<b>Hi</b>\n there %41"` → `"Hi there"`.
  */
-export const renderTermName = rememberedPerRelease((raw, wordpress) => {
+export function sanitizeTextField(raw: string, wordpress: WordPressRelease): string {
   // A `<` left before a line break is escaped, so that joining the lines cannot make a tag of it.
   const stripped = raw.includes('<')
     ? stripAllTags(escapeLoneLessThan(raw, wordpress)).replaceAll('<\n', '&lt;\n')
     : raw
-  const text = withoutOctets(phpTrim(stripped.replace(/[\r\n\t ]+/gu, ' ')))
-  return specialChars(kses(text, ALLOWED_TAGS, wordpress), false, wordpress)
-})
+  return withoutOctets(phpTrim(stripped.replace(/[\r\n\t ]+/gu, ' ')))
+}
+
+/**
+ * A term name as WordPress stores and serves it (`pre_term_name`): `sanitizeTextField()`, then `wp_filter_kses()`
+ * (entities normalized, control characters out) and `_wp_specialchars()` (`&`, `<`, `>`).
+ * `"A <b>bold</b> tag & co"` → `"A bold tag &amp; co"`, `"1 < 2 &foo;"` → `"1 &lt; 2 &amp;foo;"`. As `wordpress`
+ * does it: the releases normalize entities apart (`&#0;` is removed by 6.7.1, kept escaped by 7.0.4).
+ */
+export const renderTermName = rememberedPerRelease((raw, wordpress) =>
+  specialChars(kses(sanitizeTextField(raw, wordpress), ALLOWED_TAGS, wordpress), false, wordpress),
+)
 
 /**
  * `wp_strip_all_tags()` as `sanitize_text_field()` calls it: scripts and styles with their text out, then tags as
