@@ -19,6 +19,7 @@ import { bodyOf, drainRest, garbledFields, receivedBytes } from './request-body.
 import { addHeaders, errorResponse, json } from './respond.js'
 import { allowHeader, restHeaders } from './rest-headers.js'
 import { type RouteSpec, routeTable } from './routes.js'
+import { mountTecV1 } from './tec-v1/mount.js'
 
 /** calfile's own route prefix and TEC's, which it also serves (docs/errors.md). */
 export const PREFIX = '/calendar/events/v1'
@@ -115,10 +116,16 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
         const view = (event.context.view as View | undefined) ?? viewOf(calendar, event)
         const route = event.context.route as string | undefined
         const routes = route === undefined ? undefined : routesAt.get(route)
-        const allow = routes && allowHeader(routes, view, writableAt(calendar, routes, event))
+        // The routes beside REST v1 (tec/v1) work out their own `Allow`.
+        const allow =
+          (event.context.allow as string | undefined) ??
+          (routes && allowHeader(routes, view, writableAt(calendar, routes, event)))
         const signedIn = view.user !== null && !view.rejected
         const plainGet = event.req.method === 'GET' && !event.req.headers.has('origin')
-        addHeaders(response, restHeaders({ site: view.origin, allow, signedIn, plainGet }))
+        const headers = restHeaders({ site: view.origin, allow, signedIn, plainGet })
+        // A tec/v1 list's own `Link` (its pages) follows WordPress's, as a second header line does.
+        const own = response.headers.get('link')
+        addHeaders(response, own ? { ...headers, link: `${headers.link}, ${own}` } : headers)
       }
       withCors(response, event.req.headers.get('origin'), options.cors ?? {})
       if (!log) return
@@ -196,6 +203,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
       return asPreflight(described, origin, options.cors ?? {})
     })
   }
+  mountTecV1(app, calendar, viewOf)
   for (const extension of options.extensions ?? []) extension.mount(app, calendar)
   app.all('/**', (event) => {
     if (event.req.method === 'OPTIONS') return unrouted(event)
@@ -229,10 +237,16 @@ function requestLog(options: AppOptions): ((line: RequestLine) => void) | undefi
   }
 }
 
-/** Whether a path, mapped onto calfile's prefix, is one of the interface's. */
+/**
+ * Whether a path, mapped onto calfile's prefix, is one of the interface's: calfile's prefix, and everything under
+ * WordPress's REST root (TEC's own prefix is mapped onto calfile's; tec/v1 and the WordPress routes stay there).
+ */
 function isInterface(path: string): boolean {
-  return path === PREFIX || path.startsWith(`${PREFIX}/`)
+  return path === PREFIX || path.startsWith(`${PREFIX}/`) || path === WP_JSON || path.startsWith(`${WP_JSON}/`)
 }
+
+/** WordPress's REST root, under which TEC and WordPress serve every namespace. */
+const WP_JSON = '/wp-json'
 
 /**
  * A parameter error of a route whose `id` names no record of its kind, led by that `id` where TEC checks it with

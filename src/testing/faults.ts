@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { invalidParams } from '../core/errors.js'
 import { PREFIX, TEC_PREFIX } from '../http/app.js'
+import { TEC_V1_PREFIX } from '../http/tec-v1/mount.js'
 
 /**
  * What a fault does to a request it matches: answers an error status (with `Retry-After`, in seconds, when given),
@@ -27,7 +28,7 @@ export type Fault = FaultRule & {
   answered: number
 }
 
-const PREFIXES = [PREFIX, TEC_PREFIX]
+const PREFIXES = [PREFIX, TEC_PREFIX, TEC_V1_PREFIX]
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', '*']
 
 const Common = {

@@ -71,6 +71,17 @@ export const renderExcerpt = rememberedPerRelease((raw, wordpress) =>
 )
 
 /**
+ * A post's excerpt as WordPress's REST API shows it (`the_excerpt` of `get_the_excerpt()`): the excerpt, or, without
+ * one, the content's first 55 words with ` [&hellip;]` (`wp_trim_excerpt()`), through `the_excerpt`'s filters, with
+ * the line break `wpautop()` ends a paragraph with. `("", "One two")` → `"<p>One two</p>\n"`.
+ */
+export function renderPostExcerpt(excerpt: string, content: string, wordpress: WordPressRelease): string {
+  const text = excerpt !== '' ? excerpt : trimWords(dropShortcodes(content))
+  const rendered = renderExcerpt(text, wordpress)
+  return rendered === '' ? '' : `${rendered}\n`
+}
+
+/**
  * WordPress's `sanitize_text_field()` (`_sanitize_text_fields()` without kept line breaks), as `wordpress` does it:
  * a `<` that no `>` closes escaped, tags out, whitespace runs one space, trimmed, escaped octets out.
  * `"<b>Hi</b>\n there %41"` → `"Hi there"`.

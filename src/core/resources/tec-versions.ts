@@ -54,6 +54,11 @@ export interface TecRules {
    * `GET` alone there.
    */
   readonly linkedPostPermissionPerPost: boolean
+  /**
+   * Whether the site has TEC's second REST API, `/wp-json/tec/v1` (`TEC\Common\REST\TEC\V1\Controller`, since TEC
+   * 6.15), which TEC's MCP server speaks; it is listed among the namespaces of the REST index.
+   */
+  readonly tecV1: boolean
 }
 
 const RULES: Record<TecVersion, TecRules> = {
@@ -67,6 +72,7 @@ const RULES: Record<TecVersion, TecRules> = {
       tag: ['posts', 'tribe_events', 'tec_calendar_embed'],
     },
     linkedPostPermissionPerPost: true,
+    tecV1: true,
   },
   '6.10': {
     wordpress: '6.7.1',
@@ -75,6 +81,7 @@ const RULES: Record<TecVersion, TecRules> = {
     customFieldsAlways: false,
     termPostTypes: { category: ['tribe_events'], tag: ['posts', 'tribe_events'] },
     linkedPostPermissionPerPost: false,
+    tecV1: false,
   },
 }
 

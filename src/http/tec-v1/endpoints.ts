@@ -1,0 +1,203 @@
+import type { Calendar } from '../../core/calendar.js'
+import type { ServedPostKind } from '../../core/model/kinds.js'
+import type { EventRecord, OrganizerRecord, Status, VenueRecord } from '../../core/model/records.js'
+import type { CalendarState } from '../../core/model/state.js'
+import { assertCanEdit, assertReadable, canWrite } from '../../core/resources/access.js'
+import type { View } from '../../core/resources/view.js'
+import { eventObject } from './event-object.js'
+import { organizerObject, venueObject } from './linked-post-objects.js'
+import { eventList, type ListPage, linkedPostList } from './lists.js'
+import type { Parameter } from './parameters.js'
+import {
+  DELETE_ARGUMENTS,
+  EVENT_BODY,
+  eventListArguments,
+  ORGANIZER_BODY,
+  organizerListArguments,
+  type PostLookup,
+  VENUE_BODY,
+  venueListArguments,
+} from './route-arguments.js'
+import { createPost, deletePost, HandlerError, updatePost } from './writes.js'
+
+/** What a tec/v1 route does to its kind's posts (`Readable_Endpoint`, `Creatable_Endpoint`, …). */
+export type Operation = 'list' | 'create' | 'read' | 'update' | 'delete'
+
+/** One method of one tec/v1 route: the source of the app's handlers, the namespace index and `OPTIONS`. */
+export interface Endpoint {
+  /** WordPress's method list of the handler: `PUT, PATCH` share one (`Endpoint::EDITABLE`). */
+  methods: readonly ('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE')[]
+  /** The path below `/wp-json/tec/v1`, h3 style: `/events/:id`. */
+  path: string
+  kind: ServedPostKind
+  operation: Operation
+  /** The arguments, as they are at the time of asking (the page size follows `settings.per_page`). */
+  arguments(state: CalendarState): readonly Parameter[]
+}
+
+/** The collection path of each kind. */
+export const COLLECTIONS: Readonly<Record<ServedPostKind, string>> = {
+  event: '/events',
+  venue: '/venues',
+  organizer: '/organizers',
+}
+
+const LIST_ARGUMENTS: Record<ServedPostKind, (state: CalendarState) => readonly Parameter[]> = {
+  event: (state) => eventListArguments(state.settings.per_page, lookup(state)),
+  venue: (state) => venueListArguments(state.settings.per_page),
+  organizer: (state) => organizerListArguments(state.settings.per_page),
+}
+
+/** What the event list's venue and organizer checks ask of the state. */
+function lookup(state: CalendarState): PostLookup {
+  return {
+    isVenue: (id) => state.venues.get(id) !== undefined,
+    isOrganizer: (id) => state.organizers.get(id) !== undefined,
+  }
+}
+
+const BODIES: Record<ServedPostKind, readonly Parameter[]> = {
+  event: EVENT_BODY,
+  venue: VENUE_BODY,
+  organizer: ORGANIZER_BODY,
+}
+
+/**
+ * Every endpoint of tec/v1, in TEC 6.17.2's order (`Endpoints::get_endpoints()`): events, venues, organizers;
+ * each collection's list and create, then its single post's read, update and delete.
+ */
+export const ENDPOINTS: readonly Endpoint[] = (['event', 'organizer', 'venue'] as const).flatMap((kind) => {
+  const collection = COLLECTIONS[kind]
+  const single = `${collection}/:id`
+  return [
+    { methods: ['GET'], path: collection, kind, operation: 'list', arguments: LIST_ARGUMENTS[kind] },
+    { methods: ['POST'], path: collection, kind, operation: 'create', arguments: () => BODIES[kind] },
+    { methods: ['GET'], path: single, kind, operation: 'read', arguments: () => [] },
+    { methods: ['PUT', 'PATCH'], path: single, kind, operation: 'update', arguments: () => BODIES[kind] },
+    { methods: ['DELETE'], path: single, kind, operation: 'delete', arguments: () => DELETE_ARGUMENTS },
+  ] satisfies Endpoint[]
+})
+
+type AnyPost = EventRecord | VenueRecord | OrganizerRecord
+
+/** Any post calfile keeps under an ID, whatever its kind (WordPress's `get_post()`). */
+function anyPost(state: CalendarState, id: number): { kind: ServedPostKind; post: AnyPost } | undefined {
+  const event = state.events.get(id)
+  if (event) return { kind: 'event', post: event }
+  const venue = state.venues.get(id)
+  if (venue) return { kind: 'venue', post: venue }
+  const organizer = state.organizers.get(id)
+  return organizer ? { kind: 'organizer', post: organizer } : undefined
+}
+
+function passes(check: () => void): boolean {
+  try {
+    check()
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Whether the viewer passes an endpoint's permission callback (`Post_Entity_Endpoint::can_read()`, `can_create()`,
+ * `can_update()`, `can_delete()`): lists for everyone (`guest_can_read()` is true on all six endpoints); a post when
+ * its ID names one of the endpoint's kind that the viewer may read (`check_read_permission()`); a create for those
+ * who may write posts; an update or delete when the ID names a post, of any kind, the viewer may edit
+ * (`edit_post`/`delete_post`: an unknown ID fails).
+ */
+export function permitted(state: CalendarState, endpoint: Endpoint, view: View, id: number | undefined): boolean {
+  switch (endpoint.operation) {
+    case 'list':
+      return true
+    case 'create':
+      return canWrite(view)
+    case 'read': {
+      const found = id === undefined ? undefined : anyPost(state, id)
+      return found?.kind === endpoint.kind && passes(() => assertReadable(view, found.kind, found.post))
+    }
+    default: {
+      const found = id === undefined ? undefined : anyPost(state, id)
+      return found !== undefined && passes(() => assertCanEdit(view, found.post as { author: number; status: Status }))
+    }
+  }
+}
+
+/** What a handler answers: a body and status, and for lists the page's place for the headers. */
+export interface Handled {
+  body: unknown
+  status: number
+  page?: ListPage<unknown>
+}
+
+/**
+ * Runs an endpoint's handler on its read arguments (`Read_Archive_Response`, `Read_Entity_Response`,
+ * `Create_Entity_Response`, `Update_Entity_Response`, `Delete_Entity_Response`).
+ *
+ * @throws HandlerError for the handler's own `{"error"}` answers; CalendarError as the library throws it.
+ */
+export async function handle(
+  calendar: Calendar,
+  endpoint: Endpoint,
+  args: Readonly<Record<string, unknown>>,
+  id: number | undefined,
+  view: View,
+): Promise<Handled> {
+  const { kind } = endpoint
+  switch (endpoint.operation) {
+    case 'list': {
+      const state = calendar.state
+      const perPage = state.settings.per_page
+      const page =
+        kind === 'event'
+          ? eventList(state, args, view, perPage)
+          : linkedPostList(state, kind, args, view, perPage, calendar.now())
+      if (page.records.length === 0 && page.page > 1)
+        return {
+          body: { code: `tec_rest_${PAGE_CODES[kind]}_page_not_found`, message: 'The requested page was not found.' },
+          status: 404,
+        }
+      const body = page.records.map((post) => objectOf(calendar, kind, post as AnyPost, view))
+      return { body, status: 200, page }
+    }
+    case 'create': {
+      const created = await createPost(calendar, kind, args, view)
+      return { body: postObject(calendar, kind, created, view, 500, 'Failed to create entity.'), status: 201 }
+    }
+    case 'read':
+      return { body: postObject(calendar, kind, id ?? 0, view, 404, 'The entity could not be read.'), status: 200 }
+    case 'update':
+      await updatePost(calendar, kind, id ?? 0, args, view)
+      return { body: postObject(calendar, kind, id ?? 0, view, 500, 'Entity not found after update.'), status: 200 }
+    case 'delete':
+      await deletePost(calendar, kind, id ?? 0, args.force === true, view)
+      return { body: [], status: 200 }
+  }
+}
+
+/**
+ * The code word of a list's page past the end: TEC 6.17.2's shared archive answer names organizers whatever the
+ * kind (`Read_Archive_Response::read()`).
+ */
+const PAGE_CODES: Record<ServedPostKind, string> = { event: 'organizers', venue: 'organizers', organizer: 'organizers' }
+
+/** A post of `kind` as tec/v1 shows it, or the handler's error when there is none. */
+function postObject(
+  calendar: Calendar,
+  kind: ServedPostKind,
+  id: number,
+  view: View,
+  status: number,
+  message: string,
+): Record<string, unknown> {
+  const found = anyPost(calendar.state, id)
+  if (!found || found.kind !== kind) throw new HandlerError(status, message)
+  return objectOf(calendar, kind, found.post, view)
+}
+
+function objectOf(calendar: Calendar, kind: ServedPostKind, post: AnyPost, view: View): Record<string, unknown> {
+  const state = calendar.state
+  if (kind === 'event') return eventObject(state, post as EventRecord, view, calendar.now())
+  if (kind === 'venue') return venueObject(state, post as VenueRecord, view)
+  return organizerObject(state, post as OrganizerRecord, view)
+}

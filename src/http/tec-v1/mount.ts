@@ -1,0 +1,109 @@
+import type { H3, H3Event } from 'h3'
+import type { Calendar } from '../../core/calendar.js'
+import { CalendarError, noRoute } from '../../core/errors.js'
+import { tecRules } from '../../core/resources/tec-versions.js'
+import type { View } from '../../core/resources/view.js'
+import { parseQuery } from '../params.js'
+import { bodyOf } from '../request-body.js'
+import { errorResponse, json } from '../respond.js'
+import { ENDPOINTS, type Endpoint, handle, permitted } from './endpoints.js'
+import { assertAcknowledged } from './gate.js'
+import { linkHeader } from './link-header.js'
+import { readArguments } from './parameters.js'
+import { HandlerError } from './writes.js'
+
+/** Where tec/v1 is served: only under WordPress's REST root, as TEC registers it (`Controller::get_versioned_namespace()`). */
+export const TEC_V1_PREFIX = '/wp-json/tec/v1'
+
+/** How the app reads who asks: its `viewOf`, passed in so that tec/v1 authenticates as every route does. */
+export type ViewOf = (calendar: Calendar, event: H3Event) => View
+
+/**
+ * Adds tec/v1's routes to an app (TEC 6.15+'s second REST API, `TEC\Common\REST\TEC\V1`), answered only while the
+ * data file's `settings.tec_version` names a release that has it (`TecRules.tecV1`); otherwise they answer 404
+ * `rest_no_route`, as TEC 6.10 does. Each request is checked in WordPress's order: refused credentials
+ * (401), the route's arguments (`readArguments`, 400), the permission (`permitted`: 401 `rest_forbidden` anonymous,
+ * 403 signed in), the acknowledgement header (`assertAcknowledged`, 400), then the handler, whose own failures are
+ * `{"error": "…"}` bodies. `Allow` lists the methods at the path whose permission the viewer passes
+ * (`rest_send_allow_header()`); lists carry `X-WP-Total`, `X-WP-TotalPages` and `Link`.
+ *
+ * @example
+ * mountTecV1(app, calendar, viewOf)
+ * await app.request('/wp-json/tec/v1/events', { headers: { 'x-tec-eea': ACKNOWLEDGEMENT } })
+ */
+export function mountTecV1(app: H3, calendar: Calendar, viewOf: ViewOf): void {
+  const paths = new Map<string, Endpoint[]>()
+  for (const endpoint of ENDPOINTS) paths.set(endpoint.path, [...(paths.get(endpoint.path) ?? []), endpoint])
+  for (const [path, endpoints] of paths) {
+    for (const endpoint of endpoints) {
+      for (const method of endpoint.methods) {
+        const handler = (event: H3Event) => answer(calendar, viewOf, endpoint, endpoints, event)
+        app.on(method, TEC_V1_PREFIX + path, handler)
+        if (method === 'GET') app.on('HEAD', TEC_V1_PREFIX + path, handler)
+      }
+    }
+  }
+}
+
+/** Whether the calendar answers tec/v1 at all: TEC 6.15 and later register it. */
+export function servesTecV1(calendar: Calendar): boolean {
+  return tecRules(calendar.state.settings).tecV1
+}
+
+async function answer(
+  calendar: Calendar,
+  viewOf: ViewOf,
+  endpoint: Endpoint,
+  atPath: readonly Endpoint[],
+  event: H3Event,
+): Promise<Response> {
+  const view = viewOf(calendar, event)
+  const raw = event.context.params?.id
+  // TEC 6.10 has no tec/v1; `(?P<id>\d+)`: an ID of anything but digits matches no route. WordPress refuses wrong
+  // credentials before it matches a route.
+  if (!servesTecV1(calendar) || (raw !== undefined && !/^\d+$/u.test(raw)))
+    return errorResponse(view.rejected ?? noRoute())
+  const id = raw === undefined ? undefined : Number(raw)
+  try {
+    if (view.rejected) throw view.rejected
+    event.context.allow = allowed(calendar, atPath, view, id)
+    const sent = {
+      ...parseQuery(event.url),
+      ...(endpoint.operation === 'list' || endpoint.operation === 'read' ? {} : bodyObject(await bodyOf(event))),
+    }
+    const args = readArguments(endpoint.arguments(calendar.state), sent)
+    if (!permitted(calendar.state, endpoint, view, id)) {
+      const signedIn = view.user !== null
+      throw new CalendarError('rest_forbidden', signedIn ? 403 : 401, 'Sorry, you are not allowed to do that.')
+    }
+    assertAcknowledged(event.req.headers.get('x-tec-eea'))
+    const handled = await handle(calendar, endpoint, args, id, view)
+    const headers: Record<string, string> = {}
+    if (handled.page) {
+      const { total, perPage, page } = handled.page
+      const pages = perPage > 0 ? Math.ceil(total / perPage) : 1
+      headers['x-wp-total'] = String(total)
+      headers['x-wp-totalpages'] = String(pages)
+      const link = linkHeader(event.url, view.origin, page, pages)
+      if (link) headers.link = link
+    }
+    return json(handled.body, handled.status, headers)
+  } catch (error) {
+    if (error instanceof HandlerError) return json({ error: error.message }, error.status)
+    if (!(error instanceof CalendarError)) console.error(error)
+    return errorResponse(error)
+  }
+}
+
+/** A request body as WordPress merges it into the parameters: an object's fields, nothing else. */
+function bodyObject(body: unknown): Record<string, unknown> {
+  return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
+}
+
+/** The methods at a path whose permission the viewer passes, in registration order (`rest_send_allow_header()`). */
+function allowed(calendar: Calendar, atPath: readonly Endpoint[], view: View, id: number | undefined): string {
+  return atPath
+    .filter((endpoint) => permitted(calendar.state, endpoint, view, id))
+    .flatMap((endpoint) => endpoint.methods)
+    .join(', ')
+}

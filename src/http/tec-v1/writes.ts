@@ -1,0 +1,133 @@
+import type { Calendar } from '../../core/calendar.js'
+import { isZone } from '../../core/dates/zoned.js'
+import { CalendarError } from '../../core/errors.js'
+import type { ServedPostKind } from '../../core/model/kinds.js'
+import type { View } from '../../core/resources/view.js'
+import { TEC_READING } from '../../core/resources/write-mode.js'
+
+/**
+ * A tec/v1 write as calfile's own fields (docs/writes.md), from the arguments `readArguments` kept: the WordPress
+ * post fields (`title`, `content` → `description`, `excerpt`, `slug`, `status`, `author`, `date`,
+ * `featured_media` → `image`) and each kind's own. An event's `venues` is the first venue (calfile links one),
+ * `organizers` its organizers, `tags` and `tribe_events_cat` term IDs (unknown ones left out as TEC's repository
+ * leaves them), and a `timezone` that names no zone becomes `UTC`, as TEC 6.17.2 stores it. A venue's `state` and
+ * `province` keep their names; `state_province` is calfile's `stateprovince`.
+ *
+ * @example
+ * calfileFields('event', { title: 'Jazz', content: 'Live', venues: [12], timezone: 'Mars/Base' })
+ * // { title: 'Jazz', description: 'Live', venue: 12, timezone: 'UTC' }
+ */
+export function calfileFields(kind: ServedPostKind, sent: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {}
+  const copy = (from: string, to = from) => {
+    if (sent[from] !== undefined) fields[to] = sent[from]
+  }
+  copy('title', kind === 'event' ? 'title' : kind)
+  copy('content', 'description')
+  for (const key of ['excerpt', 'slug', 'status', 'author', 'date']) copy(key)
+  if (typeof sent.featured_media === 'number' && sent.featured_media > 0) fields.image = sent.featured_media
+  if (kind === 'event') {
+    for (const key of ['start_date', 'end_date', 'all_day', 'featured', 'sticky', 'cost', 'tags']) copy(key)
+    copy('tribe_events_cat', 'categories')
+    copy('organizers', 'organizer')
+    if (Array.isArray(sent.venues)) fields.venue = sent.venues[0] ?? ''
+    if (typeof sent.timezone === 'string') fields.timezone = isZone(sent.timezone) ? sent.timezone : 'UTC'
+  } else if (kind === 'venue') {
+    for (const key of ['address', 'country', 'city', 'state', 'province', 'zip', 'phone', 'website']) copy(key)
+    copy('state_province', 'stateprovince')
+  } else {
+    for (const key of ['phone', 'website', 'email']) copy(key)
+  }
+  return fields
+}
+
+/** The core resource of a post kind: the same calls for events, venues and organizers. */
+function resource(calendar: Calendar, kind: ServedPostKind) {
+  return kind === 'event' ? calendar.events : kind === 'venue' ? calendar.venues : calendar.organizers
+}
+
+/**
+ * The handler's own failure (`Create_Entity_Response`, `Update_Entity_Response`, `Delete_Entity_Response`): tec/v1
+ * answers it as `{"error": "…"}` with a status, not as a WordPress error.
+ */
+export class HandlerError extends Error {
+  readonly status: number
+
+  constructor(status: number, message: string) {
+    super(message)
+    this.status = status
+  }
+}
+
+/**
+ * Creates a post from tec/v1's arguments through the library, and returns its ID. What calfile cannot store (an
+ * event without its title or dates) fails as TEC's repository fails it.
+ *
+ * @throws HandlerError 500 "Failed to create entity."
+ */
+export async function createPost(
+  calendar: Calendar,
+  kind: ServedPostKind,
+  sent: Readonly<Record<string, unknown>>,
+  view: View,
+): Promise<number> {
+  try {
+    const created = await resource(calendar, kind).create(calfileFields(kind, sent), view, TEC_READING)
+    return (created as { id: number }).id
+  } catch (error) {
+    if (error instanceof CalendarError && error.status < 500) throw new HandlerError(500, 'Failed to create entity.')
+    throw error
+  }
+}
+
+/**
+ * Changes the fields sent, and only those (`Update_Entity_Response`: the repository's `save()` of the arguments).
+ *
+ * @throws HandlerError 404 "The entity could not be updated." for an ID of another kind or none; 500 "Failed to
+ * update entity." when calfile refuses the change.
+ */
+export async function updatePost(
+  calendar: Calendar,
+  kind: ServedPostKind,
+  id: number,
+  sent: Readonly<Record<string, unknown>>,
+  view: View,
+): Promise<void> {
+  if (!exists(calendar, kind, id)) throw new HandlerError(404, 'The entity could not be updated.')
+  try {
+    await resource(calendar, kind).update(id, calfileFields(kind, sent), view, TEC_READING)
+  } catch (error) {
+    if (error instanceof CalendarError && error.status < 500) throw new HandlerError(500, 'Failed to update entity.')
+    throw error
+  }
+}
+
+/**
+ * Moves a post to the trash, or with `force` deletes it (`Delete_Entity_Response`).
+ *
+ * @throws HandlerError 404 "The entity could not be deleted." for an ID of another kind or none; 410 "The entity has
+ * already been trashed." for a second trash.
+ */
+export async function deletePost(
+  calendar: Calendar,
+  kind: ServedPostKind,
+  id: number,
+  force: boolean,
+  view: View,
+): Promise<void> {
+  if (!exists(calendar, kind, id)) throw new HandlerError(404, 'The entity could not be deleted.')
+  try {
+    await resource(calendar, kind).delete(id, { force }, view, TEC_READING)
+  } catch (error) {
+    if (error instanceof CalendarError && error.status === 410)
+      throw new HandlerError(410, 'The entity has already been trashed.')
+    throw error
+  }
+}
+
+/** Whether `id` names a post of `kind`, in any status. */
+export function exists(calendar: Calendar, kind: ServedPostKind, id: number): boolean {
+  const state = calendar.state
+  const collection = kind === 'event' ? state.events : kind === 'venue' ? state.venues : state.organizers
+  return collection.get(id) !== undefined
+}
