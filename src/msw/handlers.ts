@@ -1,13 +1,15 @@
 import { type HttpHandler, http } from 'msw'
 import type { Calendar } from '../core/calendar.js'
 import { type AppOptions, createApp, PREFIX, TEC_PREFIX } from '../http/app.js'
+import { TEC_V1_PREFIX } from '../http/tec-v1/mount.js'
 import { siteOrigin } from './origin.js'
 
 /** Options of `calendarHandlers`: the site origin, and the h3 app's own options (`cors`, `log`). */
 export interface CalendarHandlersOptions extends AppOptions {
   /**
    * The site origin the mocked interface answers under, e.g. `https://events.example.org`: requests to
-   * `<baseUrl>/calendar/events/v1/…` and `<baseUrl>/wp-json/tribe/events/v1/…` are answered, and `rest_url`,
+   * `<baseUrl>/calendar/events/v1/…`, `<baseUrl>/wp-json/tribe/events/v1/…`, `<baseUrl>/wp-json/tec/v1/…`, the REST
+   * index `<baseUrl>/wp-json/` and WordPress's `users/me` and `settings` are answered, and `rest_url`,
    * `next_rest_url`, `url` and `Link` values are built on it (unless the data file's `settings.base_url` or
    * `settings.site_url` say otherwise, as over HTTP). A trailing slash is dropped; a path, query, fragment or
    * credentials, or a scheme other than http(s), is an `Error` (the interface lives at the origin's root).
@@ -17,12 +19,12 @@ export interface CalendarHandlersOptions extends AppOptions {
 
 /**
  * Mock Service Worker request handlers that answer every route of calfile's interface (docs/lists.md, docs/errors.md,
- * docs/auth.md, docs/http.md) from `calendar`, under both prefixes, by passing each intercepted `Request` to
+ * docs/auth.md, docs/http.md, docs/tec-v1.md) from `calendar`, under calfile's prefix and WordPress's REST root, by passing each intercepted `Request` to
  * calfile's h3 app (`app.fetch`): a browser, jsdom or Node test of a TEC client runs against real calfile answers
  * with no server and no port.
  *
  * One handler per prefix, matching every method (GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS), repeated slashes
- * and a trailing slash as the app does; a request outside the two prefixes is not matched, so msw's
+ * and a trailing slash as the app does; a request outside them is not matched, so msw's
  * `onUnhandledRequest` decides about it. The request reaches the app untouched (method, headers such as
  * `Authorization` and `Origin`, JSON / urlencoded / multipart body) and its answer comes back untouched (status,
  * body, `X-TEC-Total`, `X-TEC-TotalPages`, `Link`, `Location`, CORS headers). The app is built once per call; the
@@ -46,9 +48,11 @@ export function calendarHandlers(calendar: Calendar, options: CalendarHandlersOp
   const { baseUrl, ...appOptions } = options
   const origin = siteOrigin(baseUrl)
   const app = createApp(calendar, appOptions)
-  return [PREFIX, TEC_PREFIX].map((prefix) =>
-    http.all(prefixPattern(origin, prefix), ({ request }) => app.fetch(request)),
-  )
+  const answer = ({ request }: { request: Request }) => app.fetch(request)
+  return [
+    ...PREFIXES.map((prefix) => http.all(prefixPattern(origin, prefix), answer)),
+    http.all(prefixPattern(origin, '/wp-json', false), answer),
+  ]
 }
 
 /**
@@ -57,10 +61,16 @@ export function calendarHandlers(calendar: Calendar, options: CalendarHandlersOp
  * pattern has no capturing group, so msw decodes no parameter: a malformed escape (`%ZZ`) reaches the app, which
  * answers it with its 404 `rest_no_route`.
  */
-function prefixPattern(origin: string, prefix: string): RegExp {
+function prefixPattern(origin: string, prefix: string, below = true): RegExp {
   const segments = prefix.split('/').filter(Boolean).map(escapeRegExp)
-  return new RegExp(`^${escapeRegExp(origin)}/+${segments.join('/+')}(?:/.*)?$`, 'u')
+  return new RegExp(`^${escapeRegExp(origin)}/+${segments.join('/+')}${below ? '(?:/.*)?' : '/*'}$`, 'u')
 }
+
+/**
+ * The paths calfile answers below: its own prefix, TEC's two APIs and the two WordPress routes TEC's MCP server
+ * asks first; the REST index `/wp-json/` itself is matched alone. Other WordPress routes are left to other handlers.
+ */
+const PREFIXES = [PREFIX, TEC_PREFIX, TEC_V1_PREFIX, '/wp-json/wp/v2/users/me', '/wp-json/wp/v2/settings']
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')

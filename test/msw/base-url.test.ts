@@ -37,8 +37,11 @@ describe('calendarHandlers baseUrl', () => {
   ])('accepts %j: one handler per prefix, on the origin %s', (baseUrl, origin) => {
     const handlers = calendarHandlers(calendar, { baseUrl })
     const paths = handlers.map((handler) => handler.info.path)
-    expect(paths).toHaveLength(2)
-    const [ours, tec] = paths as RegExp[]
+    expect(paths).toHaveLength(6)
+    const [ours, tec, tecV1, , , index] = paths as RegExp[]
+    expect(tecV1!.test(`${origin}/wp-json/tec/v1/events`)).toBe(true)
+    expect(index!.test(`${origin}/wp-json/`)).toBe(true)
+    expect(index!.test(`${origin}/wp-json/wp/v2/posts`)).toBe(false)
     expect(ours).toBeInstanceOf(RegExp)
     expect(tec).toBeInstanceOf(RegExp)
     for (const path of ['/calendar/events/v1', '/calendar/events/v1/', '/calendar/events/v1/events/by-slug/a%ZZ']) {
