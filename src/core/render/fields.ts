@@ -71,12 +71,14 @@ export const renderExcerpt = rememberedPerRelease((raw, wordpress) =>
 )
 
 /**
- * A post's excerpt as WordPress's REST API shows it (`the_excerpt` of `get_the_excerpt()`): the excerpt, or, without
- * one, the content's first 55 words with ` [&hellip;]` (`wp_trim_excerpt()`), through `the_excerpt`'s filters, with
- * the line break `wpautop()` ends a paragraph with. `("", "One two")` → `"<p>One two</p>\n"`.
+ * A post's excerpt as WordPress's REST API shows it on a TEC site (`the_excerpt` of `get_the_excerpt()`): the
+ * excerpt, or, without one, the content's first 30 words with ` [&hellip;]` (`wp_trim_excerpt()`; TEC's views set
+ * `excerpt_length` to 30 for their default list view, `Excerpt::maybe_filter_excerpt_length()`), through
+ * `the_excerpt`'s filters, with the line break `wpautop()` ends a paragraph with. `("", "One two")` →
+ * `"<p>One two</p>\n"`.
  */
 export function renderPostExcerpt(excerpt: string, content: string, wordpress: WordPressRelease): string {
-  const text = excerpt !== '' ? excerpt : trimWords(dropShortcodes(content))
+  const text = excerpt !== '' ? excerpt : trimWords(dropShortcodes(content), TEC_LIST_EXCERPT_WORDS)
   const rendered = renderExcerpt(text, wordpress)
   return rendered === '' ? '' : `${rendered}\n`
 }
@@ -189,6 +191,9 @@ export function renderUrl(raw: string): string {
 const EXCERPT_TAGS = new Set(['a', 'b', 'strong', 'em', 'span', 'ul', 'li', 'ol'])
 const EXCERPT_WORDS = 55
 
+/** `excerpt_length` under TEC's views in their default list view (`Excerpt::maybe_filter_excerpt_length()`). */
+const TEC_LIST_EXCERPT_WORDS = 30
+
 /**
  * The `description` of TEC's JSON-LD (`esc_js( tribe_events_get_the_excerpt() )`): the excerpt with only the
  * simple inline tags kept, or, without one, the content's first 55 words (tags stripped, then ` [&hellip;]`), in
@@ -214,10 +219,10 @@ function keepTags(html: string, keep: ReadonlySet<string>): string {
   )
 }
 
-/** `wp_trim_words()`: tags (and script and style contents) out, the first 55 words joined by spaces. */
-function trimWords(html: string): string {
+/** `wp_trim_words()`: tags (and script and style contents) out, the first `count` words joined by spaces. */
+function trimWords(html: string, count = EXCERPT_WORDS): string {
   const text = html.replace(/<(script|style)[^>]*?>[\s\S]*?<\/\1>/giu, '').replace(/<[^>]*>/gu, '')
   const words = text.split(/[\n\r\t ]+/u).filter((word) => word !== '')
-  if (words.length <= EXCERPT_WORDS) return words.join(' ')
-  return `${words.slice(0, EXCERPT_WORDS).join(' ')} [&hellip;]`
+  if (words.length <= count) return words.join(' ')
+  return `${words.slice(0, count).join(' ')} [&hellip;]`
 }
