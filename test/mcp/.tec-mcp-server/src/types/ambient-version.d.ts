@@ -1,0 +1,5 @@
+declare module '../../../version.js' {
+  export const VERSION: string;
+}
+
+
