@@ -144,11 +144,15 @@ export const MediaFileSchema = v.looseObject({
   height: v.optional(number),
 })
 
-/** A user (docs/auth.md); `token_sha256` is the hex SHA-256 of the bearer token. */
+/**
+ * A user (docs/auth.md); `token_sha256` is the hex SHA-256 of the bearer token, `email` the address WordPress's
+ * user routes show and key the avatar by.
+ */
 export const UserFileSchema = v.looseObject({
   id,
   name: v.optional(text),
   role: v.optional(v.picklist(ROLES, expected(`one of ${ROLES.join(', ')}`))),
+  email: v.optional(text),
   token_sha256: v.optional(v.pipe(text, v.regex(/^[0-9a-f]{64}$/, expected('64 lower-case hex digits')))),
 })
 
@@ -286,6 +290,8 @@ export interface UserRecord extends Extra {
   id: number
   name: string
   role: Role
+  /** The user's e-mail address, which WordPress's user routes show (docs/data-file.md#users); none when absent. */
+  email?: string
   token_sha256?: string
 }
 
