@@ -9,30 +9,13 @@
 import { describe, expect, it } from 'vitest'
 import { openCalendar } from '../../src/core/calendar.js'
 import { tokenHash } from '../../src/core/model/users.js'
-import { tecRules } from '../../src/core/resources/tec-versions.js'
-import { createApp, viewOf } from '../../src/http/app.js'
-import { mountWordPress } from '../../src/http/wordpress/mount.js'
-import type { RestNamespace } from '../../src/http/wordpress/rest-namespace.js'
+import { createApp } from '../../src/http/app.js'
 import { NOW } from '../helpers.js'
 
 type Json = Record<string, any>
 
 const SITE = 'http://127.0.0.1:3000'
 const LINK = `<${SITE}/wp-json/>; rel="https://api.w.org/"`
-
-/** A namespace served beside TEC's REST v1 only where the release has it, as tec/v1 is (`TecRules.tecV1`). */
-const TEC_V1_STUB: RestNamespace = {
-  namespace: 'tec/v1',
-  served: (calendar) => tecRules(calendar.state.settings).tecV1,
-  routes: (_calendar, view) => ({
-    '/tec/v1': {
-      namespace: 'tec/v1',
-      methods: ['GET'],
-      endpoints: [],
-      _links: { self: [{ href: `${view.origin}/wp-json/tec/v1` }] },
-    },
-  }),
-}
 
 /** A calendar whose users sign in with `tok-<name>`, and an app with the WordPress routes mounted. */
 async function site(settings: Json = {}, users?: Json[]) {
@@ -51,9 +34,7 @@ async function site(settings: Json = {}, users?: Json[]) {
     ],
   })
   const calendar = await openCalendar(null, { initial, now: () => NOW })
-  const app = createApp(calendar, {
-    extensions: [{ mount: (app, calendar) => mountWordPress(app, calendar, viewOf, [TEC_V1_STUB]) }],
-  })
+  const app = createApp(calendar)
   return async (path: string, who?: string, init: { method?: string; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { ...init.headers }
     if (who === 'wrong') headers.authorization = `Basic ${Buffer.from('admin:not-the-token').toString('base64')}`
@@ -138,17 +119,19 @@ describe('GET /wp-json/: the REST index', () => {
     const { body } = await request('/wp-json/')
     const tribe = (await request('/wp-json/tribe/events/v1')).body as Json
     const wpV2 = (await request('/wp-json/wp/v2')).body as Json
+    const tecV1 = (await request('/wp-json/tec/v1')).body as Json
     const routes = body?.routes as Json
     expect(Object.keys(routes)).toEqual([
       '/',
       ...Object.keys(tribe.routes),
-      '/tec/v1',
+      ...Object.keys(tecV1.routes),
       '/wp/v2',
       '/wp/v2/users/me',
       '/wp/v2/settings',
     ])
     for (const [route, entry] of Object.entries(tribe.routes)) expect(routes[route], route).toEqual(entry)
     for (const [route, entry] of Object.entries(wpV2.routes)) expect(routes[route], route).toEqual(entry)
+    for (const [route, entry] of Object.entries(tecV1.routes)) expect(routes[route], route).toEqual(entry)
   })
 
   it('under TEC 6.10 (WordPress 6.7.1): no tec/v1, no front-page keys', async () => {

@@ -191,7 +191,9 @@ function postObject(
   message: string,
 ): Record<string, unknown> {
   const found = anyPost(calendar.state, id)
-  if (!found || found.kind !== kind) throw new HandlerError(status, message)
+  // TEC's repository reads posts of `any` status, which leaves trashed ones out (`get_post_stati()`'s
+  // `exclude_from_search`).
+  if (!found || found.kind !== kind || found.post.status === 'trash') throw new HandlerError(status, message)
   return objectOf(calendar, kind, found.post, view)
 }
 

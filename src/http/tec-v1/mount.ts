@@ -6,34 +6,41 @@ import type { View } from '../../core/resources/view.js'
 import { parseQuery } from '../params.js'
 import { bodyOf } from '../request-body.js'
 import { errorResponse, json } from '../respond.js'
-import { ENDPOINTS, type Endpoint, handle, permitted } from './endpoints.js'
+import type { ViewOf } from '../wordpress/mount.js'
+import type { RestNamespace } from '../wordpress/rest-namespace.js'
+import { type Endpoint, handle, permitted } from './endpoints.js'
 import { assertAcknowledged } from './gate.js'
 import { linkHeader } from './link-header.js'
 import { readArguments } from './parameters.js'
+import {
+  DOCS_PATH,
+  endpointsByPath,
+  namespaceIndexResponse,
+  routeOptionsResponse,
+  TEC_V1_NAMESPACE,
+  tecV1Routes,
+} from './route-index.js'
 import { HandlerError } from './writes.js'
 
 /** Where tec/v1 is served: only under WordPress's REST root, as TEC registers it (`Controller::get_versioned_namespace()`). */
 export const TEC_V1_PREFIX = '/wp-json/tec/v1'
 
-/** How the app reads who asks: its `viewOf`, passed in so that tec/v1 authenticates as every route does. */
-export type ViewOf = (calendar: Calendar, event: H3Event) => View
-
 /**
  * Adds tec/v1's routes to an app (TEC 6.15+'s second REST API, `TEC\Common\REST\TEC\V1`), answered only while the
  * data file's `settings.tec_version` names a release that has it (`TecRules.tecV1`); otherwise they answer 404
- * `rest_no_route`, as TEC 6.10 does. Each request is checked in WordPress's order: refused credentials
- * (401), the route's arguments (`readArguments`, 400), the permission (`permitted`: 401 `rest_forbidden` anonymous,
- * 403 signed in), the acknowledgement header (`assertAcknowledged`, 400), then the handler, whose own failures are
+ * `rest_no_route`, as TEC 6.10 does. Each request is checked in WordPress's order: refused credentials (401), the
+ * route's arguments (`readArguments`, 400), the permission (`permitted`: 401 `rest_forbidden` anonymous, 403 signed
+ * in), the acknowledgement header (`assertAcknowledged`, 400), then the handler, whose own failures are
  * `{"error": "…"}` bodies. `Allow` lists the methods at the path whose permission the viewer passes
- * (`rest_send_allow_header()`); lists carry `X-WP-Total`, `X-WP-TotalPages` and `Link`.
+ * (`rest_send_allow_header()`); lists carry `X-WP-Total`, `X-WP-TotalPages` and `Link`. The namespace index and
+ * `/docs` need no acknowledgement; `OPTIONS` on a route describes it (`routeOptionsResponse`).
  *
  * @example
  * mountTecV1(app, calendar, viewOf)
  * await app.request('/wp-json/tec/v1/events', { headers: { 'x-tec-eea': ACKNOWLEDGEMENT } })
  */
 export function mountTecV1(app: H3, calendar: Calendar, viewOf: ViewOf): void {
-  const paths = new Map<string, Endpoint[]>()
-  for (const endpoint of ENDPOINTS) paths.set(endpoint.path, [...(paths.get(endpoint.path) ?? []), endpoint])
+  const paths = endpointsByPath()
   for (const [path, endpoints] of paths) {
     for (const endpoint of endpoints) {
       for (const method of endpoint.methods) {
@@ -43,6 +50,41 @@ export function mountTecV1(app: H3, calendar: Calendar, viewOf: ViewOf): void {
       }
     }
   }
+  const served = (respond: (event: H3Event, view: View) => Response | Promise<Response>) => (event: H3Event) => {
+    const view = viewOf(calendar, event)
+    return servesTecV1(calendar) ? respond(event, view) : errorResponse(view.rejected ?? noRoute())
+  }
+  const index = served((event, view) => namespaceIndexResponse(calendar, event, view))
+  // The OpenAPI document is built when first asked for, as REST v1's `/doc` is.
+  const docs = served(async (event, view) => (await import('./openapi.js')).docsResponse(calendar, event, view))
+  for (const method of ['GET', 'HEAD'] as const) {
+    app.on(method, TEC_V1_PREFIX, index)
+    app.on(method, TEC_V1_PREFIX + DOCS_PATH, docs)
+  }
+  // `OPTIONS` on a route answers its entry, whoever asks (`rest_handle_options_request()`), `Allow` as on the route;
+  // where no route matches (TEC 6.10, an ID of anything but digits) WordPress answers `[]`.
+  for (const path of ['', DOCS_PATH, ...paths.keys()]) {
+    const endpoints = paths.get(path)
+    app.on('OPTIONS', TEC_V1_PREFIX + path, (event) => {
+      const view = viewOf(calendar, event)
+      if (view.rejected) return errorResponse(view.rejected)
+      const raw = event.context.params?.id
+      if (!servesTecV1(calendar) || (raw !== undefined && !/^\d+$/u.test(raw))) return json([])
+      const id = raw === undefined ? undefined : Number(raw)
+      setAllow(event, endpoints ? allowed(calendar, endpoints, view, id) : 'GET')
+      return routeOptionsResponse(calendar, path, view)
+    })
+  }
+}
+
+/**
+ * tec/v1 as the REST index (`GET /wp-json/`) lists it: among the namespaces while the calendar serves it, with its
+ * routes (`tecV1Routes`).
+ */
+export const TEC_V1: RestNamespace = {
+  namespace: TEC_V1_NAMESPACE,
+  served: (calendar) => servesTecV1(calendar),
+  routes: (calendar, view) => tecV1Routes(calendar.state, view.origin),
 }
 
 /** Whether the calendar answers tec/v1 at all: TEC 6.15 and later register it. */
@@ -66,7 +108,7 @@ async function answer(
   const id = raw === undefined ? undefined : Number(raw)
   try {
     if (view.rejected) throw view.rejected
-    event.context.allow = allowed(calendar, atPath, view, id)
+    setAllow(event, allowed(calendar, atPath, view, id))
     const sent = {
       ...parseQuery(event.url),
       ...(endpoint.operation === 'list' || endpoint.operation === 'read' ? {} : bodyObject(await bodyOf(event))),
@@ -98,6 +140,11 @@ async function answer(
 /** A request body as WordPress merges it into the parameters: an object's fields, nothing else. */
 function bodyObject(body: unknown): Record<string, unknown> {
   return body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
+}
+
+/** Sets `Allow`, which WordPress leaves out when the viewer may use no method at the path (`rest_send_allow_header()`). */
+function setAllow(event: H3Event, allow: string): void {
+  if (allow !== '') event.context.allow = allow
 }
 
 /** The methods at a path whose permission the viewer passes, in registration order (`rest_send_allow_header()`). */
