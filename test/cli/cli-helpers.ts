@@ -79,7 +79,8 @@ export async function startServer(
   child.stdout?.on('data', (chunk) => (output += chunk))
   child.stderr?.on('data', (chunk) => (output += chunk))
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 15_000)
+    // Generous: under the full suite on two cores, starting from source has taken over 15 s.
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 45_000)
     const check = () => {
       if (/serving/u.test(output)) {
         clearTimeout(timer)
