@@ -4,7 +4,8 @@
  * three figures the parity suite reports.
  */
 
-import { COMPARED_HEADERS, type IdLabels, normaliseBody, normaliseHeader } from './normalise.js'
+import { COMPARED_HEADERS, type IdLabels, inScope, normaliseBody, normaliseHeader } from './normalise.js'
+import type { Step } from './scenario.js'
 import type { Answer } from './sides.js'
 
 export interface Difference {
@@ -35,13 +36,22 @@ export interface Sided {
   origin: string
 }
 
-/** One request's comparison. */
-export function compare(request: string, tec: Sided, calfile: Sided): Comparison {
-  const tecLeaves = leaves(bodyOf(tec))
-  const calfileLeaves = leaves(bodyOf(calfile))
+/**
+ * One request's comparison. The step says which body keys count: with `superset`, only TEC's (calfile may answer
+ * more); under `/wp-json/`'s index, only the namespaces calfile serves (`inScope`).
+ */
+export function compare(
+  request: string,
+  tec: Sided,
+  calfile: Sided,
+  step: Pick<Step, 'path' | 'superset'> = { path: '' },
+): Comparison {
+  const tecLeaves = leaves(inScope(step.path, bodyOf(tec)))
+  const calfileLeaves = leaves(inScope(step.path, bodyOf(calfile)))
   const leafDifferences: Difference[] = []
   let leafEqual = 0
-  for (const where of new Set([...tecLeaves.keys(), ...calfileLeaves.keys()])) {
+  const wheres = step.superset ? tecLeaves.keys() : new Set([...tecLeaves.keys(), ...calfileLeaves.keys()])
+  for (const where of wheres) {
     const a = tecLeaves.has(where) ? tecLeaves.get(where) : MISSING
     const b = calfileLeaves.has(where) ? calfileLeaves.get(where) : MISSING
     if (Object.is(a, b)) leafEqual++

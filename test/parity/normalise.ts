@@ -5,12 +5,20 @@
  *   its port (as in TEC's `global_id`) is not touched, so a port kept where TEC drops it still shows;
  * - IDs: WordPress numbers posts and terms from its own counters (a fresh site already has posts 1–3 and term 1),
  *   so each side's IDs become `P1, P2, …` (posts: events, venues, organizers) and `T1, T2, …` (terms) in the order
- *   the records first appear in the answers to writes;
- * - creation and modification times (`date`, `date_utc`, `modified`, `modified_utc` within a day of now): `{now}`;
+ *   the records first appear in the answers to writes; in texts too (URLs, query strings, `global_id`, the
+ *   `post-<id>` of a WordPress post's `class_list`), and in tec/v1's term ID lists (`tags`, `tribe_events_cat`);
+ * - creation and modification times within a day of now (REST v1's `date`, `date_utc`, `modified`,
+ *   `modified_utc`; a WordPress post's `date`, `date_gmt`, `modified`, `modified_gmt`): `{now}`;
  * - argument defaults computed from the clock when asked (the event list's `end_date`, "+24 months" to the second,
  *   in `OPTIONS` answers): cut to the minute, as the two sides answer a moment apart;
  * - e-mail addresses, which WordPress's `antispambot()` encodes with random entities: decoded;
  * - headers that carry a moment or a nonce are not compared at all (see `COMPARED_HEADERS`).
+ *
+ * - the site's title (WordPress's `blogname`: the index's `name`, the settings' `title`), which each install names
+ *   itself (the oracle "Real TEC oracle"; calfile has none and answers WordPress's "My Site"): `{site title}`.
+ *
+ * And one rule of scope: WordPress's index (`/wp-json/`) lists every namespace of the site, its plugins' and
+ * WordPress's own; calfile lists those it serves, so only those are compared (`inScope`).
  */
 
 import { decodeEntities } from '../../src/core/render/entities.js'
@@ -74,11 +82,11 @@ export class IdLabels {
       .replace(/\/(categories|tags|tribe_events_cat)\/(\d+)/gu, (_, kind, id) => `/${kind}/${this.of('term', id)}`)
       .replace(/([?&](?:id|p|post_parent)=)(\d+)/gu, (_, key, id) => `${key}${this.of('post', id)}`)
       .replace(
-        /([?&](?:venue|organizer|event|post|include|exclude)(?:%5B%5D|\[\])?=)([\d,]+)/gu,
+        /([?&](?:venue|organizer|event|post|include|exclude)(?:%5B\d*%5D|\[\d*\])?=)([\d,]+)/gu,
         (_, key, ids) => key + this.#list(ids, /include|exclude/u.test(key) ? undefined : 'post'),
       )
       .replace(
-        /([?&](?:categories|tags|tribe_events_cat|parent)(?:%5B%5D|\[\])?=)([\d,]+)/gu,
+        /([?&](?:categories|tags|tribe_events_cat|parent)(?:%5B\d*%5D|\[\d*\])?=)([\d,]+)/gu,
         (_, key, ids) => key + this.#list(ids, 'term'),
       )
   }
@@ -96,28 +104,37 @@ export class IdLabels {
   }
 }
 
+/** A term, or a post: REST v1's event, venue and organizer, or a WordPress post object (tec/v1's, with `guid`). */
 function spaceOf(record: Record<string, unknown>): Space | undefined {
   if ('taxonomy' in record) return 'term'
   if ('global_id' in record || 'venue' in record || 'organizer' in record || 'start_date' in record) return 'post'
+  if ('guid' in record) return 'post'
   return undefined
 }
 
-const TIME_KEYS = new Set(['date', 'date_utc', 'modified', 'modified_utc'])
+const TIME_KEYS = new Set(['date', 'date_utc', 'date_gmt', 'modified', 'modified_utc', 'modified_gmt'])
+/** REST v1's `2026-12-10 19:00:00` and WordPress's `2026-12-10T19:00:00`, not TEC's `dates` (with microseconds). */
+const CLOCK_TIME = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d$/u
 const DATE_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/u
+/** tec/v1's term ID lists of an event (`Event_Definition`: `tags`, `tribe_events_cat`). */
+const TERM_ID_LISTS = new Set(['tags', 'tribe_events_cat'])
 const DAY = 86_400_000
 
 /** A response body with one side's install-specific values replaced (see the module comment). */
 export function normaliseBody(body: unknown, labels: IdLabels, origin: string, now = Date.now()): unknown {
   const walk = (value: unknown, key: string | undefined, parent: Record<string, unknown> | undefined): unknown => {
     if (typeof value === 'string') {
-      if (key && TIME_KEYS.has(key) && isNear(value, now)) return '{now}'
+      if (key && TIME_KEYS.has(key) && CLOCK_TIME.test(value) && isNear(value, now)) return '{now}'
       if (key === 'default' && DATE_TIME.test(value)) return value.slice(0, 16)
+      // WordPress's get_post_class() names the post by ID.
+      if (key === 'class_list' && /^post-\d+$/u.test(value)) return `post-${labels.of('post', value.slice(5))}`
       const text = labels.text(value.split(origin).join('{origin}'))
       return key === 'email' ? decodeEntities(text) : text
     }
     if (typeof value === 'number' && parent) {
       const space = key === 'id' ? spaceOf(parent) : undefined
       if (space) return labels.of(space, value)
+      if (key && TERM_ID_LISTS.has(key) && Array.isArray(parent[key])) return labels.of('term', value)
       if (key === 'term_taxonomy_id' || key === 'term_id' || (key === 'parent' && 'taxonomy' in parent))
         return labels.of('term', value)
       // WordPress's `term_exists` error repeats the existing term's ID in `additional_data`.
@@ -133,6 +150,32 @@ export function normaliseBody(body: unknown, labels: IdLabels, origin: string, n
     return value
   }
   return walk(body, undefined, undefined)
+}
+
+/** The namespaces of WordPress's index calfile serves: TEC's two APIs and WordPress's own `wp/v2`. */
+const SERVED_NAMESPACES = ['tribe/events/v1', 'tec/v1', 'wp/v2']
+/** The routes of the index calfile serves: the index itself, TEC's two APIs, what TEC's MCP server asks of `wp/v2`. */
+const SERVED_ROUTES = /^\/(?:|tribe\/events\/v1(?:\/.*)?|tec\/v1(?:\/.*)?|wp\/v2\/users\/me|wp\/v2\/settings)$/u
+
+/**
+ * The body as far as it is compared (see the module comment): WordPress's index (`GET /wp-json/`) keeps the
+ * namespaces and routes calfile serves (issue 34: "serve it, for the namespaces calfile has"), and the index and
+ * the settings (`/wp-json/wp/v2/settings`) show the site's title as `{site title}`; every other body is whole.
+ */
+export function inScope(path: string, body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body
+  const record = body as Record<string, unknown>
+  const route = path.split('?')[0]
+  if (route === '/wp-json/wp/v2/settings' && typeof record.title === 'string')
+    return { ...record, title: '{site title}' }
+  if (route !== '/wp-json/') return body
+  const scoped = { ...record }
+  if (typeof record.name === 'string') scoped.name = '{site title}'
+  if (Array.isArray(record.namespaces))
+    scoped.namespaces = record.namespaces.filter((namespace) => SERVED_NAMESPACES.includes(namespace as string))
+  if (record.routes && typeof record.routes === 'object')
+    scoped.routes = Object.fromEntries(Object.entries(record.routes).filter(([key]) => SERVED_ROUTES.test(key)))
+  return scoped
 }
 
 /** A header value with the origin and IDs replaced. */

@@ -2,13 +2,24 @@
  * What a parity scenario is: requests sent in order to a fresh TEC site and to a fresh calfile, the same bytes to
  * both. A path or body may name a record created by an earlier step as `{name}`; each side fills in its own ID.
  */
+import type { TecVersion } from '../../src/core/resources/tec-versions.js'
 
 /** Who sends a request: the administrator (Basic, application password), nobody, or a wrong password. */
 export type As = 'admin' | 'anonymous' | 'wrong-password'
 
+/**
+ * The figures a scenario counts toward, each reported and floored on its own (floor.json): TEC's REST v1
+ * (`tribe/events/v1`), or TEC's newer `tec/v1` with the WordPress routes its MCP server calls first (`/wp-json/`,
+ * `wp/v2/users/me`, `wp/v2/settings`).
+ */
+export type Section = 'rest-v1' | 'tec-v1'
+
 export interface Step {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS'
-  /** Under TEC's prefix, e.g. `/events?per_page=2` or `/events/{jazz}`. */
+  /**
+   * Under TEC's REST v1 prefix (`/events?per_page=2`, `/events/{jazz}`), or from the site's root when it starts
+   * with `/wp-json/` (`/wp-json/tec/v1/events`, `/wp-json/wp/v2/users/me`).
+   */
   path: string
   /** A JSON body (an object) or a form body (a string, sent as `application/x-www-form-urlencoded`). */
   body?: unknown
@@ -16,13 +27,24 @@ export interface Step {
   type?: string
   /** An `Origin` header: the request is a browser's from that origin. */
   origin?: string
+  /** More request headers, sent as they are: tec/v1's `X-TEC-EEA`, a preflight's `Access-Control-Request-*`. */
+  headers?: Record<string, string>
   as?: As
   /** Names to remember from the answer: `{ jazz: 'id', room: 'venue.id' }` (dotted paths into the body). */
   save?: Record<string, string>
+  /**
+   * calfile may answer more than TEC here, never less: body keys only calfile has are not counted (tec/v1's
+   * `/docs`, which the issue lets document more than TEC's).
+   */
+  superset?: boolean
 }
 
 export interface Scenario {
   name: string
+  /** Counted toward REST v1's figures unless said otherwise. */
+  section?: Section
+  /** The releases whose TEC has what the scenario asks (tec/v1 came in TEC 6.15); every release when absent. */
+  releases?: TecVersion[]
   steps: Step[]
 }
 

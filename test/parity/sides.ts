@@ -2,9 +2,10 @@
  * The two sides of a parity run, each fresh per scenario: the real TEC site (reset by `reset.sh`, reached over
  * HTTP) and calfile (a memory calendar in the same fresh state, reached in-process through `app.request`).
  * "The same fresh state": the site zone America/New_York, the site's page size of 10 (WordPress's
- * `posts_per_page`), an administrator `admin` whose application password is the oracle's, no records. calfile's
- * clock is the oracle's (`Side.clock`), so that posts written in the same step get the same second on both sides
- * and lists ordered by publication date compare.
+ * `posts_per_page`), an administrator `admin` whose application password is the oracle's and whose e-mail is the
+ * oracle's (WordPress shows it in `/wp-json/wp/v2/users/me` and as the site's `admin_email`), no records.
+ * calfile's clock is the oracle's (`Side.clock`), so that posts written in the same step get the same second on
+ * both sides and lists ordered by publication date compare.
  */
 import { openCalendar } from '../../src/core/calendar.js'
 import { tokenHash } from '../../src/core/model/users.js'
@@ -37,7 +38,7 @@ export async function tecSide(realtec: Realtec): Promise<Side> {
     origin: realtec.base,
     clock: { now: Date.now() },
     async send(step, path, body) {
-      const response = await fetch(realtec.base + TEC_PREFIX + path, request(step, body, realtec.password))
+      const response = await fetch(realtec.base + fromRoot(path), request(step, body, realtec.password))
       return { status: response.status, headers: response.headers, text: await response.text() }
     },
   }
@@ -47,7 +48,16 @@ export async function tecSide(realtec: Realtec): Promise<Side> {
 export async function calfileSide(realtec: Realtec): Promise<Side> {
   const initial = JSON.stringify({
     settings: { timezone: 'America/New_York', per_page: 10, tec_version: realtec.version },
-    users: [{ id: 1, name: realtec.user, role: 'administrator', token_sha256: tokenHash(realtec.password) }],
+    users: [
+      {
+        id: 1,
+        name: realtec.user,
+        role: 'administrator',
+        // What the oracle's `wp_install()` gives its user (`../shared/realtec/install.php`).
+        email: `${realtec.user}@example.test`,
+        token_sha256: tokenHash(realtec.password),
+      },
+    ],
   })
   const clock = { now: Date.now() }
   const app = createApp(await openCalendar(null, { initial, now: () => clock.now }))
@@ -56,14 +66,19 @@ export async function calfileSide(realtec: Realtec): Promise<Side> {
     origin: CALFILE_ORIGIN,
     clock,
     async send(step, path, body) {
-      const response = await app.request(CALFILE_ORIGIN + TEC_PREFIX + path, request(step, body, realtec.password))
+      const response = await app.request(CALFILE_ORIGIN + fromRoot(path), request(step, body, realtec.password))
       return { status: response.status, headers: response.headers, text: await response.text() }
     },
   }
 }
 
+/** A step's path from the site's root: as it is under `/wp-json/`, else under TEC's REST v1 prefix. */
+function fromRoot(path: string): string {
+  return path.startsWith('/wp-json/') ? path : TEC_PREFIX + path
+}
+
 function request(step: Step, body: unknown, password: string): RequestInit {
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = { ...step.headers }
   const login = loginOf(step.as ?? 'admin', password)
   if (login) headers.authorization = `Basic ${Buffer.from(login).toString('base64')}`
   let payload: string | undefined

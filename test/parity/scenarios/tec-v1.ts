@@ -1,0 +1,486 @@
+import { post, type Scenario, type Step } from '../scenario.js'
+
+/** TEC's acknowledgement sentence (`Endpoint::get_experimental_acknowledgement()` in TEC's common library). */
+const EEA =
+  'I understand that this endpoint is experimental and may change in a future release without maintaining backward compatibility. I also understand that I am using this endpoint at my own risk, while support is not provided for it.'
+const V1 = '/wp-json/tec/v1'
+
+type Method = NonNullable<Step['method']>
+interface Options {
+  as?: Step['as']
+  /** Remembers the answer's `id` under this name. */
+  name?: string
+  /** The `X-TEC-EEA` header sent, TEC's sentence unless told (`null`: none). */
+  eea?: string | null
+}
+
+/** A tec/v1 request (`path` under `/wp-json/tec/v1`), acknowledged unless told otherwise. */
+function tec(method: Method, path: string, body?: unknown, { as, name, eea = EEA }: Options = {}): Step {
+  return {
+    method,
+    path: V1 + path,
+    ...(body === undefined ? {} : { body }),
+    ...(eea === null ? {} : { headers: { 'X-TEC-EEA': eea } }),
+    ...(as ? { as } : {}),
+    ...(name ? { save: { [name]: 'id' } } : {}),
+  }
+}
+
+const read = (path: string, options?: Options) => tec('GET', path, undefined, options)
+const create = (path: string, body: unknown, name?: string, options?: Options) =>
+  tec('POST', path, body, { ...options, ...(name ? { name } : {}) })
+
+const when = { start_date: '2026-12-10 19:00:00', end_date: '2026-12-10 22:00:00' }
+/**
+ * A publication date in January 2026: lists of venues and organizers, and events by `orderby=date`, go by it, and
+ * posts written in the same second would tie.
+ */
+const published = (day: number) => `2026-01-${String(day).padStart(2, '0')} 10:00:00`
+/** An event of `title` on the day `day` of December 2026, 19:00 to 22:00 unless `more` says otherwise. */
+const event = (title: string, day: number, more: Record<string, unknown> = {}) => ({
+  title,
+  start_date: `2026-12-${String(day).padStart(2, '0')} 19:00:00`,
+  end_date: `2026-12-${String(day).padStart(2, '0')} 22:00:00`,
+  ...more,
+})
+
+/** The scenarios of `/wp-json/tec/v1`, TEC's newer API (TEC 6.15+), against TEC 6.17.2 (issue 34). */
+export const TEC_V1_SCENARIOS: Scenario[] = (
+  [
+    {
+      name: 'tec/v1: the namespace index and /docs',
+      steps: [
+        read('', { eea: null }),
+        read('', { eea: null, as: 'anonymous' }),
+        read(''),
+        read('?context=edit', { eea: null }),
+        { ...read('/docs', { eea: null }), superset: true },
+        { ...read('/docs', { eea: null, as: 'anonymous' }), superset: true },
+        { ...read('/docs'), superset: true },
+        read('/docs', { eea: null, as: 'wrong-password' }),
+        tec('POST', '/docs', {}, { eea: null }),
+        read('/nothing-here'),
+        read('/events/by-slug/anything'),
+      ],
+    },
+    {
+      // Endpoint::assure_experimental_acknowledgement(): compared trimmed and lower-cased; checked after the
+      // arguments and the permission, before the handler.
+      name: 'tec/v1: the acknowledgement header',
+      steps: [
+        create('/venues', { title: 'Gate hall' }, 'hall'),
+        read('/events', { eea: null }),
+        read('/events', { eea: null, as: 'anonymous' }),
+        read('/venues', { eea: null }),
+        read('/organizers', { eea: null }),
+        read('/venues/{hall}', { eea: null }),
+        read('/venues/{hall}', { eea: 'I understand' }),
+        read('/venues/{hall}', { eea: '' }),
+        // fetch strips a header value's outer spaces (the Fetch standard's normalisation), so this one reaches both
+        // sides trimmed, as it does from any client built on fetch.
+        read('/venues/{hall}', { eea: `  ${EEA}  ` }),
+        read('/venues/{hall}', { eea: EEA.toUpperCase() }),
+        read('/venues/{hall}', { eea: EEA.toLowerCase() }),
+        read('/venues/{hall}', { eea: `${EEA} Really.` }),
+        read('/venues/{hall}', { eea: EEA.replace('. ', '.  ') }),
+        create('/events', event('Ungated', 10), undefined, { eea: null }),
+        create('/events', event('Ungated', 10), undefined, { eea: null, as: 'anonymous' }),
+        create('/events', event('Ungated', 10), undefined, { eea: 'wrong' }),
+        tec('PATCH', '/venues/{hall}', { title: 'Ungated' }, { eea: null }),
+        tec('PUT', '/venues/{hall}', { title: 'Ungated' }, { eea: 'wrong' }),
+        tec('DELETE', '/venues/{hall}', undefined, { eea: null }),
+        tec('DELETE', '/venues/{hall}', undefined, { eea: null, as: 'anonymous' }),
+        read('/events?per_page=0', { eea: null }),
+        read('/events?per_page=0', { eea: null, as: 'anonymous' }),
+        read('/venues/999999', { eea: null }),
+        read('/venues/{hall}'),
+      ],
+    },
+    {
+      // Each parameter type's own error (TEC's Parameter_Types: tec_rest_invalid_<type>_argument), and the checks
+      // WordPress makes of an enum or a validate callback (rest_invalid_param with no details).
+      name: 'tec/v1: argument errors',
+      steps: [
+        create('/venues', { title: 'Argued hall' }, 'hall'),
+        read('/events?page=0'),
+        read('/events?page=-1'),
+        read('/events?per_page=101'),
+        read('/events?per_page=abc'),
+        read('/events?per_page=2.5'),
+        read('/events?start_date=not-a-date'),
+        read('/events?ends_after=yesterday-ish'),
+        read('/events?starts_before=2026-13-45'),
+        read('/events?featured=maybe'),
+        read('/events?ticketed=perhaps'),
+        read('/events?orderby=colour'),
+        read('/events?order=up'),
+        read('/events?order=asc'),
+        read('/events?status=trash'),
+        read('/events?status=publish,bogus'),
+        read('/events?venue=999999'),
+        read('/events?venue[]={hall}&venue[]=abc'),
+        read('/events?organizer={hall}'),
+        read('/events?categories=abc'),
+        read('/events?tags[]=0'),
+        read('/events?post_parent=-3'),
+        read('/events?page=0&per_page=0&order=up'),
+        read('/venues?page=0'),
+        read('/venues?event=abc'),
+        read('/venues?has_events=maybe'),
+        read('/organizers?status=trash'),
+        read('/organizers?only_with_upcoming=2'),
+        create('/events', { title: 'Bad start', start_date: 'soon', end_date: '2026-12-10 22:00:00' }),
+        create('/events', { title: 'Bad status', ...when, status: 'bogus' }),
+        create('/events', { title: 'Bad venues', ...when, venues: ['abc'] }),
+        create('/events', { title: 'Bad flag', ...when, all_day: 'maybe' }),
+        create('/events', { title: 'Bad duration', ...when, duration: 'long' }),
+        create('/events', { title: 'Bad tags', ...when, tags: 'loud' }),
+        create('/events', { title: 'Bad author', ...when, author: 'me' }),
+        create('/events', { title: 12, ...when }),
+        create('/events', { title: 'Day only', start_date: '2026-12-10', end_date: '2026-12-10 22:00:00' }),
+        create('/events', { title: 'ISO time', start_date: '2026-12-10T19:00:00', end_date: '2026-12-10 22:00:00' }),
+        create('/events', { title: 'Bad date', ...when, date: 'yesterday' }),
+        create('/events', { title: 'Array flag', ...when, featured: [1] }),
+        create('/events', { title: 'Zero venue', ...when, venues: [0] }),
+        create('/events', { title: 'Text organizers', ...when, organizers: 'x' }),
+        create('/events', { title: 'Negative duration', ...when, duration: -5 }),
+        create('/events', { title: 'Bad comments', ...when, comment_status: 'maybe' }),
+        create('/events', { title: 'Bad media', ...when, featured_media: 'x', sticky: 'yes' }),
+        create('/events', { title: 'Twice the term', ...when, tribe_events_cat: [1, 1] }),
+        create('/venues', { title: 'Bad site', website: 'not a url' }),
+        create('/organizers', { title: 'Bad mail', email: 'not-an-email' }),
+        tec('PATCH', '/venues/{hall}', { status: 'gone' }),
+        tec('DELETE', '/venues/{hall}?force=maybe'),
+      ],
+    },
+    {
+      // The permission comes before the handler: Post_Entity_Endpoint::can_read() and friends refuse an ID that
+      // names no post of the endpoint's type, with WordPress's rest_forbidden (401 anonymous, 403 signed in).
+      name: 'tec/v1: permission on every method',
+      steps: [
+        create('/events', event('Guarded', 10), 'event'),
+        create('/venues', { title: 'Guarded hall' }, 'venue'),
+        create('/organizers', { title: 'Guarded crew' }, 'crew'),
+        read('/events/{event}', { as: 'anonymous' }),
+        read('/events/{event}', { as: 'wrong-password' }),
+        read('/events/{venue}'),
+        read('/events/{venue}', { as: 'anonymous' }),
+        read('/events/999999'),
+        read('/events/999999', { as: 'anonymous' }),
+        tec('PUT', '/events/{event}', { title: 'Taken' }, { as: 'anonymous' }),
+        tec('PUT', '/events/{event}', { title: 'Taken' }, { as: 'wrong-password' }),
+        tec('PATCH', '/events/{crew}', { title: 'Taken' }),
+        tec('PATCH', '/events/999999', { title: 'Taken' }),
+        tec('DELETE', '/events/{event}', undefined, { as: 'anonymous' }),
+        tec('DELETE', '/events/{venue}'),
+        tec('DELETE', '/events/999999'),
+        create('/events', event('Anonymous', 11), undefined, { as: 'anonymous' }),
+        create('/events', event('Wrong', 11), undefined, { as: 'wrong-password' }),
+        read('/venues/{venue}', { as: 'anonymous' }),
+        read('/venues/{event}'),
+        read('/venues/999999', { as: 'anonymous' }),
+        tec('PATCH', '/venues/{venue}', { title: 'Taken' }, { as: 'anonymous' }),
+        tec('PUT', '/venues/{crew}', { title: 'Taken' }),
+        tec('DELETE', '/venues/999999', undefined, { as: 'wrong-password' }),
+        tec('DELETE', '/venues/{event}'),
+        create('/venues', { title: 'Anonymous hall' }, undefined, { as: 'anonymous' }),
+        read('/organizers/{crew}', { as: 'anonymous' }),
+        read('/organizers/{venue}'),
+        read('/organizers/999999'),
+        tec('PUT', '/organizers/{crew}', { title: 'Taken' }, { as: 'wrong-password' }),
+        tec('PATCH', '/organizers/{event}', { title: 'Taken' }),
+        tec('DELETE', '/organizers/{crew}', undefined, { as: 'anonymous' }),
+        tec('DELETE', '/organizers/999999'),
+        create('/organizers', { title: 'Anonymous crew' }, undefined, { as: 'anonymous' }),
+        read('/events', { as: 'wrong-password' }),
+        read('/organizers', { as: 'anonymous' }),
+        read('/events/{event}'),
+      ],
+    },
+    {
+      // Read_Archive_Response::read(): no default window (past events are listed), X-WP-Total, X-WP-TotalPages and
+      // a Link of rel next/prev, a page past the end 404 tec_rest_organizers_page_not_found (for every kind);
+      // categories[] and tags[] are taken and do not filter, featured=false lists the featured ones; terms come
+      // from REST v1, as tec/v1 has no term routes; arrays as TEC's MCP server sends them (comma-joined) too.
+      name: 'tec/v1: event lists, pages and filters',
+      steps: [
+        post('/categories', { name: 'Jazz' }, 'jazz'),
+        post('/tags', { name: 'loud' }, 'loud'),
+        create('/venues', { title: 'Blue room', city: 'Boston' }, 'blue'),
+        create('/venues', { title: 'Red room', city: 'Albany' }, 'red'),
+        create('/organizers', { title: 'Night crew' }, 'crew'),
+        create(
+          '/events',
+          event('Alpha jazz', 12, { venues: ['{blue}'], tribe_events_cat: ['{jazz}'], date: published(3) }),
+          'alpha',
+        ),
+        create(
+          '/events',
+          event('Bravo', 3, { venues: ['{red}'], organizers: ['{crew}'], featured: true, date: published(1) }),
+        ),
+        create('/events', event('Charlie jazz', 20, { tags: ['{loud}'], featured: true, date: published(4) })),
+        create('/events', {
+          title: 'Past delta',
+          start_date: '2025-03-01 10:00:00',
+          end_date: '2025-03-01 12:00:00',
+          date: published(2),
+        }),
+        create('/events', event('Echo draft', 5, { status: 'draft', date: published(6) })),
+        create('/events', event('Foxtrot long', 8, { end_date: '2026-12-15 22:00:00', date: published(5) })),
+        read('/events'),
+        read('/events', { as: 'anonymous' }),
+        read('/events?per_page=2'),
+        read('/events?per_page=2&page=2'),
+        read('/events?per_page=2&page=3'),
+        read('/events?per_page=2&page=4'),
+        read('/events?page=2'),
+        read('/events?start_date=2026-12-09'),
+        read('/events?end_date=2026-12-09 00:00:00'),
+        read('/events?start_date=2026-01-01&end_date=2026-12-31'),
+        read('/events?starts_before=2026-12-10 00:00:00'),
+        read('/events?starts_after=2026-12-10 00:00:00'),
+        read('/events?ends_before=2026-12-10 00:00:00'),
+        read('/events?ends_after=2026-12-14 00:00:00'),
+        read('/events?search=jazz'),
+        read('/events?search=nothing-matches'),
+        read('/events?venue={blue}'),
+        read('/events?venue[]={blue}&venue[]={red}'),
+        read('/events?venue={blue},{red}'),
+        read('/events?organizer[]={crew}'),
+        read('/events?featured=true'),
+        read('/events?featured=false'),
+        read('/events?featured=1&per_page=1'),
+        read('/events?status=draft'),
+        read('/events?status=draft', { as: 'anonymous' }),
+        read('/events?status[]=publish&status[]=draft'),
+        read('/events?status=publish,draft'),
+        read('/events?per_page=100&search=o'),
+        read('/events?orderby=title&order=DESC'),
+        read('/events?orderby=title'),
+        read('/events?order=DESC'),
+        read('/events?orderby=date&order=ASC'),
+        read('/events?categories[]={jazz}'),
+        read('/events?categories={jazz}'),
+        read('/events?tags[]={loud}'),
+        read('/events?tags={loud}'),
+        read('/events?post_parent={alpha}'),
+        read('/events?ticketed=false'),
+      ],
+    },
+    {
+      name: 'tec/v1: venue and organizer lists',
+      steps: [
+        create('/venues', { title: 'Hall one', city: 'Boston', date: published(2) }, 'one'),
+        create('/venues', { title: 'Hall two', date: published(1) }),
+        create('/venues', { title: 'Hall three', status: 'draft', date: published(3) }),
+        create('/organizers', { title: 'Crew one', email: 'one@example.org', date: published(1) }, 'crew'),
+        create('/organizers', { title: 'Crew two', status: 'draft', date: published(3) }),
+        create('/organizers', { title: 'Crew three', date: published(2) }),
+        create('/events', event('Used', 12, { venues: ['{one}'], organizers: ['{crew}'] }), 'used'),
+        create('/events', { title: 'Long gone', start_date: '2025-01-01 10:00:00', end_date: '2025-01-01 11:00:00' }),
+        read('/venues'),
+        read('/venues?per_page=1'),
+        read('/venues?per_page=1&page=2'),
+        read('/venues?per_page=1&page=9'),
+        read('/venues?search=one'),
+        read('/venues?event={used}'),
+        read('/venues?has_events=true'),
+        read('/venues?has_events=false'),
+        read('/venues?only_with_upcoming=true'),
+        read('/venues?status=draft'),
+        read('/venues?status=draft', { as: 'anonymous' }),
+        read('/organizers'),
+        read('/organizers?per_page=1&page=2'),
+        read('/organizers?search=two'),
+        read('/organizers?event={used}'),
+        read('/organizers?has_events=true'),
+        read('/organizers?has_events=false'),
+        read('/organizers?only_with_upcoming=false'),
+        read('/organizers?status[]=draft&status[]=publish'),
+      ],
+    },
+    {
+      // Create_Entity_Response, Update_Entity_Response (PUT and PATCH both partial), Delete_Entity_Response (trash
+      // 200 [], again 410, force=true deletes, then the permission refuses the ID).
+      name: 'tec/v1: event writes, trash and force',
+      steps: [
+        post('/categories', { name: 'Folk' }, 'folk'),
+        post('/tags', { name: 'quiet' }, 'quiet'),
+        create(
+          '/events',
+          event('Everything', 14, {
+            content: 'Words about it',
+            excerpt: 'Short words',
+            timezone: 'Europe/Paris',
+            cost: '$10',
+            featured: true,
+            sticky: true,
+            all_day: false,
+            status: 'publish',
+            slug: 'everything-slug',
+            tribe_events_cat: ['{folk}'],
+            tags: ['{quiet}'],
+          }),
+          'e',
+        ),
+        read('/events/{e}'),
+        read('/events/{e}', { as: 'anonymous' }),
+        tec('PATCH', '/events/{e}', { title: 'Only a title' }),
+        tec('PUT', '/events/{e}', { cost: '$12', featured: false }),
+        tec('PATCH', '/events/{e}', { start_date: '2026-12-14 18:00:00', end_date: '2026-12-14 23:00:00' }),
+        tec('PATCH', '/events/{e}', { all_day: true }),
+        tec('PATCH', '/events/{e}', { tags: [], tribe_events_cat: [] }),
+        tec('PATCH', '/events/{e}', {}),
+        tec('PATCH', '/events/{e}', { status: 'draft' }),
+        read('/events/{e}', { as: 'anonymous' }),
+        tec('PATCH', '/events/{e}', { status: 'publish', slug: 'renamed-slug' }),
+        read('/events/{e}'),
+        tec('DELETE', '/events/{e}'),
+        read('/events/{e}'),
+        read('/events/{e}', { as: 'anonymous' }),
+        tec('DELETE', '/events/{e}'),
+        tec('PATCH', '/events/{e}', { title: 'Back from the trash' }),
+        tec('DELETE', '/events/{e}?force=true'),
+        read('/events/{e}'),
+        tec('DELETE', '/events/{e}?force=true'),
+        create('/events', event('Straight to nothing', 15), 'f'),
+        tec('DELETE', '/events/{f}?force=1'),
+        read('/events'),
+        create('/events', { title: 'Only a title' }),
+        create('/events', { start_date: '2026-12-16 10:00:00', end_date: '2026-12-16 11:00:00' }),
+        create('/events', event('Backwards', 16, { end_date: '2026-12-16 09:00:00' })),
+        create('/events', event('All day', 17, { all_day: true })),
+        create('/events', event('Pending', 18, { status: 'pending' })),
+        create('/events', event('Private', 19, { status: 'private' })),
+        read('/events?status[]=pending&status[]=private'),
+      ],
+    },
+    {
+      name: 'tec/v1: venue and organizer writes, trash and force',
+      steps: [
+        create(
+          '/venues',
+          {
+            title: 'Full hall',
+            content: 'A big room',
+            address: '1 Main St',
+            city: 'Boston',
+            state: 'MA',
+            zip: '02110',
+            country: 'United States',
+            phone: '555-0100',
+            website: 'https://hall.example.org',
+          },
+          'v',
+        ),
+        create('/venues', { title: 'Province hall', province: 'ON', country: 'Canada', state_province: 'ON' }),
+        read('/venues/{v}'),
+        tec('PATCH', '/venues/{v}', { city: 'Cambridge' }),
+        tec('PUT', '/venues/{v}', { title: 'Renamed hall', phone: '' }),
+        tec('DELETE', '/venues/{v}'),
+        read('/venues/{v}'),
+        read('/venues/{v}', { as: 'anonymous' }),
+        tec('DELETE', '/venues/{v}'),
+        tec('DELETE', '/venues/{v}?force=true'),
+        read('/venues/{v}'),
+        create(
+          '/organizers',
+          {
+            title: 'Full crew',
+            content: 'They run it',
+            phone: '555-0199',
+            website: 'https://crew.example.org',
+            email: 'crew@example.org',
+          },
+          'o',
+        ),
+        read('/organizers/{o}'),
+        read('/organizers/{o}', { as: 'anonymous' }),
+        tec('PATCH', '/organizers/{o}', { email: 'new@example.org' }),
+        tec('PUT', '/organizers/{o}', { title: 'Renamed crew', status: 'draft' }),
+        read('/organizers/{o}', { as: 'anonymous' }),
+        tec('DELETE', '/organizers/{o}'),
+        tec('DELETE', '/organizers/{o}'),
+        tec('DELETE', '/organizers/{o}?force=true'),
+        tec('DELETE', '/organizers/{o}'),
+        create('/venues', {}),
+        create('/organizers', { email: 'nameless@example.org' }),
+      ],
+    },
+    {
+      name: 'tec/v1: events naming venues and organizers',
+      steps: [
+        create('/venues', { title: 'Linked hall', city: 'Boston', address: '2 Main St' }, 'v1'),
+        create('/venues', { title: 'Second hall' }, 'v2'),
+        create('/organizers', { title: 'Linked crew', email: 'linked@example.org' }, 'o1'),
+        create('/organizers', { title: 'Second crew' }, 'o2'),
+        create('/events', event('Linked', 12, { venues: ['{v1}'], organizers: ['{o1}', '{o2}'] }), 'e'),
+        read('/events/{e}'),
+        tec('PATCH', '/events/{e}', { venues: ['{v2}'] }),
+        tec('PATCH', '/events/{e}', { organizers: ['{o2}'] }),
+        tec('PATCH', '/events/{e}', { venues: ['{v1}', '{v2}'] }),
+        tec('PATCH', '/events/{e}', { venues: [], organizers: [] }),
+        tec('PATCH', '/events/{e}', { venues: ['{o1}'] }),
+        tec('PATCH', '/events/{e}', { organizers: [999999] }),
+        tec('PATCH', '/events/{e}', { venues: ['{v1}'], organizers: ['{o1}'] }),
+        tec('DELETE', '/venues/{v1}'),
+        read('/events/{e}'),
+        tec('DELETE', '/organizers/{o1}?force=true'),
+        read('/events/{e}'),
+        read('/venues?event={e}'),
+        read('/organizers?event={e}'),
+      ],
+    },
+    {
+      // TEC 6.17.2's own ways: texts through sanitize_text_field(), fields it does not know dropped, a time zone it
+      // does not know stored as UTC, and WordPress's CORS headers, which do not allow X-TEC-EEA.
+      name: 'tec/v1: the quirks of TEC 6.17.2',
+      steps: [
+        create(
+          '/events',
+          event('Bold <b>night</b>\nout', 12, {
+            content: '<p>First</p>\n<p>Second &amp; <script>x()</script></p>',
+            excerpt: 'Tab\there  and   spaces <i>x</i>',
+          }),
+          'e',
+        ),
+        tec('PATCH', '/events/{e}', { title: '  Spaced <br> title  ', content: 'Line one\r\nLine two' }),
+        create('/events', event('Unknown fields', 13, { colour: 'blue', website: 'https://x.example.org', venue: 5 })),
+        create('/events', event('Bad zone', 14, { timezone: 'Mars/Olympus' })),
+        create('/events', event('Offset zone', 15, { timezone: 'UTC+2' })),
+        create('/events', event('Paris zone', 16, { timezone: 'Europe/Paris' })),
+        create('/venues', { title: 'Venue <em>hall</em>', content: '<b>bold</b>\ncontent', colour: 'red' }),
+        create('/organizers', { title: 'Crew\n<u>two</u>', excerpt: '<i>short</i>' }),
+        {
+          method: 'OPTIONS',
+          path: `${V1}/events`,
+          as: 'anonymous',
+          origin: 'https://client.example.org',
+          headers: { 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-tec-eea' },
+        },
+        {
+          method: 'OPTIONS',
+          path: `${V1}/events/{e}`,
+          as: 'anonymous',
+          origin: 'https://client.example.org',
+          headers: {
+            'Access-Control-Request-Method': 'PATCH',
+            'Access-Control-Request-Headers': 'authorization, content-type, x-tec-eea',
+          },
+        },
+        { ...read('/events/{e}'), origin: 'https://client.example.org' },
+        { ...read('/events'), origin: 'https://client.example.org' },
+      ],
+    },
+  ] satisfies Scenario[]
+).map((scenario): Scenario => ({ ...scenario, section: 'tec-v1', releases: ['6.17'] }))
+
+/** tec/v1 under TEC 6.10, which has none of it: WordPress's rest_no_route. */
+export const TEC_V1_ABSENT_SCENARIOS: Scenario[] = [
+  {
+    name: 'tec/v1: absent from TEC 6.10',
+    section: 'tec-v1',
+    releases: ['6.10'],
+    steps: [read('', { eea: null }), read('/docs', { eea: null }), read('/events'), create('/venues', { title: 'x' })],
+  },
+]
