@@ -19,7 +19,7 @@ import { viewOf } from '../../src/http/app.js'
 import { openApiPath } from '../../src/http/openapi/describe.js'
 import { ENDPOINTS } from '../../src/http/tec-v1/endpoints.js'
 import { ACKNOWLEDGEMENT } from '../../src/http/tec-v1/gate.js'
-import { docsResponse, tecV1Document } from '../../src/http/tec-v1/openapi.js'
+import { docsResponse, tecV1Document } from '../../src/http/tec-v1/openapi/openapi.js'
 import {
   namespaceIndexResponse,
   routeDescription,

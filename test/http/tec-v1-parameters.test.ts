@@ -9,7 +9,8 @@ import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { CalendarError } from '../../src/core/errors.js'
 import { parseForm } from '../../src/http/params.js'
-import { indexArgs, openApiParameters, type Parameter, readArguments } from '../../src/http/tec-v1/parameters.js'
+import { indexArgs, openApiParameters } from '../../src/http/tec-v1/arguments/parameter-schemas.js'
+import { type Parameter, readArguments } from '../../src/http/tec-v1/arguments/parameters.js'
 import {
   DELETE_ARGUMENTS,
   EVENT_BODY,
@@ -23,7 +24,7 @@ import {
   VENUE_BODY,
   VENUE_ID,
   venueListArguments,
-} from '../../src/http/tec-v1/route-arguments.js'
+} from '../../src/http/tec-v1/arguments/route-arguments.js'
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8'))
 const INDEX = fixture('tec-v1-index.live.json')

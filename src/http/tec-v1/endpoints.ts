@@ -4,10 +4,7 @@ import type { EventRecord, OrganizerRecord, Status, VenueRecord } from '../../co
 import type { CalendarState } from '../../core/model/state.js'
 import { assertCanEdit, assertReadable, canWrite } from '../../core/resources/access.js'
 import type { View } from '../../core/resources/view.js'
-import { eventObject } from './event-object.js'
-import { organizerObject, venueObject } from './linked-post-objects.js'
-import { eventList, type ListPage, linkedPostList } from './lists.js'
-import type { Parameter } from './parameters.js'
+import type { Parameter } from './arguments/parameters.js'
 import {
   DELETE_ARGUMENTS,
   EVENT_BODY,
@@ -17,7 +14,10 @@ import {
   type PostLookup,
   VENUE_BODY,
   venueListArguments,
-} from './route-arguments.js'
+} from './arguments/route-arguments.js'
+import { eventList, type ListPage, linkedPostList } from './lists.js'
+import { eventObject } from './objects/event-object.js'
+import { organizerObject, venueObject } from './objects/linked-post-objects.js'
 import { createPost, deletePost, HandlerError, updatePost } from './writes.js'
 
 /** What a tec/v1 route does to its kind's posts (`Readable_Endpoint`, `Creatable_Endpoint`, …). */

@@ -8,10 +8,10 @@ import { bodyOf } from '../request-body.js'
 import { errorResponse, json } from '../respond.js'
 import type { ViewOf } from '../wordpress/mount.js'
 import type { RestNamespace } from '../wordpress/rest-namespace.js'
+import { readArguments } from './arguments/parameters.js'
 import { type Endpoint, handle, permitted } from './endpoints.js'
 import { assertAcknowledged } from './gate.js'
 import { linkHeader } from './link-header.js'
-import { readArguments } from './parameters.js'
 import {
   DOCS_PATH,
   endpointsByPath,
@@ -56,7 +56,7 @@ export function mountTecV1(app: H3, calendar: Calendar, viewOf: ViewOf): void {
   }
   const index = served((event, view) => namespaceIndexResponse(calendar, event, view))
   // The OpenAPI document is built when first asked for, as REST v1's `/doc` is.
-  const docs = served(async (event, view) => (await import('./openapi.js')).docsResponse(calendar, event, view))
+  const docs = served(async (event, view) => (await import('./openapi/openapi.js')).docsResponse(calendar, event, view))
   for (const method of ['GET', 'HEAD'] as const) {
     app.on(method, TEC_V1_PREFIX, index)
     app.on(method, TEC_V1_PREFIX + DOCS_PATH, docs)

@@ -9,9 +9,9 @@ import { parseQuery } from '../params.js'
 import { errorResponse, json } from '../respond.js'
 import type { IndexEndpoint, IndexRoute } from '../root.js'
 import { REST_ROOT } from '../wordpress/rest-namespace.js'
-import { DOCS_ROUTE_SCHEMA } from './definitions.js'
+import { indexArgs } from './arguments/parameter-schemas.js'
 import { ENDPOINTS, type Endpoint } from './endpoints.js'
-import { indexArgs } from './parameters.js'
+import { DOCS_ROUTE_SCHEMA } from './openapi/definitions.js'
 
 /**
  * tec/v1 as WordPress lists it (`WP_REST_Server::get_data_for_route()`): the namespace index

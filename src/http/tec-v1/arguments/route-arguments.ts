@@ -1,5 +1,6 @@
-import { isEmpty, isNumeric, phpFloat } from '../php/type-juggling.js'
-import { openApiExample, openApiProperties, type Parameter } from './parameters.js'
+import { isEmpty, isNumeric, phpFloat } from '../../php/type-juggling.js'
+import { openApiExample, openApiProperties } from './parameter-schemas.js'
+import type { Parameter } from './parameters.js'
 
 /**
  * The arguments of every tec/v1 route as TEC 6.17.2 declares them, in TEC's English and order: the lists'

@@ -1,6 +1,6 @@
-import type { OrganizerRecord, VenueRecord } from '../../core/model/records.js'
-import type { CalendarState } from '../../core/model/state.js'
-import type { View } from '../../core/resources/view.js'
+import type { OrganizerRecord, VenueRecord } from '../../../core/model/records.js'
+import type { CalendarState } from '../../../core/model/state.js'
+import type { View } from '../../../core/resources/view.js'
 import { wordPressPost } from './post-object.js'
 
 /**

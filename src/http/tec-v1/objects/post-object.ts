@@ -1,10 +1,10 @@
-import type { ServedPostKind } from '../../core/model/kinds.js'
-import type { Status } from '../../core/model/records.js'
-import type { CalendarState } from '../../core/model/state.js'
-import { renderContent, renderPostExcerpt, renderTitle } from '../../core/render/fields.js'
-import { postDates, postPermalink } from '../../core/resources/post-shape.js'
-import { tecRules } from '../../core/resources/tec-versions.js'
-import type { View } from '../../core/resources/view.js'
+import type { ServedPostKind } from '../../../core/model/kinds.js'
+import type { Status } from '../../../core/model/records.js'
+import type { CalendarState } from '../../../core/model/state.js'
+import { renderContent, renderPostExcerpt, renderTitle } from '../../../core/render/fields.js'
+import { postDates, postPermalink } from '../../../core/resources/post-shape.js'
+import { tecRules } from '../../../core/resources/tec-versions.js'
+import type { View } from '../../../core/resources/view.js'
 
 /** WordPress's post type of each kind tec/v1 serves (`Tribe__Events__Main::POSTTYPE`, `VENUE_POST_TYPE`, …). */
 export const POST_TYPES: Readonly<Record<ServedPostKind, string>> = {

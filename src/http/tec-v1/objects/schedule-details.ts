@@ -1,6 +1,6 @@
 import { formatInTimeZone } from 'date-fns-tz'
-import { addToWall, instantToWall, wallTimeMs, wallToInstant } from '../../core/dates/zoned.js'
-import type { EventRecord } from '../../core/model/records.js'
+import { addToWall, instantToWall, wallTimeMs, wallToInstant } from '../../../core/dates/zoned.js'
+import type { EventRecord } from '../../../core/model/records.js'
 
 /**
  * How many days an event spans as TEC's event model counts them (`Tribe\Events\Models\Post_Types\Event`

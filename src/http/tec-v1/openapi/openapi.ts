@@ -1,16 +1,19 @@
 import type { H3Event } from 'h3'
-import type { Calendar } from '../../core/calendar.js'
-import type { ServedPostKind } from '../../core/model/kinds.js'
-import type { CalendarState } from '../../core/model/state.js'
-import type { View } from '../../core/resources/view.js'
-import { openApiPath } from '../openapi/describe.js'
-import { errorResponse, json } from '../respond.js'
+import type { Calendar } from '../../../core/calendar.js'
+import type { ServedPostKind } from '../../../core/model/kinds.js'
+import type { CalendarState } from '../../../core/model/state.js'
+import type { View } from '../../../core/resources/view.js'
+import { openApiPath } from '../../openapi/describe.js'
+import { errorResponse, json } from '../../respond.js'
+import { openApiParameters } from '../arguments/parameter-schemas.js'
+import type { Parameter } from '../arguments/parameters.js'
+import { EVENT_ID, ORGANIZER_ID, requestBody, VENUE_ID } from '../arguments/route-arguments.js'
+import type { Endpoint } from '../endpoints.js'
+import { ACKNOWLEDGEMENT } from '../gate.js'
+import { DOCS_PATH, endpointsByPath, KIND_NAMES, namespaceUrl, TEC_V1_NAMESPACE } from '../route-index.js'
+import { ANSWER_SCHEMAS } from './answer-schemas.js'
 import { tecV1Definitions } from './definitions.js'
-import type { Endpoint } from './endpoints.js'
-import { ACKNOWLEDGEMENT } from './gate.js'
-import { openApiParameters, type Parameter } from './parameters.js'
-import { EVENT_ID, ORGANIZER_ID, requestBody, VENUE_ID } from './route-arguments.js'
-import { DOCS_PATH, endpointsByPath, KIND_NAMES, namespaceUrl, TEC_V1_NAMESPACE } from './route-index.js'
+import { ref } from './schema-keywords.js'
 
 /**
  * tec/v1's OpenAPI document, `GET /wp-json/tec/v1/docs` (`TEC\Common\REST\TEC\V1\Documentation::get()`): OpenAPI
@@ -25,8 +28,6 @@ type Json = Record<string, unknown>
 
 /** `Documentation::SWAGGER_VERSION`. */
 const OPENAPI_VERSION = '3.0.4'
-
-const ref = (name: string): Json => ({ $ref: `#/components/schemas/${name}` })
 
 /** The `{id}` of each kind's single route (`Event::get_path_parameters()`, …). */
 const PATH_IDS: Readonly<Record<ServedPostKind, Parameter>> = {
@@ -58,74 +59,6 @@ const ACKNOWLEDGEMENT_PARAMETER = {
   required: true,
   schema: { type: 'string' },
   example: ACKNOWLEDGEMENT,
-}
-
-/**
- * The schemas calfile adds for what it answers beside TEC's objects: WordPress's error body, the handlers' own
- * `{"error"}` body, a route as the index lists it and the namespace index.
- */
-const ANSWER_SCHEMAS: Record<string, Json> = {
-  WP_Error: {
-    type: 'object',
-    description:
-      "WordPress's error body (`rest_convert_error_to_response()`); a list's page past the end has no `data`.",
-    properties: {
-      code: { type: 'string', example: 'rest_invalid_param' },
-      message: { type: 'string' },
-      data: {
-        type: 'object',
-        properties: {
-          status: { type: 'integer' },
-          params: { type: 'object', additionalProperties: { type: 'string' } },
-          details: {},
-        },
-      },
-    },
-    required: ['code', 'message'],
-  },
-  Handler_Error: {
-    type: 'object',
-    description: "The error body of TEC's handlers (`Read_Entity_Response`, `Update_Entity_Response`, …).",
-    properties: { error: { type: 'string', example: 'The entity could not be read.' } },
-    required: ['error'],
-  },
-  Route: {
-    type: 'object',
-    description: 'A route as WordPress lists it (`WP_REST_Server::get_data_for_route()`).',
-    properties: {
-      namespace: { type: 'string', example: TEC_V1_NAMESPACE },
-      methods: { type: 'array', items: { type: 'string' } },
-      endpoints: {
-        type: 'array',
-        items: {
-          type: 'object',
-          properties: {
-            methods: { type: 'array', items: { type: 'string' } },
-            args: {
-              description: "Each argument by name; `[]` (PHP's empty array) for none.",
-              oneOf: [
-                { type: 'object', additionalProperties: { type: 'object' } },
-                { type: 'array', maxItems: 0 },
-              ],
-            },
-          },
-          required: ['methods', 'args'],
-        },
-      },
-      schema: { type: 'object', description: "The route's JSON Schema, in the `help` context." },
-      _links: { type: 'object', description: 'A `self` link, for a route without a parameter.' },
-    },
-    required: ['namespace', 'methods', 'endpoints'],
-  },
-  Namespace_Index: {
-    type: 'object',
-    properties: {
-      namespace: { type: 'string', example: TEC_V1_NAMESPACE },
-      routes: { type: 'object', additionalProperties: ref('Route') },
-      _links: { type: 'object' },
-    },
-    required: ['namespace', 'routes', '_links'],
-  },
 }
 
 /** A response with a JSON body of `schema`, or none. */

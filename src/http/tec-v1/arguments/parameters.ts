@@ -1,15 +1,15 @@
-import { parseInputString } from '../../core/dates/input.js'
-import { requireZone } from '../../core/dates/zones.js'
-import { CalendarError, missingParams } from '../../core/errors.js'
-import { sanitizeTextField } from '../../core/render/fields.js'
-import { tecRules } from '../../core/resources/tec-versions.js'
-import { absint, isEmpty, isNumeric, phpArray, phpBool, phpFloat, phpInt, phpString } from '../php/type-juggling.js'
-import { isEmail, isSerialized, isValidIp, isValidUrl } from '../php/value-checks.js'
+import { parseInputString } from '../../../core/dates/input.js'
+import { requireZone } from '../../../core/dates/zones.js'
+import { CalendarError, missingParams } from '../../../core/errors.js'
+import { sanitizeTextField } from '../../../core/render/fields.js'
+import { tecRules } from '../../../core/resources/tec-versions.js'
+import { absint, isEmpty, isNumeric, phpArray, phpBool, phpFloat, phpInt, phpString } from '../../php/type-juggling.js'
+import { isEmail, isSerialized, isValidIp, isValidUrl } from '../../php/value-checks.js'
 
 /**
  * The arguments of TEC's tec/v1 routes (TEC 6.17.2's common library, `TEC\Common\REST\TEC\V1`): one `Parameter`
  * per argument as TEC's `Parameter_Types` declare them, read as WordPress and TEC read a request
- * (`readArguments`), and described as the namespace index (`indexArgs`) and TEC's `/docs` (`openApi*`) show them.
+ * (`readArguments`); `parameter-schemas.ts` describes them as the namespace index and TEC's `/docs` show them.
  */
 
 /** TEC's argument types (`Parameter_Types\*`): `positive-integer` is `Positive_Integer`, `hex-color` `Hex_Color`, … */
@@ -125,7 +125,7 @@ function strtotimeAccepts(text: string): boolean {
 }
 
 /** The `Parameter` an array's items are checked and cleaned as (`get_class_of_subtype()`); none for dates. */
-function itemOf(parameter: Parameter): Parameter | undefined {
+export function itemOf(parameter: Parameter): Parameter | undefined {
   const type = parameter.items
   if (type === undefined || type === 'date') return undefined
   const { minimum, maximum } = parameter
@@ -297,13 +297,13 @@ function sanitizeEntity(parameter: Parameter, value: unknown): unknown {
  * The route's `args` as WordPress holds them: one per name, a later declaration replacing an earlier one in its
  * place (`array_merge()` of a body's definitions: the event's `sticky` over the post's), path arguments left out.
  */
-function routeArgs(parameters: readonly Parameter[]): Map<string, Parameter> {
+export function routeArgs(parameters: readonly Parameter[]): Map<string, Parameter> {
   const args = new Map<string, Parameter>()
   for (const parameter of parameters) if (parameter.location !== 'path') args.set(parameter.name, parameter)
   return args
 }
 
-function given(value: unknown): boolean {
+export function given(value: unknown): boolean {
   return value !== undefined && value !== null
 }
 
@@ -382,169 +382,4 @@ function filtered(parameters: readonly Parameter[], data: Record<string, unknown
     else kept[name] = value
   }
   return kept
-}
-
-/** The JSON Schema type TEC gives each of its types (`get_type()`). */
-function schemaType(type: Parameter['type']): string {
-  if (type === 'positive-integer' || type === 'integer') return 'integer'
-  if (type === 'number' || type === 'boolean' || type === 'array') return type
-  return type === 'entity' ? 'object' : 'string'
-}
-
-/** The `format` TEC gives each type (`get_format()`): its own, or a `text`'s given one. */
-function formatOf(parameter: Parameter): string | undefined {
-  switch (parameter.type) {
-    case 'text':
-      return parameter.format
-    case 'date-time':
-    case 'date':
-    case 'email':
-    case 'uri':
-    case 'uuid':
-    case 'hex-color':
-    case 'ip':
-      return parameter.type
-    default:
-      return undefined
-  }
-}
-
-/** An array's `items` (`Array_Of_Type::get_items()`): the item type's `get_subitem_format()`, then the enum. */
-function itemsOf(parameter: Parameter): Record<string, unknown> {
-  const type = parameter.items ?? 'text'
-  const format = type === 'text' ? undefined : formatOf({ name: '', type })
-  return {
-    type: schemaType(type),
-    ...(format !== undefined && { format }),
-    ...(parameter.enum && { enum: parameter.enum }),
-  }
-}
-
-/**
- * A parameter's keywords in the order of TEC's `Parameter::to_array()` (callbacks, `required` and `explode` aside):
- * what the index, `/docs`' parameters and its schemas each take a part of. An array's `enum` goes into its items.
- */
-function keywords(parameter: Parameter): Record<string, unknown> {
-  const array = parameter.type === 'array'
-  const integer = parameter.type === 'positive-integer' || parameter.type === 'integer'
-  const defaults = integer && given(parameter.default) ? phpInt(parameter.default) : parameter.default
-  const entries: [string, unknown][] = [
-    ['description', parameter.description ?? ''],
-    ['nullable', parameter.nullable],
-    ['type', schemaType(parameter.type)],
-    ['items', array ? itemsOf(parameter) : undefined],
-    ['default', defaults],
-    ['maximum', parameter.maximum],
-    ['minimum', parameter.minimum],
-    ['format', formatOf(parameter)],
-    ['pattern', parameter.pattern],
-    ['uniqueItems', array ? true : undefined],
-    ['properties', parameter.properties && openApiProperties(parameter.properties)],
-    ['enum', array ? undefined : parameter.enum],
-  ]
-  return Object.fromEntries(entries.filter(([, value]) => given(value)))
-}
-
-/**
- * The `args` of a route as WordPress lists them in the namespace index and for `OPTIONS`
- * (`WP_REST_Server::get_data_for_route()`): per argument the keywords `rest_get_allowed_schema_keywords()` allows,
- * in TEC's order, then `required`. A route with none lists `[]`, PHP's empty array.
- *
- * @example
- * indexArgs(DELETE_ARGUMENTS) // { force: { description: 'Whether to bypass Trash and force deletion.', type: 'boolean', default: false, required: false } }
- */
-export function indexArgs(parameters: readonly Parameter[]): Record<string, Record<string, unknown>> | [] {
-  const args = [...routeArgs(parameters).values()]
-  if (args.length === 0) return []
-  return Object.fromEntries(
-    args.map((parameter) => {
-      const { nullable: _notAllowed, ...allowed } = keywords(parameter)
-      return [parameter.name, { ...allowed, required: parameter.required === true }]
-    }),
-  )
-}
-
-/**
- * TEC's example of a parameter (`get_example()`): its own, else its type's (126 for a positive integer, the middle
- * of its minimum and maximum when it has them; an enum's first value; `Example`; …).
- */
-function exampleOf(parameter: Parameter): unknown {
-  if (parameter.example !== undefined) return parameter.example
-  const { minimum, maximum } = parameter
-  const middle = Math.ceil(((minimum ?? 1) + (maximum ?? 1)) / 2)
-  const bounded = Boolean(minimum) || Boolean(maximum)
-  switch (parameter.type) {
-    case 'positive-integer':
-      return bounded ? middle : 126
-    case 'integer':
-      return bounded ? Math.abs(middle) : -126
-    case 'number':
-      return bounded ? middle + 0.25 : 126.75
-    case 'text':
-      return parameter.enum?.[0] ?? 'Example'
-    case 'boolean':
-      return true
-    case 'date-time':
-      return '2025-06-05T12:00:00Z'
-    case 'date':
-      return '2025-06-05'
-    case 'email':
-      return 'example@theeventscalendar.com'
-    case 'uri':
-      return 'https://example.com'
-    case 'uuid':
-      return '123e4567-e89b-12d3-a456-426614174000'
-    case 'hex-color':
-      return '#000000'
-    case 'ip':
-      return '127.0.0.1'
-    case 'array': {
-      const item = itemOf(parameter)
-      return item ? [exampleOf(item)] : ['string1', 'string2']
-    }
-    case 'entity':
-      return { id: 1, name: 'Example' }
-  }
-}
-
-/**
- * The OpenAPI 3.0 Parameter Objects of `/docs` for these parameters (`Parameter::to_openapi_schema()`): `name`,
- * `in` (`query`, or `path`, which is always required), `description`, `required`, `explode: false` for an array,
- * `schema` (the keywords but `description`), `example`.
- *
- * @example
- * openApiParameters([EVENT_ID, ...DELETE_ARGUMENTS]) // [{ name: 'id', in: 'path', …, schema: { type: 'integer' }, example: 126 }, …]
- */
-export function openApiParameters(parameters: readonly Parameter[]): Record<string, unknown>[] {
-  return parameters.map((parameter) => {
-    const { description, ...schema } = keywords(parameter)
-    const path = parameter.location === 'path'
-    return {
-      name: parameter.name,
-      in: path ? 'path' : 'query',
-      description,
-      required: path || parameter.required === true,
-      ...(parameter.type === 'array' && { explode: false }),
-      schema,
-      example: exampleOf(parameter),
-    }
-  })
-}
-
-/**
- * The `properties` of an OpenAPI schema of `/docs` for these parameters (`PropertiesCollection::to_array()`): per
- * name its keywords and its `example` (none for an entity), a later declaration replacing an earlier one.
- */
-export function openApiProperties(parameters: readonly Parameter[]): Record<string, Record<string, unknown>> {
-  const properties: Record<string, Record<string, unknown>> = {}
-  for (const parameter of parameters) {
-    const example = parameter.type === 'entity' ? {} : { example: exampleOf(parameter) }
-    properties[parameter.name] = { ...keywords(parameter), ...example }
-  }
-  return properties
-}
-
-/** The example of a request body made of these parameters (`Definition::get_example()`): each one's example. */
-export function openApiExample(parameters: readonly Parameter[]): Record<string, unknown> {
-  return Object.fromEntries(parameters.map((parameter) => [parameter.name, exampleOf(parameter)]))
 }

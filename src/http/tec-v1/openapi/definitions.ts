@@ -1,4 +1,17 @@
-import { requestBodySchemas } from './route-arguments.js'
+import { requestBodySchemas } from '../arguments/route-arguments.js'
+import { EVENT } from './event-definition.js'
+import {
+  boolean,
+  integer,
+  integers,
+  postDate,
+  postType,
+  ref,
+  rendered,
+  type Schema,
+  STATUSES,
+  text,
+} from './schema-keywords.js'
 
 /**
  * The object schemas of tec/v1's `/docs` (`components.schemas`), written from TEC 6.17.2's definitions
@@ -7,58 +20,6 @@ import { requestBodySchemas } from './route-arguments.js'
  * short of TEC's own answers: the `type` and `class_list` every object has, `duration` as the text TEC sends, and
  * `required` naming the fields every object carries. The request bodies are the parameters' (`requestBodySchemas`).
  */
-
-type Schema = Record<string, unknown>
-
-/** TEC's RFC 3339 pattern of a post's dates (`TEC_Post_Entity_Definition`). */
-const RFC3339 = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}(?:\\.\\d+)?(?:Z|[+-]\\d{2}(?::\\d{2})?)?$'
-
-/** TEC's pattern of an event's wall dates (`Event_Definition`): `Y-m-d H:i:s`. */
-const WALL_DATE = '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$'
-
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` })
-
-/** The order of TEC's keywords (`Parameter::to_array()`), in which a property's schema is written. */
-const KEYWORD_ORDER = ['description', 'nullable', 'readOnly', 'type', 'items', 'default', 'format', 'pattern', 'enum']
-
-/** A property's schema, its keywords in TEC's order and `example` last. */
-function property(keywords: Schema, example: unknown): Schema {
-  const rank = (key: string) => KEYWORD_ORDER.indexOf(key) + 1 || KEYWORD_ORDER.length
-  const sorted = Object.entries(keywords).sort(([a], [b]) => rank(a) - rank(b))
-  return { ...Object.fromEntries(sorted), example }
-}
-
-const text = (description: string, example: string, more: Schema = {}): Schema =>
-  property({ description, type: 'string', ...more }, example)
-
-const integer = (description: string, example: number, more: Schema = {}): Schema =>
-  property({ description, type: 'integer', ...more }, example)
-
-const boolean = (description: string, example: boolean, more: Schema = {}): Schema =>
-  property({ description, type: 'boolean', ...more }, example)
-
-const integers = (description: string, example: number[]): Schema =>
-  property({ description, type: 'array', items: { type: 'integer' }, uniqueItems: true }, example)
-
-/** A post's date as WordPress shows it (`mysql_to_rfc3339()`): the wall time without a zone, which the pattern allows. */
-const postDate = (description: string, example: string, more: Schema): Schema =>
-  property({ description, type: 'string', format: 'date-time', pattern: RFC3339, ...more }, example)
-
-const wallDate = (description: string, example: string): Schema =>
-  property({ description, type: 'string', format: 'date-time', pattern: WALL_DATE }, example)
-
-/** `{ rendered, protected }` of `content` and `excerpt`. */
-const rendered = (description: string, what: string, example: string): Schema => ({
-  description,
-  type: 'object',
-  properties: {
-    rendered: text(`HTML ${what} for the entity, transformed for display`, example),
-    protected: boolean(`Whether the ${what} is protected with a password`, false),
-  },
-  required: ['rendered', 'protected'],
-})
-
-const STATUSES = ['publish', 'pending', 'draft', 'future', 'private']
 
 /**
  * `TEC_Post_Entity_Definition`: the WordPress post every tec/v1 object starts with. `type` is added (TEC sends it,
@@ -176,109 +137,6 @@ const DATE_DETAILS: Schema = {
   type: 'object',
   properties: Object.fromEntries(DATE_FIELDS.map((field) => [field, ref('Date')])),
   required: DATE_FIELDS,
-}
-
-/** A post type's own part of its object: its `type`, as the enum of that one post type. */
-const postType = (type: string): Schema => ({ type: { type: 'string', enum: [type] } })
-
-/**
- * `Event_Definition`: the post, then the event's fields. `class_list` (the post's classes) is added; `duration` is
- * the text of digits TEC 6.17.2 sends (its document says an integer); `ticketed`, which only a ticketing plugin
- * sends, is documented, not required.
- */
-const EVENT: Schema = {
-  allOf: [
-    ref('TEC_Post_Entity'),
-    {
-      type: 'object',
-      description: 'An event',
-      title: 'Event',
-      properties: {
-        ...postType('tribe_events'),
-        class_list: {
-          description: "The post's classes (`get_post_class()`): its ID, type and status, then one per term.",
-          type: 'array',
-          items: { type: 'string' },
-          example: ['post-12345', 'tribe_events', 'type-tribe_events', 'status-publish', 'hentry'],
-        },
-        tribe_events_cat: integers('The terms assigned to the entity in the tribe_events_cat taxonomy', [1, 5, 12]),
-        start_date: wallDate('The start date of the event', '2025-06-05 12:00:00'),
-        start_date_utc: wallDate('The start date of the event in UTC', '2025-06-05 09:00:00'),
-        end_date: wallDate('The end date of the event', '2025-06-05 16:00:00'),
-        end_date_utc: wallDate('The end date of the event in UTC', '2025-06-05 13:00:00'),
-        dates: ref('DateDetails'),
-        timezone: text('The timezone of the event', 'Europe/Athens'),
-        duration: text('The duration of the event in seconds, as the text of its digits TEC stores', '14400', {
-          pattern: '^[0-9]+$',
-        }),
-        multiday: boolean('Whether the event is multiday', false),
-        is_past: boolean('Whether the event is in the past', false),
-        is_now: boolean('Whether the event is happening now', false),
-        all_day: boolean('Whether the event is all day', false),
-        starts_this_week: boolean('Whether the event starts this week', false, { nullable: true }),
-        ends_this_week: boolean('Whether the event ends this week', false, { nullable: true }),
-        happens_this_week: boolean('Whether the event happens this week', false, { nullable: true }),
-        this_week_duration: integer('The duration of the event in the current week', 3600, { nullable: true }),
-        displays_on: {
-          description: 'The days of the week that the event displays on',
-          type: 'array',
-          items: { type: 'string', format: 'date', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' },
-          uniqueItems: true,
-          example: ['2025-06-05'],
-        },
-        featured: boolean('Whether the event is featured', false),
-        sticky: boolean('Whether the event is sticky', false),
-        cost: text('The cost of the event', '$10'),
-        organizer_names: {
-          description: 'The names of the organizers of the event',
-          type: 'array',
-          items: { type: 'string' },
-          uniqueItems: true,
-          example: ['John Doe', 'Jane Doe'],
-        },
-        organizers: { description: 'The organizers of the event', type: 'array', items: ref('Organizer') },
-        venues: { description: 'The venues of the event', type: 'array', items: ref('Venue') },
-        ticketed: {
-          description: 'Array of ticket providers or false if the event is not ticketed.',
-          type: 'array',
-          items: { type: 'string' },
-          uniqueItems: true,
-          example: ['tc'],
-        },
-        schedule_details: text('The schedule details of the event', '10:00 - 12:00'),
-        short_schedule_details: text('The schedule details of the event in HTML', '<p>10:00 - 12:00</p>'),
-      },
-      required: [
-        'tags',
-        'tribe_events_cat',
-        'class_list',
-        'start_date',
-        'start_date_utc',
-        'end_date',
-        'end_date_utc',
-        'dates',
-        'timezone',
-        'duration',
-        'multiday',
-        'is_past',
-        'is_now',
-        'all_day',
-        'starts_this_week',
-        'ends_this_week',
-        'this_week_duration',
-        'happens_this_week',
-        'displays_on',
-        'featured',
-        'sticky',
-        'cost',
-        'organizer_names',
-        'organizers',
-        'venues',
-        'schedule_details',
-        'short_schedule_details',
-      ],
-    },
-  ],
 }
 
 /** A kind's own fields of its request body, which its object shows too (`Venue_Definition`, `Organizer_Definition`). */
