@@ -124,9 +124,9 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
         const signedIn = view.user !== null && !view.rejected
         const plainGet = event.req.method === 'GET' && !event.req.headers.has('origin')
         const headers = restHeaders({ site: view.origin, allow, signedIn, plainGet })
-        // A tec/v1 list's own `Link` (its pages) follows WordPress's, as a second header line does.
+        // A tec/v1 list's own `Link` (its pages) replaces WordPress's, as `header()` replaces a header sent before.
         const own = response.headers.get('link')
-        addHeaders(response, own ? { ...headers, link: `${headers.link}, ${own}` } : headers)
+        addHeaders(response, own ? { ...headers, link: own } : headers)
       }
       withCors(response, event.req.headers.get('origin'), options.cors ?? {})
       if (!log) return

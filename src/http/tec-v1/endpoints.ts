@@ -149,9 +149,7 @@ export async function handle(
       const state = calendar.state
       const perPage = state.settings.per_page
       const page =
-        kind === 'event'
-          ? eventList(state, args, view, perPage)
-          : linkedPostList(state, kind, args, view, perPage, calendar.now())
+        kind === 'event' ? eventList(state, args, view, perPage) : linkedPostList(state, kind, args, view, perPage)
       if (page.records.length === 0 && page.page > 1)
         return {
           body: { code: `tec_rest_${PAGE_CODES[kind]}_page_not_found`, message: 'The requested page was not found.' },

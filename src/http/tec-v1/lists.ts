@@ -1,4 +1,3 @@
-import { instantToWall } from '../../core/dates/zoned.js'
 import type { ServedPostKind } from '../../core/model/kinds.js'
 import type { EventRecord, OrganizerRecord, Status, VenueRecord } from '../../core/model/records.js'
 import type { CalendarState } from '../../core/model/state.js'
@@ -153,10 +152,10 @@ function eventOrder(orderby: string): (event: EventRecord) => string | number {
 /**
  * A page of venues or organizers as tec/v1 lists them (`Venues::read()`, `Organizers::read()`): newest first, as
  * `WP_Query` orders by default; `search` in the name and texts, `event` (the ones an event names), `has_events`
- * and `only_with_upcoming` (those some event names, one that has not ended by `now`, epoch ms), `status`.
+ * (those some event names), `status`; `only_with_upcoming` is read but does not filter, as on TEC 6.17.2.
  *
  * @example
- * linkedPostList(state, 'venue', { search: 'hall' }, view, 10, Date.now())
+ * linkedPostList(state, 'venue', { search: 'hall' }, view, 10)
  */
 export function linkedPostList(
   state: CalendarState,
@@ -164,7 +163,6 @@ export function linkedPostList(
   args: ListArguments,
   view: View,
   defaultPerPage: number,
-  now: number,
 ): ListPage<VenueRecord | OrganizerRecord> {
   const statuses = listedStatuses(view, args.status)
   const posts: (VenueRecord | OrganizerRecord)[] =
@@ -172,7 +170,6 @@ export function linkedPostList(
   const namedBy = (event: EventRecord, id: number) =>
     kind === 'venue' ? event.venue === id : event.organizer.includes(id)
   const event = args.event === undefined ? undefined : state.events.get(Number(args.event))
-  const nowWall = instantToWall(now, state.siteTimezone)
   const selected = posts.filter((post) => {
     if (!statuses.has(post.status)) return false
     const name = kind === 'venue' ? (post as VenueRecord).venue : (post as OrganizerRecord).organizer
@@ -180,10 +177,6 @@ export function linkedPostList(
     if (args.event !== undefined && !(event && namedBy(event, post.id))) return false
     if (args.has_events !== undefined && phpBool(args.has_events)) {
       if (![...state.events.values()].some((e) => e.status !== 'trash' && namedBy(e, post.id))) return false
-    }
-    if (args.only_with_upcoming !== undefined && phpBool(args.only_with_upcoming)) {
-      const upcoming = (e: EventRecord) => e.status === 'publish' && namedBy(e, post.id) && e.end_date >= nowWall
-      if (![...state.events.values()].some(upcoming)) return false
     }
     return readable(view, kind, post)
   })

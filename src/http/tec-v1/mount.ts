@@ -106,9 +106,8 @@ async function answer(
   if (!servesTecV1(calendar) || (raw !== undefined && !/^\d+$/u.test(raw)))
     return errorResponse(view.rejected ?? noRoute())
   const id = raw === undefined ? undefined : Number(raw)
+  if (view.rejected) return errorResponse(view.rejected)
   try {
-    if (view.rejected) throw view.rejected
-    setAllow(event, allowed(calendar, atPath, view, id))
     const sent = {
       ...parseQuery(event.url),
       ...(endpoint.operation === 'list' || endpoint.operation === 'read' ? {} : bodyObject(await bodyOf(event))),
@@ -134,6 +133,10 @@ async function answer(
     if (error instanceof HandlerError) return json({ error: error.message }, error.status)
     if (!(error instanceof CalendarError)) console.error(error)
     return errorResponse(error)
+  } finally {
+    // WordPress works `Allow` out once the handler has run (`rest_send_allow_header()` on `rest_post_dispatch`):
+    // after a force delete nothing is allowed at the ID any more.
+    setAllow(event, allowed(calendar, atPath, view, id))
   }
 }
 

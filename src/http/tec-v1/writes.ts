@@ -2,22 +2,30 @@ import type { Calendar } from '../../core/calendar.js'
 import { isZone } from '../../core/dates/zoned.js'
 import { CalendarError } from '../../core/errors.js'
 import type { ServedPostKind } from '../../core/model/kinds.js'
+import type { CalendarState } from '../../core/model/state.js'
 import type { View } from '../../core/resources/view.js'
 import { TEC_READING } from '../../core/resources/write-mode.js'
 
 /**
  * A tec/v1 write as calfile's own fields (docs/writes.md), from the arguments `readArguments` kept: the WordPress
  * post fields (`title`, `content` → `description`, `excerpt`, `slug`, `status`, `author`, `date`,
- * `featured_media` → `image`) and each kind's own. An event's `venues` is the first venue (calfile links one),
- * `organizers` its organizers, `tags` and `tribe_events_cat` term IDs (unknown ones left out as TEC's repository
- * leaves them), and a `timezone` that names no zone becomes `UTC`, as TEC 6.17.2 stores it. A venue's `state` and
- * `province` keep their names; `state_province` is calfile's `stateprovince`.
+ * `featured_media` → `image`) and each kind's own, as TEC 6.17.2's event repository takes them:
+ * - `venues`: the first ID that names a venue (calfile links one); none such, `[]` included, leaves the venue;
+ * - `organizers`: the IDs that name organizers; `[]` clears them, a list naming none leaves them;
+ * - `featured`: only `true` changes it (the repository does not unset the flag);
+ * - `tags`, `tribe_events_cat`: term IDs (unknown ones left out, as the repository leaves them);
+ * - `timezone`: one that names no zone becomes `UTC`.
+ * A venue's `state` and `province` keep their names; `state_province` is calfile's `stateprovince`.
  *
  * @example
- * calfileFields('event', { title: 'Jazz', content: 'Live', venues: [12], timezone: 'Mars/Base' })
- * // { title: 'Jazz', description: 'Live', venue: 12, timezone: 'UTC' }
+ * calfileFields('event', { title: 'Jazz', content: 'Live', venues: [12], timezone: 'Mars/Base' }, state)
+ * // { title: 'Jazz', description: 'Live', venue: 12, timezone: 'UTC' } (12 a venue's ID)
  */
-export function calfileFields(kind: ServedPostKind, sent: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function calfileFields(
+  kind: ServedPostKind,
+  sent: Readonly<Record<string, unknown>>,
+  state: CalendarState,
+): Record<string, unknown> {
   const fields: Record<string, unknown> = {}
   const copy = (from: string, to = from) => {
     if (sent[from] !== undefined) fields[to] = sent[from]
@@ -27,10 +35,15 @@ export function calfileFields(kind: ServedPostKind, sent: Readonly<Record<string
   for (const key of ['excerpt', 'slug', 'status', 'author', 'date']) copy(key)
   if (typeof sent.featured_media === 'number' && sent.featured_media > 0) fields.image = sent.featured_media
   if (kind === 'event') {
-    for (const key of ['start_date', 'end_date', 'all_day', 'featured', 'sticky', 'cost', 'tags']) copy(key)
+    for (const key of ['start_date', 'end_date', 'all_day', 'sticky', 'cost', 'tags']) copy(key)
+    if (sent.featured === true) fields.featured = true
     copy('tribe_events_cat', 'categories')
-    copy('organizers', 'organizer')
-    if (Array.isArray(sent.venues)) fields.venue = sent.venues[0] ?? ''
+    const venue = idsOf(sent.venues).find((id) => state.venues.get(id) !== undefined)
+    if (venue !== undefined) fields.venue = venue
+    if (Array.isArray(sent.organizers)) {
+      const organizers = idsOf(sent.organizers).filter((id) => state.organizers.get(id) !== undefined)
+      if (organizers.length > 0 || sent.organizers.length === 0) fields.organizer = organizers
+    }
     if (typeof sent.timezone === 'string') fields.timezone = isZone(sent.timezone) ? sent.timezone : 'UTC'
   } else if (kind === 'venue') {
     for (const key of ['address', 'country', 'city', 'state', 'province', 'zip', 'phone', 'website']) copy(key)
@@ -39,6 +52,11 @@ export function calfileFields(kind: ServedPostKind, sent: Readonly<Record<string
     for (const key of ['phone', 'website', 'email']) copy(key)
   }
   return fields
+}
+
+/** The IDs of a list argument, numbers only. */
+function idsOf(value: unknown): number[] {
+  return Array.isArray(value) ? value.map(Number).filter((id) => Number.isInteger(id)) : []
 }
 
 /** The core resource of a post kind: the same calls for events, venues and organizers. */
@@ -71,8 +89,16 @@ export async function createPost(
   sent: Readonly<Record<string, unknown>>,
   view: View,
 ): Promise<number> {
+  const fields = calfileFields(kind, sent, calendar.state)
+  // The repository refuses an event that ends before it starts (`Tribe__Events__Validator__Base`).
+  if (
+    typeof fields.start_date === 'string' &&
+    typeof fields.end_date === 'string' &&
+    fields.end_date < fields.start_date
+  )
+    throw new HandlerError(500, 'Failed to create entity.')
   try {
-    const created = await resource(calendar, kind).create(calfileFields(kind, sent), view, TEC_READING)
+    const created = await resource(calendar, kind).create(fields, view, TEC_READING)
     return (created as { id: number }).id
   } catch (error) {
     if (error instanceof CalendarError && error.status < 500) throw new HandlerError(500, 'Failed to create entity.')
@@ -94,8 +120,10 @@ export async function updatePost(
   view: View,
 ): Promise<void> {
   if (!exists(calendar, kind, id)) throw new HandlerError(404, 'The entity could not be updated.')
+  // The repository saves posts of `any` status, which leaves trashed ones out.
+  if (statusOf(calendar, kind, id) === 'trash') throw new HandlerError(500, 'Failed to update entity.')
   try {
-    await resource(calendar, kind).update(id, calfileFields(kind, sent), view, TEC_READING)
+    await resource(calendar, kind).update(id, calfileFields(kind, sent, calendar.state), view, TEC_READING)
   } catch (error) {
     if (error instanceof CalendarError && error.status < 500) throw new HandlerError(500, 'Failed to update entity.')
     throw error
@@ -126,8 +154,13 @@ export async function deletePost(
 }
 
 /** Whether `id` names a post of `kind`, in any status. */
-export function exists(calendar: Calendar, kind: ServedPostKind, id: number): boolean {
+function exists(calendar: Calendar, kind: ServedPostKind, id: number): boolean {
+  return statusOf(calendar, kind, id) !== undefined
+}
+
+/** The post status of the post of `kind` that `id` names, if any. */
+function statusOf(calendar: Calendar, kind: ServedPostKind, id: number): string | undefined {
   const state = calendar.state
   const collection = kind === 'event' ? state.events : kind === 'venue' ? state.venues : state.organizers
-  return collection.get(id) !== undefined
+  return collection.get(id)?.status
 }

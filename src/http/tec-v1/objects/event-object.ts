@@ -95,14 +95,15 @@ function termIds(state: CalendarState, ids: readonly number[], taxonomy: Taxonom
 }
 
 /**
- * `get_post_class()` of an event: `post-<id>`, the post type, `type-…`, `status-…`, `hentry`, then a class per term
- * (`tag-<slug>`, `tribe_events_cat-<slug>`).
+ * `get_post_class()` of an event: `post-<id>`, the post type, `type-…`, `status-…`, `has-post-thumbnail`, `hentry`,
+ * then a class per term (`tag-<slug>`, `tribe_events_cat-<slug>`), then TEC's `cat_<slug>` per category
+ * (`Tribe__Events__Main::post_class()`); slugs as `sanitize_html_class()` keeps them, else the term's ID.
  */
 function classList(state: CalendarState, event: EventRecord, tags: number[], categories: number[]): string[] {
-  const termClasses = [
-    ...tags.map((id) => `tag-${state.tags.get(id)?.slug}`),
-    ...categories.map((id) => `tribe_events_cat-${state.categories.get(id)?.slug}`),
-  ]
+  const slugClass = (taxonomy: Taxonomy, id: number) => {
+    const slug = htmlClass(state.terms(taxonomy).get(id)?.slug ?? '')
+    return /^\d+$/u.test(slug) || slug.replace(/^-+|-+$/gu, '') === '' ? String(id) : slug
+  }
   return [
     `post-${event.id}`,
     'tribe_events',
@@ -110,6 +111,16 @@ function classList(state: CalendarState, event: EventRecord, tags: number[], cat
     `status-${event.status}`,
     ...(typeof event.image === 'number' && event.image > 0 ? ['has-post-thumbnail'] : []),
     'hentry',
-    ...termClasses,
+    ...tags.map((id) => `tag-${slugClass('tag', id)}`),
+    ...categories.map((id) => htmlClass(`tribe_events_cat-${slugClass('category', id)}`) || `tribe_events_cat-${id}`),
+    ...categories.map((id) => {
+      const term = state.categories.get(id)
+      return `cat_${htmlClass(term?.slug ?? '') || (term?.term_taxonomy_id ?? id)}`
+    }),
   ]
+}
+
+/** `sanitize_html_class()`: percent escapes out, then everything but letters, digits, `_` and `-`. */
+function htmlClass(text: string): string {
+  return text.replace(/%[a-fA-F0-9]{2}/gu, '').replace(/[^A-Za-z0-9_-]/gu, '')
 }

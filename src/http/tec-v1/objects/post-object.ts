@@ -34,7 +34,7 @@ export interface StoredPost {
  * dates as ISO wall times (`2026-11-27T19:44:25`) in the site zone and in UTC, `guid`, `slug`, `status`, `type`,
  * `link`, `title`, `content`, `excerpt` (each `{ rendered }`), `author`, `featured_media`, `template`. `path` is the
  * post's pretty permalink path (`/event/<slug>/`); a post WordPress does not link to by it gets its plain link
- * (`postPermalink`). A draft shows no slug, as WordPress gives it none until it is published.
+ * (`postPermalink`).
  *
  * @example
  * wordPressPost(state, 'venue', venue, 'Hall', `/venue/hall/`, view)
@@ -49,7 +49,8 @@ export function wordPressPost(
   view: View,
 ): Record<string, unknown> {
   const { wordpress } = tecRules(state.settings)
-  const dates = postDates(state, post)
+  // TEC's repository dates every post it writes, drafts included: no `0000-00-00 00:00:00` GMT dates here.
+  const dates = postDates(state, { date: post.date, modified: post.modified })
   const link = postPermalink(view, kind, post, path)
   const content = renderContent(post.description, wordpress)
   return {
@@ -60,7 +61,7 @@ export function wordPressPost(
     guid: { rendered: link },
     modified: isoWall(dates.modified),
     modified_gmt: isoWall(dates.modified_utc),
-    slug: post.status === 'draft' ? '' : post.slug,
+    slug: post.slug,
     status: post.status,
     type: POST_TYPES[kind],
     link,
@@ -73,8 +74,7 @@ export function wordPressPost(
   }
 }
 
-/** `2026-11-27 19:44:25` → `2026-11-27T19:44:25` (`mysql_to_rfc3339()`); a draft's `0000-00-00 00:00:00` → null. */
-function isoWall(wall: string): string | null {
-  if (wall.startsWith('0000')) return null
+/** `2026-11-27 19:44:25` → `2026-11-27T19:44:25` (`mysql_to_rfc3339()`). */
+function isoWall(wall: string): string {
   return wall.replace(' ', 'T')
 }
