@@ -191,6 +191,16 @@ describe('events', () => {
     expect(calendar.state.events.get(event.id)).not.toHaveProperty('unknown')
   })
 
+  it('stores a UTC offset as the zone TEC names for it (checked with PHP 8.2 on TEC 6.17.2)', async () => {
+    const { request } = await site()
+    const zoneOf = async (timezone: string) =>
+      (await request('POST', `${V1}/events`, { title: timezone, ...when, timezone }, ADMIN)).body.timezone
+    expect(await zoneOf('UTC+2')).toBe('Europe/Helsinki')
+    expect(await zoneOf('UTC-4:30')).toBe('America/St_Johns')
+    expect(await zoneOf('UTC+5:30')).toBe('Asia/Kolkata')
+    expect(await zoneOf('UTC+1:15')).toBe('UTC')
+  })
+
   it('an event without dates is the handler’s 500', async () => {
     const { request } = await site()
     const answer = await request('POST', `${V1}/events`, { title: 'x' }, ADMIN)

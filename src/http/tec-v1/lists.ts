@@ -89,7 +89,7 @@ function paged<T>(records: T[], args: ListArguments, defaultPerPage: number): Li
  * so past events are listed; `start_date` selects events starting on or after it, `end_date` ending on or before
  * it, `starts_before`/`starts_after`/`ends_before`/`ends_after` compare strictly (TEC's `filter_by_*`, wall times
  * compared as the site reads the date sent); `search`, `venue`, `organizer`, `featured` (PHP's `(bool)` of the text,
- * see `phpBool`), `status`, `post_parent` and `ticketed` filter; `categories` and `tags` are read but do not filter,
+ * see `phpBool`), `status` and `post_parent` filter; `categories`, `tags` and `ticketed` are read but do not filter,
  * as TEC 6.17.2's repository knows no such filters. Ordered by `orderby` (`event_date` by default: the start's wall
  * time) and `order`. Dates are `YYYY-MM-DD HH:MM:SS` wall times.
  *
@@ -123,7 +123,6 @@ export function eventList(
     if (venues.length > 0 && (event.venue === null || !venues.includes(event.venue))) return false
     if (organizers.length > 0 && !event.organizer.some((id) => organizers.includes(id))) return false
     if (args.featured !== undefined && phpBool(args.featured) !== event.featured) return false
-    if (args.ticketed !== undefined && phpBool(args.ticketed) !== event.ticketed) return false
     if (args.post_parent !== undefined && Number(args.post_parent) !== event.post_parent) return false
     if (!matchesSearch(args.search, [event.title, event.excerpt, event.description])) return false
     return readable(view, 'event', event)

@@ -5,6 +5,7 @@ import type { ServedPostKind } from '../../core/model/kinds.js'
 import type { CalendarState } from '../../core/model/state.js'
 import type { View } from '../../core/resources/view.js'
 import { TEC_READING } from '../../core/resources/write-mode.js'
+import { zoneForUtcOffset } from './utc-offset-zones.js'
 
 /**
  * A tec/v1 write as calfile's own fields (docs/writes.md), from the arguments `readArguments` kept: the WordPress
@@ -14,7 +15,7 @@ import { TEC_READING } from '../../core/resources/write-mode.js'
  * - `organizers`: the IDs that name organizers; `[]` clears them, a list naming none leaves them;
  * - `featured`: only `true` changes it (the repository does not unset the flag);
  * - `tags`, `tribe_events_cat`: term IDs (unknown ones left out, as the repository leaves them);
- * - `timezone`: one that names no zone becomes `UTC`.
+ * - `timezone`: a UTC offset becomes the zone TEC names for it (`zoneForUtcOffset`), one that names no zone `UTC`.
  * A venue's `state` and `province` keep their names; `state_province` is calfile's `stateprovince`.
  *
  * @example
@@ -44,7 +45,10 @@ export function calfileFields(
       const organizers = idsOf(sent.organizers).filter((id) => state.organizers.get(id) !== undefined)
       if (organizers.length > 0 || sent.organizers.length === 0) fields.organizer = organizers
     }
-    if (typeof sent.timezone === 'string') fields.timezone = isZone(sent.timezone) ? sent.timezone : 'UTC'
+    if (typeof sent.timezone === 'string') {
+      const zone = zoneForUtcOffset(sent.timezone)
+      fields.timezone = isZone(zone) ? zone : 'UTC'
+    }
   } else if (kind === 'venue') {
     for (const key of ['address', 'country', 'city', 'state', 'province', 'zip', 'phone', 'website']) copy(key)
     copy('state_province', 'stateprovince')
