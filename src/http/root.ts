@@ -12,15 +12,14 @@ import {
   RootQuerySchema,
   wordpressPath,
 } from './openapi/describe.js'
-import { wordpressType } from './openapi/requests.js'
-import { type RouteArg, routeArgs } from './openapi/route-args-doc.js'
-import { type DefaultContext, TEC_INDEX_ARGS, TEC_ROUTE_ARGS, type TecArgDoc } from './openapi/tec-route-args.js'
+import { routeArgs } from './openapi/route-args-doc.js'
+import { type DefaultContext, type TecArgDoc, tecRouteArgs } from './openapi/tec-route-args.js'
 import { parseQuery } from './params.js'
 import { errorResponse, json } from './respond.js'
 
 /**
- * One argument of an endpoint, as WordPress's index shows it (docs/http.md): TEC's declaration for the arguments
- * calfile shares with TEC (`tec-route-args.ts`), calfile's schema for the others.
+ * One argument of an endpoint, as WordPress's index shows it (docs/http.md): the keys of its declaration that are
+ * JSON Schema keywords, then `required` (`WP_REST_Server::get_data_for_route()`).
  */
 export interface IndexArg {
   required: boolean
@@ -131,37 +130,28 @@ function addEndpoint(entry: IndexRoute, route: DescribedRoute, context: DefaultC
   else entry.endpoints.push({ methods: [route.method], args: endpointArgs(route, context) })
 }
 
-/** Each argument calfile takes, in TEC's declaration where TEC declares it, else as calfile's schema has it. */
+/**
+ * The arguments TEC registers for the route, in TEC's declaration and order, as WordPress lists registered
+ * arguments only (`WP_REST_Server::get_data_for_route()`): those calfile's schemas have in the revision in force
+ * (docs/http.md#revisions), each required as calfile's schema has it, and those it takes and ignores as TEC does.
+ * The parameters only calfile takes are left to its OpenAPI document (`/doc`).
+ */
 function endpointArgs(route: DescribedRoute, context: DefaultContext): Record<string, IndexArg> | [] {
+  const taken = routeArgs(route, context.settings)
   const args: Record<string, IndexArg> = {}
-  for (const arg of routeArgs(route, context.settings)) {
-    const declared = tecDeclaration(route, arg)
-    args[arg.name] = declared ? fromTec(declared, arg.required, context) : fromSchema(arg)
+  for (const [name, declared] of tecRouteArgs(route)) {
+    const arg = taken.find((candidate) => candidate.name === name && candidate.in === declared.in)
+    if (arg || declared.doc.ignored) args[name] = fromTec(declared.doc, arg?.required ?? false, context)
   }
   return Object.keys(args).length === 0 ? [] : args
 }
 
-/** TEC's declaration of an argument of a route, if TEC's route has it. */
-function tecDeclaration(route: DescribedRoute, arg: RouteArg): TecArgDoc | undefined {
-  if (route.action === 'index') return TEC_INDEX_ARGS[arg.name]
-  const tec = route.resource ? TEC_ROUTE_ARGS[route.resource] : undefined
-  if (!tec) return undefined
-  if (arg.in === 'path') return route.key ? tec.key[route.key] : undefined
-  return (arg.in === 'query' ? tec.list : tec.write)[arg.name]
-}
-
+/** TEC's declaration as WordPress lists it: its keys in order, a computed default in its place, `required` last. */
 function fromTec(doc: TecArgDoc, required: boolean, context: DefaultContext): IndexArg {
-  const { defaultOf, ...declared } = doc
-  return { ...declared, ...(defaultOf ? { default: defaultOf(context) } : {}), required }
-}
-
-function fromSchema(arg: RouteArg): IndexArg {
-  return {
-    required: arg.required,
-    ...(arg.default === undefined ? {} : { default: arg.default }),
-    description: arg.description,
-    type: wordpressType(arg.schema),
-    ...(typeof arg.schema.items === 'object' && !Array.isArray(arg.schema.items) ? { items: arg.schema.items } : {}),
-    ...(arg.schema.enum ? { enum: arg.schema.enum } : {}),
+  const listed: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(doc)) {
+    if (key === 'defaultOf') listed.default = doc.defaultOf?.(context)
+    else if (key !== 'ignored') listed[key] = value
   }
+  return { ...listed, required } as IndexArg
 }

@@ -1,7 +1,7 @@
 /**
  * docs/http.md, the root route `GET /calendar/events/v1`: WordPress's namespace index of every route of the route
- * table, with its methods and each endpoint's arguments: those calfile shares with TEC as TEC declares them
- * (TEC 6.10's `OPTIONS` answers, its words, types and defaults), the others read from the request schemas;
+ * table, with its methods and each endpoint's arguments as TEC declares them (TEC 6.10's and 6.17's `OPTIONS`
+ * answers, their words, types, defaults and order), those only calfile takes left to `/doc`;
  * `namespace` and `context` parameters; the order of checks of docs/errors.md (parameters, then the token).
  */
 import { beforeEach, describe, expect, it } from 'vitest'
@@ -100,7 +100,7 @@ describe('the index', () => {
   })
 })
 
-describe("arguments: TEC's declarations, and the schemas for calfile's own", () => {
+describe("arguments: TEC's declarations", () => {
   it("list: page defaults to 1 and per_page to settings.per_page, as text like WordPress's option", async () => {
     const args = endpoint(await index(), `${P}/events`, 'GET').args
     expect(args.page).toEqual({
@@ -138,9 +138,31 @@ describe("arguments: TEC's declarations, and the schemas for calfile's own", () 
     expect(args.status).toMatchObject({ format: 'string', description: 'The event post status' })
   })
 
-  it('parameters only calfile takes are described from its schemas', async () => {
-    const args = endpoint(await index(), `${P}/events`, 'GET').args
-    expect(args.geoloc_radius).toEqual({ required: false, description: expect.stringMatching(/km/u), type: 'number' })
+  it('parameters only calfile takes are left to /doc, as WordPress lists the registered ones only', async () => {
+    const body = await index()
+    expect(endpoint(body, `${P}/events`, 'GET').args).not.toHaveProperty('geoloc_radius')
+    expect(endpoint(body, `${P}/events`, 'POST').args).not.toHaveProperty('ticketed')
+    const venue = endpoint(body, `${P}/venues`, 'POST').args
+    for (const name of ['excerpt', 'slug', 'geo_lat', 'geo_lng']) expect(venue).not.toHaveProperty(name)
+    expect(endpoint(body, `${P}/tags`, 'POST').args).not.toHaveProperty('parent')
+  })
+
+  it("a single event's routes by ID list TEC's password, which calfile takes and ignores", async () => {
+    const route = (await index()).routes[wordpressPath('/events/:id')]
+    for (const { args } of route.endpoints) {
+      expect(Object.keys(args).slice(0, 2)).toEqual(['id', 'password'])
+      expect(args.password).toEqual({ type: 'string', description: 'The event password', required: false })
+    }
+    const bySlug = (await index()).routes[wordpressPath('/events/by-slug/:slug')]
+    expect(bySlug.endpoints[0].args).not.toHaveProperty('password')
+  })
+
+  it("a venue's update by slug: the path's slug, as TEC's EDIT_args() keeps it (venues take no slug field)", async () => {
+    expect(endpoint(await index(), wordpressPath('/venues/by-slug/:slug'), 'PATCH').args.slug).toEqual({
+      type: 'string',
+      description: 'the venue post name',
+      required: true,
+    })
   })
 
   it('the event list takes the parameters of the revision in settings.api_revision (spec §9, CONTRACT §7)', async () => {

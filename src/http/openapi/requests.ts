@@ -71,16 +71,6 @@ function fieldDoc(name: string, entry: GenericSchema): FieldDoc {
   }
 }
 
-/** The `type` of a WordPress route argument (docs/http.md): the JSON type, or the list of types a union takes. */
-export function wordpressType(schema: JsonSchema): string | string[] {
-  if (schema.type !== undefined) return schema.type
-  const types = (schema.anyOf ?? []).flatMap((option) =>
-    typeof option === 'object' ? [wordpressType(option)].flat() : [],
-  )
-  const unique = [...new Set(types)]
-  return unique.length === 1 ? (unique[0] as string) : unique
-}
-
 /** A pipe's schemas and actions in order, nested pipes (`v.pipe(textField(…), v.picklist(…))`) spread out. */
 function flatten(node: Node): Node[] {
   return node.pipe ? node.pipe.flatMap((step) => (step.pipe ? flatten(step) : [step])) : [node]
