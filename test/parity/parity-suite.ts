@@ -1,8 +1,8 @@
 /**
  * The parity suite: every scenario (scenarios/) of a release sent to the real TEC (`../shared/realtec`) of that
  * release and to calfile set to answer as it (`settings.tec_version`), on the same fresh state, answers compared
- * after normalise.ts. Prints the three figures (statuses, body keys, headers) of each section (TEC's REST v1; tec/v1
- * with the WordPress routes, scenario.ts `Section`), writes every difference to
+ * after normalise.ts. Prints the three figures (statuses, body keys, headers) of each section (TEC's REST v1, tec/v1,
+ * the WordPress routes: scenario.ts `Section`), writes every difference to
  * `test/parity/.output/report-<version>.txt`, and fails when a figure falls below the section's line of
  * `floor.json`: the floor only ever rises, as differences are closed. A section without a line is reported, not
  * held to one. Each release's test file calls it, so that vitest runs the two at once.
@@ -23,7 +23,8 @@ type Floor = Record<'statuses' | 'leaves' | 'headers', number>
 /** Each section's title in the report. */
 const SECTIONS: Record<Section, string> = {
   'rest-v1': 'REST v1 (/wp-json/tribe/events/v1)',
-  'tec-v1': 'tec/v1 (/wp-json/tec/v1) and the WordPress routes (/wp-json/, wp/v2/users/me, wp/v2/settings)',
+  'tec-v1': 'tec/v1 (/wp-json/tec/v1)',
+  wordpress: 'the WordPress routes (/wp-json/, wp/v2/users/me, wp/v2/settings)',
 }
 
 /** The suite against the oracle of `version`: a test per scenario of the release, then one per section's figures. */

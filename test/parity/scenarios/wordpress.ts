@@ -8,7 +8,7 @@ import { get, type Scenario } from '../scenario.js'
 export const WORDPRESS_SCENARIOS: Scenario[] = [
   {
     name: 'wordpress: the index, the signed-in user and the settings',
-    section: 'tec-v1',
+    section: 'wordpress',
     steps: [
       get('/wp-json/'),
       get('/wp-json/', 'anonymous'),
