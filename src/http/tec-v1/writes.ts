@@ -101,11 +101,21 @@ export async function createPost(
     fields.end_date < fields.start_date
   )
     throw new HandlerError(500, 'Failed to create entity.')
+  const created = await failingAs('Failed to create entity.', () =>
+    resource(calendar, kind).create(fields, view, TEC_READING),
+  )
+  return (created as { id: number }).id
+}
+
+/**
+ * A write the library refuses (a 4xx `CalendarError`: what TEC's repository would fail to save) as the handler's 500
+ * with TEC's `message`.
+ */
+async function failingAs<T>(message: string, write: () => Promise<T>): Promise<T> {
   try {
-    const created = await resource(calendar, kind).create(fields, view, TEC_READING)
-    return (created as { id: number }).id
+    return await write()
   } catch (error) {
-    if (error instanceof CalendarError && error.status < 500) throw new HandlerError(500, 'Failed to create entity.')
+    if (error instanceof CalendarError && error.status < 500) throw new HandlerError(500, message)
     throw error
   }
 }
@@ -126,12 +136,9 @@ export async function updatePost(
   if (!exists(calendar, kind, id)) throw new HandlerError(404, 'The entity could not be updated.')
   // The repository saves posts of `any` status, which leaves trashed ones out.
   if (statusOf(calendar, kind, id) === 'trash') throw new HandlerError(500, 'Failed to update entity.')
-  try {
-    await resource(calendar, kind).update(id, calfileFields(kind, sent, calendar.state), view, TEC_READING)
-  } catch (error) {
-    if (error instanceof CalendarError && error.status < 500) throw new HandlerError(500, 'Failed to update entity.')
-    throw error
-  }
+  await failingAs('Failed to update entity.', () =>
+    resource(calendar, kind).update(id, calfileFields(kind, sent, calendar.state), view, TEC_READING),
+  )
 }
 
 /**
