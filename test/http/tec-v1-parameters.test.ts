@@ -1,9 +1,9 @@
 /**
- * tec/v1's arguments (src/http/tec-v1/parameters.ts, route-arguments.ts): read, refused, cleaned and described as
+ * tec/v1's arguments (src/http/tec-v1/arguments/): read, refused, cleaned and described as
  * TEC 6.17.2 does. The error bodies quoted as text were answered by a live TEC 6.17.2 over HTTP, or, for the types
  * no tec/v1 route uses (number, integer, uuid, hex colour, ip, date, a text with a pattern, an entity), by TEC's own
  * `Parameter_Types` registered on a WordPress 7.0.4 route and run through `rest_do_request()`. The index and `/docs`
- * of the live site are in fixtures/tec-v1-index.live.json and fixtures/tec-v1-docs.live.json.
+ * of the live site are in fixtures/tec-6.17.2/ (its index with `context=help`, whose `args` are the plain index's, and its `/docs`).
  */
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
@@ -27,8 +27,8 @@ import {
 } from '../../src/http/tec-v1/arguments/route-arguments.js'
 
 const fixture = (name: string) => JSON.parse(readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8'))
-const INDEX = fixture('tec-v1-index.live.json')
-const DOCS = fixture('tec-v1-docs.live.json')
+const INDEX = fixture('tec-6.17.2/index-help.json')
+const DOCS = fixture('tec-6.17.2/docs.json')
 
 /** Venue 8 and organizer 7, as on the live site the answers were taken from. */
 const lookup = { isVenue: (id: number) => id === 8, isOrganizer: (id: number) => id === 7 }
