@@ -77,10 +77,16 @@ export function listsEveryStatus(view: View): boolean {
  */
 export function assertReadable(view: View, kind: ServedPostKind, record: { status: Status; author: number }): void {
   assertCredentials(view)
-  if (record.status === 'publish' || seesAllStatuses(view)) return
+  if (!canRead(view, record))
+    throw new CalendarError(`${kind}-not-accessible`, 403, `The requested ${kind} is not accessible`)
+}
+
+/** `assertReadable` as a question (see `canWrite`): false for refused credentials too. */
+export function canRead(view: View, record: { status: Status; author: number }): boolean {
+  if (view.rejected) return false
+  if (record.status === 'publish' || seesAllStatuses(view)) return true
   // WordPress lets every owner read their own posts, whatever their role now is.
-  if (view.user && view.user.id === record.author) return
-  throw new CalendarError(`${kind}-not-accessible`, 403, `The requested ${kind} is not accessible`)
+  return view.user !== null && view.user.id === record.author
 }
 
 /**
@@ -122,11 +128,16 @@ export function canWrite(view: View): boolean {
  */
 export function assertCanEdit(view: View, record: { author: number; status: Status }): void {
   assertCanWrite(view)
-  if (seesAllStatuses(view)) return
+  if (!canEdit(view, record)) throw new CalendarError('rest_forbidden', 403, 'Sorry, you are not allowed to edit this.')
+}
+
+/** `assertCanEdit` as a question (see `canWrite`). */
+export function canEdit(view: View, record: { author: number; status: Status }): boolean {
+  if (!canWrite(view)) return false
+  if (seesAllStatuses(view)) return true
   const own = view.user?.id === record.author
   const contributorMay = view.user?.role !== 'contributor' || record.status === 'draft' || record.status === 'pending'
-  if (!own || !contributorMay)
-    throw new CalendarError('rest_forbidden', 403, 'Sorry, you are not allowed to edit this.')
+  return own && contributorMay
 }
 
 /**

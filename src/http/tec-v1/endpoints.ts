@@ -1,8 +1,8 @@
 import type { Calendar } from '../../core/calendar.js'
 import type { ServedPostKind } from '../../core/model/kinds.js'
-import type { EventRecord, OrganizerRecord, Status, VenueRecord } from '../../core/model/records.js'
+import type { EventRecord, OrganizerRecord, VenueRecord } from '../../core/model/records.js'
 import type { CalendarState } from '../../core/model/state.js'
-import { assertCanEdit, assertReadable, canWrite } from '../../core/resources/access.js'
+import { canEdit, canRead, canWrite } from '../../core/resources/access.js'
 import type { View } from '../../core/resources/view.js'
 import type { Parameter } from './arguments/parameters.js'
 import {
@@ -90,15 +90,6 @@ function anyPost(state: CalendarState, id: number): { kind: ServedPostKind; post
   return organizer ? { kind: 'organizer', post: organizer } : undefined
 }
 
-function passes(check: () => void): boolean {
-  try {
-    check()
-    return true
-  } catch {
-    return false
-  }
-}
-
 /**
  * Whether the viewer passes an endpoint's permission callback (`Post_Entity_Endpoint::can_read()`, `can_create()`,
  * `can_update()`, `can_delete()`): lists for everyone (`guest_can_read()` is true on all six endpoints); a post when
@@ -114,11 +105,11 @@ export function permitted(state: CalendarState, endpoint: Endpoint, view: View, 
       return canWrite(view)
     case 'read': {
       const found = id === undefined ? undefined : anyPost(state, id)
-      return found?.kind === endpoint.kind && passes(() => assertReadable(view, found.kind, found.post))
+      return found?.kind === endpoint.kind && canRead(view, found.post)
     }
     default: {
       const found = id === undefined ? undefined : anyPost(state, id)
-      return found !== undefined && passes(() => assertCanEdit(view, found.post as { author: number; status: Status }))
+      return found !== undefined && canEdit(view, found.post)
     }
   }
 }

@@ -1,7 +1,6 @@
-import type { ServedPostKind } from '../../core/model/kinds.js'
 import type { EventRecord, OrganizerRecord, Status, VenueRecord } from '../../core/model/records.js'
 import type { CalendarState } from '../../core/model/state.js'
-import { assertReadable, canWrite } from '../../core/resources/access.js'
+import { canRead, canWrite } from '../../core/resources/access.js'
 import type { View } from '../../core/resources/view.js'
 import { collate } from '../../core/search/collation.js'
 import { eventTimes } from '../../core/search/record-facts.js'
@@ -34,16 +33,6 @@ function listedStatuses(view: View, asked: unknown): ReadonlySet<Status> {
   const statuses = Array.isArray(asked) ? (asked as Status[]) : typeof asked === 'string' ? [asked as Status] : []
   if (statuses.length === 0 || !canWrite(view)) return new Set(['publish'])
   return new Set(statuses)
-}
-
-/** Whether the viewer may read a post a list selected (`WP_REST_Posts_Controller::check_read_permission()`). */
-function readable(view: View, kind: ServedPostKind, post: { status: Status; author: number }): boolean {
-  try {
-    assertReadable(view, kind, post)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /**
@@ -125,7 +114,7 @@ export function eventList(
     if (args.featured !== undefined && phpBool(args.featured) !== event.featured) return false
     if (args.post_parent !== undefined && Number(args.post_parent) !== event.post_parent) return false
     if (!matchesSearch(args.search, [event.title, event.excerpt, event.description])) return false
-    return readable(view, 'event', event)
+    return canRead(view, event)
   })
   const desc = String(args.order ?? 'ASC').toUpperCase() === 'DESC'
   const key = eventOrder(String(args.orderby ?? 'event_date'))
@@ -177,7 +166,7 @@ export function linkedPostList(
     if (args.has_events !== undefined && phpBool(args.has_events)) {
       if (![...state.events.values()].some((e) => e.status !== 'trash' && namedBy(e, post.id))) return false
     }
-    return readable(view, kind, post)
+    return canRead(view, post)
   })
   return paged(
     ordered(selected, (post) => post.date, true),
