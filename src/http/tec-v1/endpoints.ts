@@ -1,5 +1,5 @@
 import type { Calendar } from '../../core/calendar.js'
-import type { ServedPostKind } from '../../core/model/kinds.js'
+import { COLLECTION_OF, type ServedPostKind } from '../../core/model/kinds.js'
 import type { EventRecord, OrganizerRecord, VenueRecord } from '../../core/model/records.js'
 import type { CalendarState } from '../../core/model/state.js'
 import { canEdit, canRead, canWrite } from '../../core/resources/access.js'
@@ -35,13 +35,6 @@ export interface Endpoint {
   arguments(state: CalendarState): readonly Parameter[]
 }
 
-/** The collection path of each kind. */
-export const COLLECTIONS: Readonly<Record<ServedPostKind, string>> = {
-  event: '/events',
-  venue: '/venues',
-  organizer: '/organizers',
-}
-
 const LIST_ARGUMENTS: Record<ServedPostKind, (state: CalendarState) => readonly Parameter[]> = {
   event: (state) => eventListArguments(state.settings.per_page, lookup(state)),
   venue: (state) => venueListArguments(state.settings.per_page),
@@ -67,7 +60,7 @@ const BODIES: Record<ServedPostKind, readonly Parameter[]> = {
  * each collection's list and create, then its single post's read, update and delete.
  */
 export const ENDPOINTS: readonly Endpoint[] = (['event', 'organizer', 'venue'] as const).flatMap((kind) => {
-  const collection = COLLECTIONS[kind]
+  const collection = `/${COLLECTION_OF[kind]}`
   const single = `${collection}/:id`
   return [
     { methods: ['GET'], path: collection, kind, operation: 'list', arguments: LIST_ARGUMENTS[kind] },
@@ -80,14 +73,12 @@ export const ENDPOINTS: readonly Endpoint[] = (['event', 'organizer', 'venue'] a
 
 type AnyPost = EventRecord | VenueRecord | OrganizerRecord
 
-/** Any post calfile keeps under an ID, whatever its kind (WordPress's `get_post()`). */
+/** Any event, venue or organizer calfile keeps under an ID, whatever its kind (WordPress's `get_post()`). */
 function anyPost(state: CalendarState, id: number): { kind: ServedPostKind; post: AnyPost } | undefined {
-  const event = state.events.get(id)
-  if (event) return { kind: 'event', post: event }
-  const venue = state.venues.get(id)
-  if (venue) return { kind: 'venue', post: venue }
-  const organizer = state.organizers.get(id)
-  return organizer ? { kind: 'organizer', post: organizer } : undefined
+  const kind = state.postKind(id)
+  if (kind === undefined || kind === 'media') return undefined
+  const post = state[COLLECTION_OF[kind]].get(id)
+  return post && { kind, post }
 }
 
 /**
@@ -141,9 +132,10 @@ export async function handle(
       const perPage = state.settings.per_page
       const page =
         kind === 'event' ? eventList(state, args, view, perPage) : linkedPostList(state, kind, args, view, perPage)
+      // TEC 6.17.2's shared archive answer names organizers whatever the kind (`Read_Archive_Response::read()`).
       if (page.records.length === 0 && page.page > 1)
         return {
-          body: { code: `tec_rest_${PAGE_CODES[kind]}_page_not_found`, message: 'The requested page was not found.' },
+          body: { code: 'tec_rest_organizers_page_not_found', message: 'The requested page was not found.' },
           status: 404,
         }
       const body = page.records.map((post) => objectOf(calendar, kind, post as AnyPost, view))
@@ -163,12 +155,6 @@ export async function handle(
       return { body: [], status: 200 }
   }
 }
-
-/**
- * The code word of a list's page past the end: TEC 6.17.2's shared archive answer names organizers whatever the
- * kind (`Read_Archive_Response::read()`).
- */
-const PAGE_CODES: Record<ServedPostKind, string> = { event: 'organizers', venue: 'organizers', organizer: 'organizers' }
 
 /** A post of `kind` as tec/v1 shows it, or the handler's error when there is none. */
 function postObject(

@@ -68,9 +68,8 @@ export function mountTecV1(app: H3, calendar: Calendar, viewOf: ViewOf): void {
     app.on('OPTIONS', TEC_V1_PREFIX + path, (event) => {
       const view = viewOf(calendar, event)
       if (view.rejected) return errorResponse(view.rejected)
-      const raw = event.context.params?.id
-      if (!servesTecV1(calendar) || (raw !== undefined && !/^\d+$/u.test(raw))) return json([])
-      const id = raw === undefined ? undefined : Number(raw)
+      const id = pathId(event)
+      if (!servesTecV1(calendar) || id === null) return json([])
       setAllow(event, endpoints ? allowed(calendar, endpoints, view, id) : 'GET')
       return routeOptionsResponse(calendar, path, view)
     })
@@ -100,12 +99,10 @@ async function answer(
   event: H3Event,
 ): Promise<Response> {
   const view = viewOf(calendar, event)
-  const raw = event.context.params?.id
-  // TEC 6.10 has no tec/v1; `(?P<id>\d+)`: an ID of anything but digits matches no route. WordPress refuses wrong
-  // credentials before it matches a route.
-  if (!servesTecV1(calendar) || (raw !== undefined && !/^\d+$/u.test(raw)))
-    return errorResponse(view.rejected ?? noRoute())
-  const id = raw === undefined ? undefined : Number(raw)
+  const id = pathId(event)
+  // TEC 6.10 has no tec/v1, and an ID of anything but digits matches no route; WordPress refuses wrong credentials
+  // before it matches a route.
+  if (!servesTecV1(calendar) || id === null) return errorResponse(view.rejected ?? noRoute())
   if (view.rejected) return errorResponse(view.rejected)
   try {
     const sent = {
@@ -138,6 +135,13 @@ async function answer(
     // after a force delete nothing is allowed at the ID any more.
     setAllow(event, allowed(calendar, atPath, view, id))
   }
+}
+
+/** The `{id}` of a route's path (`(?P<id>\d+)`): undefined on a route without one, null when it is not digits. */
+function pathId(event: H3Event): number | undefined | null {
+  const raw = event.context.params?.id
+  if (raw === undefined) return undefined
+  return /^\d+$/u.test(raw) ? Number(raw) : null
 }
 
 /** A request body as WordPress merges it into the parameters: an object's fields, nothing else. */

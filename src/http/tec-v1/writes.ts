@@ -1,7 +1,7 @@
 import type { Calendar } from '../../core/calendar.js'
 import { isZone } from '../../core/dates/zoned.js'
 import { CalendarError } from '../../core/errors.js'
-import type { ServedPostKind } from '../../core/model/kinds.js'
+import { COLLECTION_OF, type ServedPostKind } from '../../core/model/kinds.js'
 import type { CalendarState } from '../../core/model/state.js'
 import type { View } from '../../core/resources/view.js'
 import { TEC_READING } from '../../core/resources/write-mode.js'
@@ -65,7 +65,7 @@ function idsOf(value: unknown): number[] {
 
 /** The core resource of a post kind: the same calls for events, venues and organizers. */
 function resource(calendar: Calendar, kind: ServedPostKind) {
-  return kind === 'event' ? calendar.events : kind === 'venue' ? calendar.venues : calendar.organizers
+  return calendar[COLLECTION_OF[kind]]
 }
 
 /**
@@ -133,9 +133,10 @@ export async function updatePost(
   sent: Readonly<Record<string, unknown>>,
   view: View,
 ): Promise<void> {
-  if (!exists(calendar, kind, id)) throw new HandlerError(404, 'The entity could not be updated.')
+  const status = statusOf(calendar, kind, id)
+  if (status === undefined) throw new HandlerError(404, 'The entity could not be updated.')
   // The repository saves posts of `any` status, which leaves trashed ones out.
-  if (statusOf(calendar, kind, id) === 'trash') throw new HandlerError(500, 'Failed to update entity.')
+  if (status === 'trash') throw new HandlerError(500, 'Failed to update entity.')
   await failingAs('Failed to update entity.', () =>
     resource(calendar, kind).update(id, calfileFields(kind, sent, calendar.state), view, TEC_READING),
   )
@@ -154,7 +155,7 @@ export async function deletePost(
   force: boolean,
   view: View,
 ): Promise<void> {
-  if (!exists(calendar, kind, id)) throw new HandlerError(404, 'The entity could not be deleted.')
+  if (statusOf(calendar, kind, id) === undefined) throw new HandlerError(404, 'The entity could not be deleted.')
   try {
     await resource(calendar, kind).delete(id, { force }, view, TEC_READING)
   } catch (error) {
@@ -164,14 +165,7 @@ export async function deletePost(
   }
 }
 
-/** Whether `id` names a post of `kind`, in any status. */
-function exists(calendar: Calendar, kind: ServedPostKind, id: number): boolean {
-  return statusOf(calendar, kind, id) !== undefined
-}
-
-/** The post status of the post of `kind` that `id` names, if any. */
+/** The post status of the post of `kind` that `id` names; undefined when it names none of that kind. */
 function statusOf(calendar: Calendar, kind: ServedPostKind, id: number): string | undefined {
-  const state = calendar.state
-  const collection = kind === 'event' ? state.events : kind === 'venue' ? state.venues : state.organizers
-  return collection.get(id)?.status
+  return calendar.state[COLLECTION_OF[kind]].get(id)?.status
 }
