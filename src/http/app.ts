@@ -19,7 +19,7 @@ import { bodyOf, drainRest, garbledFields, receivedBytes } from './request-body.
 import { addHeaders, errorResponse, json } from './respond.js'
 import { allowHeader, restHeaders } from './rest-headers.js'
 import { type RouteSpec, routeTable } from './routes.js'
-import { mountTecV1, TEC_V1 } from './tec-v1/mount.js'
+import { mountTecV1 } from './tec-v1/mount.js'
 import { mountWordPress } from './wordpress/mount.js'
 
 /** calfile's own route prefix and TEC's, which it also serves (docs/errors.md). */
@@ -205,7 +205,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     })
   }
   mountTecV1(app, calendar, viewOf)
-  mountWordPress(app, calendar, viewOf, [TEC_V1])
+  mountWordPress(app, calendar, viewOf)
   for (const extension of options.extensions ?? []) extension.mount(app, calendar)
   app.all('/**', (event) => {
     if (event.req.method === 'OPTIONS') return unrouted(event)

@@ -20,6 +20,12 @@ import { eventObject } from './objects/event-object.js'
 import { organizerObject, venueObject } from './objects/linked-post-objects.js'
 import { createPost, deletePost, HandlerError, updatePost } from './writes.js'
 
+/** TEC's versioned namespace (`Controller::get_versioned_namespace()`). */
+export const TEC_V1_NAMESPACE = 'tec/v1'
+
+/** The path of TEC's OpenAPI document below the namespace (`OpenApiDocs::get_base_path()`). */
+export const DOCS_PATH = '/docs'
+
 /** What a tec/v1 route does to its kind's posts (`Readable_Endpoint`, `Creatable_Endpoint`, …). */
 export type Operation = 'list' | 'create' | 'read' | 'update' | 'delete'
 
@@ -70,6 +76,16 @@ export const ENDPOINTS: readonly Endpoint[] = (['event', 'organizer', 'venue'] a
     { methods: ['DELETE'], path: single, kind, operation: 'delete', arguments: () => DELETE_ARGUMENTS },
   ] satisfies Endpoint[]
 })
+
+/**
+ * The endpoint table by route path (h3 style, `/events/:id`), each path's endpoints in registration order, the
+ * paths in TEC's order of registration (`Endpoints::get_endpoints()`).
+ */
+export function endpointsByPath(): Map<string, Endpoint[]> {
+  const paths = new Map<string, Endpoint[]>()
+  for (const endpoint of ENDPOINTS) paths.set(endpoint.path, [...(paths.get(endpoint.path) ?? []), endpoint])
+  return paths
+}
 
 type AnyPost = EventRecord | VenueRecord | OrganizerRecord
 

@@ -7,19 +7,10 @@ import { parseQuery } from '../params.js'
 import { bodyOf } from '../request-body.js'
 import { errorResponse, json } from '../respond.js'
 import type { ViewOf } from '../wordpress/mount.js'
-import type { RestNamespace } from '../wordpress/rest-namespace.js'
 import { readArguments } from './arguments/parameters.js'
-import { type Endpoint, handle, permitted } from './endpoints.js'
+import { DOCS_PATH, type Endpoint, endpointsByPath, handle, permitted } from './endpoints.js'
 import { assertAcknowledged } from './gate.js'
 import { linkHeader } from './link-header.js'
-import {
-  DOCS_PATH,
-  endpointsByPath,
-  namespaceIndexResponse,
-  routeOptionsResponse,
-  TEC_V1_NAMESPACE,
-  tecV1Routes,
-} from './route-index.js'
 import { HandlerError } from './writes.js'
 
 /** Where tec/v1 is served: only under WordPress's REST root, as TEC registers it (`Controller::get_versioned_namespace()`). */
@@ -54,8 +45,11 @@ export function mountTecV1(app: H3, calendar: Calendar, viewOf: ViewOf): void {
     const view = viewOf(calendar, event)
     return servesTecV1(calendar) ? respond(event, view) : errorResponse(view.rejected ?? noRoute())
   }
-  const index = served((event, view) => namespaceIndexResponse(calendar, event, view))
-  // The OpenAPI document is built when first asked for, as REST v1's `/doc` is.
+  // The listings and the OpenAPI document are loaded when first asked for, as REST v1's root and `/doc` are: they
+  // describe every route, which no part of a server's start needs.
+  const index = served(async (event, view) =>
+    (await import('./route-index.js')).namespaceIndexResponse(calendar, event, view),
+  )
   const docs = served(async (event, view) => (await import('./openapi/openapi.js')).docsResponse(calendar, event, view))
   for (const method of ['GET', 'HEAD'] as const) {
     app.on(method, TEC_V1_PREFIX, index)
@@ -65,25 +59,15 @@ export function mountTecV1(app: H3, calendar: Calendar, viewOf: ViewOf): void {
   // where no route matches (TEC 6.10, an ID of anything but digits) WordPress answers `[]`.
   for (const path of ['', DOCS_PATH, ...paths.keys()]) {
     const endpoints = paths.get(path)
-    app.on('OPTIONS', TEC_V1_PREFIX + path, (event) => {
+    app.on('OPTIONS', TEC_V1_PREFIX + path, async (event) => {
       const view = viewOf(calendar, event)
       if (view.rejected) return errorResponse(view.rejected)
       const id = pathId(event)
       if (!servesTecV1(calendar) || id === null) return json([])
       setAllow(event, endpoints ? allowed(calendar, endpoints, view, id) : 'GET')
-      return routeOptionsResponse(calendar, path, view)
+      return (await import('./route-index.js')).routeOptionsResponse(calendar, path, view)
     })
   }
-}
-
-/**
- * tec/v1 as the REST index (`GET /wp-json/`) lists it: among the namespaces while the calendar serves it, with its
- * routes (`tecV1Routes`).
- */
-export const TEC_V1: RestNamespace = {
-  namespace: TEC_V1_NAMESPACE,
-  served: (calendar) => servesTecV1(calendar),
-  routes: (calendar, view) => tecV1Routes(calendar.state, view.origin),
 }
 
 /** Whether the calendar answers tec/v1 at all: TEC 6.15 and later register it. */

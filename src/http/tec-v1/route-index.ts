@@ -8,9 +8,10 @@ import { wordpressPath } from '../openapi/describe.js'
 import { parseQuery } from '../params.js'
 import { errorResponse, json } from '../respond.js'
 import type { IndexEndpoint, IndexRoute } from '../root.js'
-import { REST_ROOT } from '../wordpress/rest-namespace.js'
+import { REST_ROOT, type RestNamespace } from '../wordpress/rest-namespace.js'
 import { indexArgs } from './arguments/parameter-schemas.js'
-import { ENDPOINTS, type Endpoint } from './endpoints.js'
+import { DOCS_PATH, type Endpoint, endpointsByPath, TEC_V1_NAMESPACE } from './endpoints.js'
+import { servesTecV1 } from './mount.js'
 import { DOCS_ROUTE_SCHEMA } from './openapi/definitions.js'
 
 /**
@@ -19,12 +20,6 @@ import { DOCS_ROUTE_SCHEMA } from './openapi/definitions.js'
  * the answer to `OPTIONS` on a route (`rest_handle_options_request()`), built from the endpoint table, so that an
  * endpoint added to it is listed.
  */
-
-/** TEC's versioned namespace (`Controller::get_versioned_namespace()`). */
-export const TEC_V1_NAMESPACE = 'tec/v1'
-
-/** The path of TEC's OpenAPI document below the namespace (`OpenApiDocs::get_base_path()`). */
-export const DOCS_PATH = '/docs'
 
 /** The words and schema of each kind, as TEC's endpoints name them (`Events::get_schema()`, `Event`, …). */
 export const KIND_NAMES: Readonly<Record<ServedPostKind, { singular: string; plural: string; schema: string }>> = {
@@ -35,16 +30,6 @@ export const KIND_NAMES: Readonly<Record<ServedPostKind, { singular: string; plu
 
 /** WordPress's `context` of a route listing: `help` adds each route's JSON Schema. */
 export type ListingContext = 'view' | 'help'
-
-/**
- * The endpoint table by route path (h3 style, `/events/:id`), each path's endpoints in registration order, the
- * paths in TEC's order of registration (`Endpoints::get_endpoints()`).
- */
-export function endpointsByPath(): Map<string, Endpoint[]> {
-  const paths = new Map<string, Endpoint[]>()
-  for (const endpoint of ENDPOINTS) paths.set(endpoint.path, [...(paths.get(endpoint.path) ?? []), endpoint])
-  return paths
-}
 
 /** `<origin>/wp-json/tec/v1`: `rest_url()` of the namespace, with no trailing slash. */
 export function namespaceUrl(origin: string): string {
@@ -139,6 +124,16 @@ export function tecV1Routes(
     routes[routeKey(path)] = endpointsRoute(path, endpoints, state, origin, context)
   routes[routeKey(DOCS_PATH)] = docsRoute(origin, context)
   return routes
+}
+
+/**
+ * tec/v1 as the REST index (`GET /wp-json/`) lists it: among the namespaces while the calendar serves it, with its
+ * routes (`tecV1Routes`).
+ */
+export const TEC_V1: RestNamespace = {
+  namespace: TEC_V1_NAMESPACE,
+  served: servesTecV1,
+  routes: (calendar, view) => tecV1Routes(calendar.state, view.origin),
 }
 
 /** The body of `GET /wp-json/tec/v1`. */

@@ -3,7 +3,7 @@ import type { Calendar } from '../../core/calendar.js'
 import type { View } from '../../core/resources/view.js'
 import { errorResponse, json } from '../respond.js'
 import type { IndexRoute } from '../root.js'
-import { REST_ROOT, type RestNamespace } from './rest-namespace.js'
+import { REST_ROOT } from './rest-namespace.js'
 import { managesOptions, settingsResponse } from './site-settings.js'
 import { usersMeResponse } from './users-me.js'
 import { WORDPRESS_V2, WP_V2, wpV2Index } from './wp-v2.js'
@@ -14,12 +14,7 @@ export type ViewOf = (calendar: Calendar, event: H3Event) => View
 /** One of the routes below: its path under `/wp-json`, its `GET`, and who passes its permission step. */
 interface WordPressRoute {
   path: string
-  answer(
-    calendar: Calendar,
-    event: H3Event,
-    view: View,
-    between: readonly RestNamespace[],
-  ): Promise<Response> | Response
+  answer(calendar: Calendar, event: H3Event, view: View): Promise<Response> | Response
   /** Its entry in the index, which `OPTIONS` answers with. */
   describe(calendar: Calendar, view: View): Promise<IndexRoute | undefined> | IndexRoute | undefined
   /** Whether the viewer passes the permission step of its `GET` (`rest_send_allow_header()`). */
@@ -30,8 +25,7 @@ const ROUTES: readonly WordPressRoute[] = [
   {
     path: '',
     // The index is loaded when first asked for: it describes every route, which no part of a server's start needs.
-    answer: async (calendar, _event, view, between) =>
-      json((await import('./site-index.js')).siteIndex(calendar, view, between)),
+    answer: async (calendar, _event, view) => json((await import('./site-index.js')).siteIndex(calendar, view)),
     describe: async (_calendar, view) => (await import('./site-index.js')).rootRoute(view),
     allows: () => true,
   },
@@ -59,28 +53,23 @@ const ROUTES: readonly WordPressRoute[] = [
 /**
  * Adds the WordPress routes TEC's MCP server, and WordPress clients generally, call before anything else: the REST
  * index (`GET /wp-json/`, `siteIndex`), the `wp/v2` namespace's index, the signed-in user
- * (`/wp-json/wp/v2/users/me`) and the site's settings (`/wp-json/wp/v2/settings`), read only. `between` are the
- * namespaces the index lists between TEC's REST v1 and `wp/v2` (tec/v1). As WordPress's server does, each route
+ * (`/wp-json/wp/v2/users/me`) and the site's settings (`/wp-json/wp/v2/settings`), read only. As WordPress's server
+ * does, each route
  * refuses wrong credentials first (401, `WP_REST_Server::check_authentication()`), answers `HEAD` as its `GET`
  * (without the body) and `OPTIONS` with its entry in the index (`rest_handle_options_request()`), and sets
  * `event.context.allow` for the app's `Allow` header: `GET` when the viewer passes its permission step, else
  * nothing. The app adds WordPress's other REST headers.
  *
  * @example
- * mountWordPress(app, calendar, viewOf, [TEC_V1_NAMESPACE])
+ * mountWordPress(app, calendar, viewOf)
  */
-export function mountWordPress(
-  app: H3,
-  calendar: Calendar,
-  viewOf: ViewOf,
-  between: readonly RestNamespace[] = [],
-): void {
+export function mountWordPress(app: H3, calendar: Calendar, viewOf: ViewOf): void {
   for (const route of ROUTES) {
     const answer = (describe: boolean) => async (event: H3Event) => {
       const view = viewOf(calendar, event)
       if (view.rejected) return errorResponse(view.rejected)
       if (route.allows(view)) event.context.allow = 'GET'
-      return describe ? json(await route.describe(calendar, view)) : route.answer(calendar, event, view, between)
+      return describe ? json(await route.describe(calendar, view)) : route.answer(calendar, event, view)
     }
     app.on('GET', REST_ROOT + route.path, answer(false))
     app.on('HEAD', REST_ROOT + route.path, answer(false))

@@ -1,4 +1,4 @@
-import { TEC_V1_NAMESPACE } from '../route-index.js'
+import { TEC_V1_NAMESPACE } from '../endpoints.js'
 import { ref, type Schema } from './schema-keywords.js'
 
 /**
