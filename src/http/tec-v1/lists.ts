@@ -4,6 +4,7 @@ import { canRead, canWrite } from '../../core/resources/access.js'
 import type { View } from '../../core/resources/view.js'
 import { collate } from '../../core/search/collation.js'
 import { eventTimes } from '../../core/search/record-facts.js'
+import { phpBool } from '../php/type-juggling.js'
 
 /** A tec/v1 list's arguments once read (`readArguments`): what each filter was sent as, or undefined. */
 export type ListArguments = Readonly<Record<string, unknown>>
@@ -14,15 +15,6 @@ export interface ListPage<Record> {
   total: number
   page: number
   perPage: number
-}
-
-/**
- * PHP's `(bool)` of a value as TEC's list filters receive it from a query string: every text but `""` and `"0"` is
- * true, so `featured=false` selects the featured events (`filter_by_featured( (bool) $featured )`), as on TEC 6.17.2.
- */
-export function phpBool(value: unknown): boolean {
-  if (typeof value === 'string') return value !== '' && value !== '0'
-  return Boolean(value)
 }
 
 /**
@@ -77,9 +69,10 @@ function paged<T>(records: T[], args: ListArguments, defaultPerPage: number): Li
  * A page of events as tec/v1 lists them (`Events::read()` through TEC's event repository): no default date window,
  * so past events are listed; `start_date` selects events starting on or after it, `end_date` ending on or before
  * it, `starts_before`/`starts_after`/`ends_before`/`ends_after` compare strictly (TEC's `filter_by_*`, wall times
- * compared as the site reads the date sent); `search`, `venue`, `organizer`, `featured` (PHP's `(bool)` of the text,
- * see `phpBool`), `status` and `post_parent` filter; `categories`, `tags` and `ticketed` are read but do not filter,
- * as TEC 6.17.2's repository knows no such filters. Ordered by `orderby` (`event_date` by default: the start's wall
+ * compared as the site reads the date sent); `search`, `venue`, `organizer`, `featured` (PHP's `(bool)` of the
+ * text, `filter_by_featured( (bool) $featured )`: `featured=false` selects the featured events), `status` and
+ * `post_parent` filter; `categories`, `tags` and `ticketed` are read but do not filter, as TEC 6.17.2's repository
+ * knows no such filters. Ordered by `orderby` (`event_date` by default: the start's wall
  * time) and `order`. Dates are `YYYY-MM-DD HH:MM:SS` wall times.
  *
  * @example
