@@ -1,3 +1,5 @@
+import { phpFloat } from '../php/type-juggling.js'
+
 /**
  * The zone TEC's event repository stores for a time zone given as a UTC offset (`UTC+2`, `UTC-3:30`):
  * `Tribe__Timezones::generate_timezone_string_from_utc_offset()`, which asks PHP's `timezone_name_from_abbr( '',
@@ -51,12 +53,6 @@ export function zoneForUtcOffset(zone: string): string {
   const text = zone.trim()
   if (!text.startsWith('UTC') || text.length <= 3) return zone
   const [hours = '', minutes = '0'] = (text.includes(':') ? text : `${text}:00`).slice(3).split(':')
-  const seconds = leadingNumber(hours) * 3600 + leadingNumber(minutes) * 60
+  const seconds = phpFloat(hours) * 3600 + phpFloat(minutes) * 60
   return NAMED_OFFSETS.get(seconds) ?? 'UTC'
-}
-
-/** PHP's reading of a numeric text in arithmetic: its leading number (`+2` → 2, `30x` → 30), else 0. */
-function leadingNumber(text: string): number {
-  const match = /^\s*[+-]?(?:\d+(?:\.\d*)?|\.\d+)/u.exec(text)
-  return match ? Number(match[0]) : 0
 }
