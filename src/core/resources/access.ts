@@ -15,6 +15,18 @@ const MANAGERS = new Set(['administrator', 'editor'])
 const NOT_ALLOWED = 'Sorry, you are not allowed to do that.'
 
 /**
+ * WordPress's answer when a route's permission callback says no (`WP_REST_Server::respond_to_request()`): 401
+ * `rest_forbidden` to a request that signs in as nobody, 403 to a signed-in one, "Sorry, you are not allowed to do
+ * that." to both.
+ *
+ * @example
+ * throw notAllowed(view)
+ */
+export function notAllowed(view: View): CalendarError {
+  return new CalendarError('rest_forbidden', view.user ? 403 : 401, NOT_ALLOWED)
+}
+
+/**
  * The permission step starts here: refused credentials are a 401 for every request, reads included (docs/auth.md).
  */
 export function assertCredentials(view: View): void {
@@ -110,7 +122,7 @@ const WRITERS = new Set(['administrator', 'editor', 'author', 'contributor'])
 export function assertCanWrite(view: View): void {
   if (canWrite(view)) return
   assertCredentials(view)
-  throw new CalendarError('rest_forbidden', view.user ? 403 : 401, NOT_ALLOWED)
+  throw notAllowed(view)
 }
 
 /**

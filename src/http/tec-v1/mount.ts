@@ -1,6 +1,7 @@
 import type { H3, H3Event } from 'h3'
 import type { Calendar } from '../../core/calendar.js'
 import { CalendarError, noRoute } from '../../core/errors.js'
+import { notAllowed } from '../../core/resources/access.js'
 import { tecRules } from '../../core/resources/tec-versions.js'
 import type { View } from '../../core/resources/view.js'
 import { parseQuery } from '../params.js'
@@ -94,10 +95,7 @@ async function answer(
       ...(endpoint.operation === 'list' || endpoint.operation === 'read' ? {} : bodyObject(await bodyOf(event))),
     }
     const args = readArguments(endpoint.arguments(calendar.state), sent)
-    if (!permitted(calendar.state, endpoint, view, id)) {
-      const signedIn = view.user !== null
-      throw new CalendarError('rest_forbidden', signedIn ? 403 : 401, 'Sorry, you are not allowed to do that.')
-    }
+    if (!permitted(calendar.state, endpoint, view, id)) throw notAllowed(view)
     assertAcknowledged(event.req.headers.get('x-tec-eea'))
     const handled = await handle(calendar, endpoint, args, id, view)
     const headers: Record<string, string> = {}

@@ -1,5 +1,5 @@
 import type { Calendar } from '../../core/calendar.js'
-import { CalendarError } from '../../core/errors.js'
+import { notAllowed } from '../../core/resources/access.js'
 import type { View } from '../../core/resources/view.js'
 import { errorResponse, json } from '../respond.js'
 import { roleCan } from './capabilities.js'
@@ -21,10 +21,7 @@ export function managesOptions(view: View): boolean {
  * WordPress 7.0.4 and 6.7.1.
  */
 export function settingsResponse(calendar: Calendar, view: View): Response {
-  if (!managesOptions(view)) {
-    const status = view.user ? 403 : 401
-    return errorResponse(new CalendarError('rest_forbidden', status, 'Sorry, you are not allowed to do that.'))
-  }
+  if (!managesOptions(view)) return errorResponse(notAllowed(view))
   const options = wordpressOptions(calendar, view)
   return json({
     title: options.blogname,
