@@ -193,7 +193,7 @@ type Extra = { [key: string]: unknown }
  * pending post not dated yet stores `date_utc: "0000-00-00 00:00:00"` (`NO_GMT_DATE`), and so does its
  * `modified_utc` until its first update, and the API shows these as they are. Any other status drops the two keys.
  */
-interface PostRecord extends Extra {
+export interface PostRecord extends Extra {
   id: number
   author: number
   status: Status

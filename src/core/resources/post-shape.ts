@@ -22,8 +22,8 @@ export function postDates(
   }
 }
 
-/** WordPress's post type of each post kind. */
-const POST_TYPES: Record<ServedPostKind, string> = {
+/** WordPress's post type of each post kind (`Tribe__Events__Main::POSTTYPE`, `VENUE_POST_TYPE`, `ORGANIZER_POST_TYPE`). */
+export const POST_TYPES: Readonly<Record<ServedPostKind, string>> = {
   event: 'tribe_events',
   venue: 'tribe_venue',
   organizer: 'tribe_organizer',

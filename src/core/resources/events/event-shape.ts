@@ -18,7 +18,7 @@ import { EVENT_KEYS } from './event-record.js'
  * the view, so that it follows the host the event is served on (docs/responses.md#urls); the plain link of a draft,
  * pending, scheduled or trashed event (`postPermalink`).
  */
-function eventUrl(view: View, event: EventRecord): string {
+export function eventUrl(view: View, event: EventRecord): string {
   return postPermalink(view, 'event', event, event.permalink ?? `/event/${event.slug}/`)
 }
 

@@ -4,7 +4,7 @@ import type { EventRecord } from '../../../core/model/records.js'
 import type { CalendarState } from '../../../core/model/state.js'
 import { formatCost } from '../../../core/render/cost.js'
 import { renderTitle } from '../../../core/render/fields.js'
-import { linkedOrganizers, linkedVenue } from '../../../core/resources/events/event-shape.js'
+import { eventUrl, linkedOrganizers, linkedVenue } from '../../../core/resources/events/event-shape.js'
 import { tecRules } from '../../../core/resources/tec-versions.js'
 import { byTermName } from '../../../core/resources/terms/term-query.js'
 import type { View } from '../../../core/resources/view.js'
@@ -40,7 +40,7 @@ export function eventObject(
   const tags = termIds(state, event.tags, 'tag')
   const categories = termIds(state, event.categories, 'category')
   return {
-    ...wordPressPost(state, 'event', event, event.title, event.permalink ?? `/event/${event.slug}/`, view),
+    ...wordPressPost(state, 'event', event, event.title, eventUrl(view, event)),
     tags,
     tribe_events_cat: categories,
     class_list: classList(state, event, tags, categories),

@@ -1,5 +1,6 @@
 import type { OrganizerRecord, VenueRecord } from '../../../core/model/records.js'
 import type { CalendarState } from '../../../core/model/state.js'
+import { organizerUrl, venueUrl } from '../../../core/resources/linked-posts/linked-shape.js'
 import type { View } from '../../../core/resources/view.js'
 import { wordPressPost } from './post-object.js'
 
@@ -13,7 +14,7 @@ import { wordPressPost } from './post-object.js'
  */
 export function venueObject(state: CalendarState, venue: VenueRecord, view: View): Record<string, unknown> {
   return {
-    ...wordPressPost(state, 'venue', venue, venue.venue, `/venue/${venue.slug}/`, view),
+    ...wordPressPost(state, 'venue', venue, venue.venue, venueUrl(view, venue)),
     address: venue.address,
     country: venue.country,
     city: venue.city,
@@ -36,7 +37,7 @@ export function venueObject(state: CalendarState, venue: VenueRecord, view: View
  */
 export function organizerObject(state: CalendarState, organizer: OrganizerRecord, view: View): Record<string, unknown> {
   return {
-    ...wordPressPost(state, 'organizer', organizer, organizer.organizer, `/organizer/${organizer.slug}/`, view),
+    ...wordPressPost(state, 'organizer', organizer, organizer.organizer, organizerUrl(view, organizer)),
     phone: organizer.phone,
     website: organizer.website,
     email: organizer.email,

@@ -1,57 +1,32 @@
 import type { ServedPostKind } from '../../../core/model/kinds.js'
-import type { Status } from '../../../core/model/records.js'
+import type { PostRecord } from '../../../core/model/records.js'
 import type { CalendarState } from '../../../core/model/state.js'
 import { renderContent, renderPostExcerpt, renderTitle } from '../../../core/render/fields.js'
-import { postDates, postPermalink } from '../../../core/resources/post-shape.js'
+import { POST_TYPES, postDates } from '../../../core/resources/post-shape.js'
 import { tecRules } from '../../../core/resources/tec-versions.js'
-import type { View } from '../../../core/resources/view.js'
-
-/** WordPress's post type of each kind tec/v1 serves (`Tribe__Events__Main::POSTTYPE`, `VENUE_POST_TYPE`, …). */
-export const POST_TYPES: Readonly<Record<ServedPostKind, string>> = {
-  event: 'tribe_events',
-  venue: 'tribe_venue',
-  organizer: 'tribe_organizer',
-}
-
-/** What every stored post kind has that a WordPress post object shows. */
-export interface StoredPost {
-  id: number
-  author: number
-  status: Status
-  date: string
-  date_utc?: string
-  modified: string
-  modified_utc?: string
-  description: string
-  excerpt: string
-  slug: string
-  image: number | string | null
-}
 
 /**
  * The WordPress part of a tec/v1 object (`WP_REST_Posts_Controller::prepare_item_for_response()` in the `view`
  * context, as `Post_Entity_Endpoint::get_formatted_entity()` takes it, `_links` and `meta` dropped): `id`, the
  * dates as ISO wall times (`2026-11-27T19:44:25`) in the site zone and in UTC, `guid`, `slug`, `status`, `type`,
- * `link`, `title`, `content`, `excerpt` (each `{ rendered }`), `author`, `featured_media`, `template`. `path` is the
- * post's pretty permalink path (`/event/<slug>/`); a post WordPress does not link to by it gets its plain link
- * (`postPermalink`).
+ * `link`, `title`, `content`, `excerpt` (each `{ rendered }`), `author`, `featured_media`, `template`. `link` is the
+ * post's URL as REST v1 shows it (`eventUrl`, `venueUrl`, `organizerUrl`: the plain link where WordPress gives no
+ * pretty one).
  *
  * @example
- * wordPressPost(state, 'venue', venue, 'Hall', `/venue/hall/`, view)
+ * wordPressPost(state, 'venue', venue, 'Hall', venueUrl(view, venue))
  * // { id: 601, date: '2026-11-27T19:44:29', …, type: 'tribe_venue', link: 'http://…/venue/hall/', title: { rendered: 'Hall' }, … }
  */
 export function wordPressPost(
   state: CalendarState,
   kind: ServedPostKind,
-  post: StoredPost,
+  post: PostRecord,
   title: string,
-  path: string,
-  view: View,
+  link: string,
 ): Record<string, unknown> {
   const { wordpress } = tecRules(state.settings)
   // TEC's repository dates every post it writes, drafts included: no `0000-00-00 00:00:00` GMT dates here.
   const dates = postDates(state, { date: post.date, modified: post.modified })
-  const link = postPermalink(view, kind, post, path)
   const content = renderContent(post.description, wordpress)
   return {
     id: post.id,
