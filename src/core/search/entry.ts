@@ -82,6 +82,18 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0
 }
 
+/**
+ * The lower-case words of a search, each of which must be in a record's text (docs/lists.md#other-event-filters,
+ * WordPress's `s`: split on whitespace); none for no search.
+ *
+ * @example
+ * searchWords(' Jazz  Night ') // ['jazz', 'night']
+ */
+export function searchWords(search: string | undefined): string[] {
+  if (search === undefined || search.trim() === '') return []
+  return search.toLowerCase().split(/\s+/u).filter(Boolean)
+}
+
 /** The search rule's text of an entry (TEC: title, excerpt, description, case-insensitive). */
 export function lowerText(entry: IndexEntry): string {
   entry.lower ??= `${entry.event.title}\n${entry.event.excerpt}\n${entry.event.description}`.toLowerCase()

@@ -3,6 +3,7 @@ import type { CalendarState } from '../../core/model/state.js'
 import { canRead, canWrite } from '../../core/resources/access.js'
 import type { View } from '../../core/resources/view.js'
 import { collate } from '../../core/search/collation.js'
+import { searchWords } from '../../core/search/entry.js'
 import { eventTimes } from '../../core/search/record-facts.js'
 import { phpBool } from '../php/type-juggling.js'
 
@@ -27,18 +28,12 @@ function listedStatuses(view: View, asked: unknown): ReadonlySet<Status> {
   return new Set(statuses)
 }
 
-/**
- * Lowercase words of a search (`WP_Query`'s `s`, split on spaces): a post matches when each word is in its title,
- * excerpt or content.
- */
+/** Whether a post matches a search (`WP_Query`'s `s`, `searchWords`): each word in its title, excerpt or content. */
 function matchesSearch(search: unknown, texts: readonly string[]): boolean {
-  if (typeof search !== 'string' || search.trim() === '') return true
+  const words = searchWords(typeof search === 'string' ? search : undefined)
+  if (words.length === 0) return true
   const haystack = texts.join('\n').toLowerCase()
-  return search
-    .toLowerCase()
-    .split(/\s+/u)
-    .filter((word) => word !== '')
-    .every((word) => haystack.includes(word))
+  return words.every((word) => haystack.includes(word))
 }
 
 /** The IDs of a list argument sent as an array, CSV or one number. */

@@ -16,6 +16,7 @@ import type { EventRecord, Settings } from '../../model/records.js'
 import type { CalendarState } from '../../model/state.js'
 import { withDescendants } from '../../model/term-tree.js'
 import type { WindowBounds } from '../../search/bounds.js'
+import { searchWords } from '../../search/entry.js'
 import type { ListSlice } from '../../search/merged-slice.js'
 import { type IndexQuery, selectIncluded, selectIndexed } from '../../search/select.js'
 import { listStatuses, statusEcho } from '../access.js'
@@ -301,15 +302,6 @@ function termIds(state: CalendarState, refs: Array<number | string>, taxonomy: T
 function postIds(state: CalendarState, ids: number[], kind: LinkedPostKind): Set<number> {
   for (const id of ids) if (state.postKind(id) !== kind) throw invalidParam(kind, `${kind} ${id} does not exist`)
   return new Set(ids)
-}
-
-/**
- * The lower-case words of `search`, each of which must be in the text (docs/lists.md#other-event-filters); none for
- * no search.
- */
-function searchWords(search: string | undefined): string[] {
-  if (search === undefined || search.trim() === '') return []
-  return search.toLowerCase().split(/\s+/u).filter(Boolean)
 }
 
 const EARTH_RADIUS_KM = 6371

@@ -2,8 +2,9 @@ import * as v from 'valibot'
 import { invalidParam } from '../../errors.js'
 import type { EventRecord } from '../../model/records.js'
 import type { CalendarState } from '../../model/state.js'
+import { searchWords } from '../../search/entry.js'
 import { eventTimes, someLinkedEvent } from '../../search/record-facts.js'
-import { listStatuses, seesAllStatuses, statusEcho } from '../access.js'
+import { canRead, listStatuses, statusEcho } from '../access.js'
 import { boolField, positiveIntField, statusListField, textField } from '../fields.js'
 import { pageEntries, type QueryEcho } from '../lists.js'
 import type { View } from '../view.js'
@@ -56,7 +57,7 @@ export function selectLinked(
     tests.push((record) => linked(record, counts) === query.has_events)
   }
   if (query.only_with_upcoming) {
-    const upcoming = (e: EventRecord) => e.status !== 'trash' && eventTimes(e).end > now && readable(view, e)
+    const upcoming = (e: EventRecord) => e.status !== 'trash' && eventTimes(e).end > now && canRead(view, e)
     tests.push((record) => linked(record, upcoming))
   }
   const records = [...rules.collection(state).values()].filter((record) => tests.every((test) => test(record)))
@@ -69,7 +70,7 @@ export function selectLinked(
 }
 
 function searchTest(rules: LinkedPostRules, search: string) {
-  const words = search.toLowerCase().split(/\s+/u).filter(Boolean)
+  const words = searchWords(search)
   return (record: LinkedPostRecord) => {
     const row = record as unknown as Record<string, unknown>
     const text = rules.searchFields
@@ -78,10 +79,6 @@ function searchTest(rules: LinkedPostRules, search: string) {
       .toLowerCase()
     return words.every((word) => text.includes(word))
   }
-}
-
-function readable(view: View, event: EventRecord): boolean {
-  return event.status === 'publish' || seesAllStatuses(view) || (view.user !== null && view.user.id === event.author)
 }
 
 /**
