@@ -21,10 +21,11 @@ import { allowHeader, restHeaders } from './rest-headers.js'
 import { type RouteSpec, routeTable } from './routes.js'
 import { mountTecV1 } from './tec-v1/mount.js'
 import { mountWordPress } from './wordpress/mount.js'
+import { REST_ROOT } from './wordpress/rest-namespace.js'
 
 /** calfile's own route prefix and TEC's, which it also serves (docs/errors.md). */
 export const PREFIX = '/calendar/events/v1'
-export const TEC_PREFIX = `/wp-json/${TEC_NAMESPACE}`
+export const TEC_PREFIX = `${REST_ROOT}/${TEC_NAMESPACE}`
 
 /** One line of the request log. */
 export interface RequestLine {
@@ -244,11 +245,8 @@ function requestLog(options: AppOptions): ((line: RequestLine) => void) | undefi
  * WordPress's REST root (TEC's own prefix is mapped onto calfile's; tec/v1 and the WordPress routes stay there).
  */
 function isInterface(path: string): boolean {
-  return path === PREFIX || path.startsWith(`${PREFIX}/`) || path === WP_JSON || path.startsWith(`${WP_JSON}/`)
+  return path === PREFIX || path.startsWith(`${PREFIX}/`) || path === REST_ROOT || path.startsWith(`${REST_ROOT}/`)
 }
-
-/** WordPress's REST root, under which TEC and WordPress serve every namespace. */
-const WP_JSON = '/wp-json'
 
 /**
  * A parameter error of a route whose `id` names no record of its kind, led by that `id` where TEC checks it with

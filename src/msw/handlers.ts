@@ -2,6 +2,8 @@ import { type HttpHandler, http } from 'msw'
 import type { Calendar } from '../core/calendar.js'
 import { type AppOptions, createApp, PREFIX, TEC_PREFIX } from '../http/app.js'
 import { TEC_V1_PREFIX } from '../http/tec-v1/mount.js'
+import { REST_ROOT } from '../http/wordpress/rest-namespace.js'
+import { WP_V2 } from '../http/wordpress/wp-v2.js'
 import { siteOrigin } from './origin.js'
 
 /** Options of `calendarHandlers`: the site origin, and the h3 app's own options (`cors`, `log`). */
@@ -19,9 +21,9 @@ export interface CalendarHandlersOptions extends AppOptions {
 
 /**
  * Mock Service Worker request handlers that answer every route of calfile's interface (docs/lists.md, docs/errors.md,
- * docs/auth.md, docs/http.md, docs/tec-v1.md) from `calendar`, under calfile's prefix and WordPress's REST root, by passing each intercepted `Request` to
- * calfile's h3 app (`app.fetch`): a browser, jsdom or Node test of a TEC client runs against real calfile answers
- * with no server and no port.
+ * docs/auth.md, docs/http.md, docs/tec-v1.md) from `calendar`, under calfile's prefix and WordPress's REST root, by
+ * passing each intercepted `Request` to calfile's h3 app (`app.fetch`): a browser, jsdom or Node test of a TEC
+ * client runs against real calfile answers with no server and no port.
  *
  * One handler per prefix, matching every method (GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS), repeated slashes
  * and a trailing slash as the app does; a request outside them is not matched, so msw's
@@ -51,7 +53,7 @@ export function calendarHandlers(calendar: Calendar, options: CalendarHandlersOp
   const answer = ({ request }: { request: Request }) => app.fetch(request)
   return [
     ...PREFIXES.map((prefix) => http.all(prefixPattern(origin, prefix), answer)),
-    http.all(prefixPattern(origin, '/wp-json', false), answer),
+    http.all(prefixPattern(origin, REST_ROOT, false), answer),
   ]
 }
 
@@ -70,7 +72,7 @@ function prefixPattern(origin: string, prefix: string, below = true): RegExp {
  * The paths calfile answers below: its own prefix, TEC's two APIs and the two WordPress routes TEC's MCP server
  * asks first; the REST index `/wp-json/` itself is matched alone. Other WordPress routes are left to other handlers.
  */
-const PREFIXES = [PREFIX, TEC_PREFIX, TEC_V1_PREFIX, '/wp-json/wp/v2/users/me', '/wp-json/wp/v2/settings']
+const PREFIXES = [PREFIX, TEC_PREFIX, TEC_V1_PREFIX, `${REST_ROOT}/${WP_V2}/users/me`, `${REST_ROOT}/${WP_V2}/settings`]
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')

@@ -8,14 +8,15 @@ import { parseQuery } from '../params.js'
 import { bodyOf } from '../request-body.js'
 import { errorResponse, json } from '../respond.js'
 import type { ViewOf } from '../wordpress/mount.js'
+import { REST_ROOT } from '../wordpress/rest-namespace.js'
 import { readArguments } from './arguments/parameters.js'
-import { DOCS_PATH, type Endpoint, endpointsByPath, handle, permitted } from './endpoints.js'
+import { DOCS_PATH, type Endpoint, endpointsByPath, handle, permitted, TEC_V1_NAMESPACE } from './endpoints.js'
 import { assertAcknowledged } from './gate.js'
 import { linkHeader } from './link-header.js'
 import { HandlerError } from './writes.js'
 
 /** Where tec/v1 is served: only under WordPress's REST root, as TEC registers it (`Controller::get_versioned_namespace()`). */
-export const TEC_V1_PREFIX = '/wp-json/tec/v1'
+export const TEC_V1_PREFIX = `${REST_ROOT}/${TEC_V1_NAMESPACE}`
 
 /**
  * Adds tec/v1's routes to an app (TEC 6.15+'s second REST API, `TEC\Common\REST\TEC\V1`), answered only while the
