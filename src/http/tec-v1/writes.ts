@@ -22,7 +22,7 @@ import { zoneForUtcOffset } from './utc-offset-zones.js'
  * calfileFields('event', { title: 'Jazz', content: 'Live', venues: [12], timezone: 'Mars/Base' }, state)
  * // { title: 'Jazz', description: 'Live', venue: 12, timezone: 'UTC' } (12 a venue's ID)
  */
-export function calfileFields(
+function calfileFields(
   kind: ServedPostKind,
   sent: Readonly<Record<string, unknown>>,
   state: CalendarState,

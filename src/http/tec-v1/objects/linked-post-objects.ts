@@ -54,7 +54,7 @@ export function organizerObject(state: CalendarState, organizer: OrganizerRecord
  * directionsLink({ address: '1 Main St', city: 'Boston', country: 'US', zip: '02110', … })
  * // 'https://maps.google.com/maps?f=q&#038;source=s_q&#038;hl=en&#038;geocode=&#038;q=1+Main+St+Boston+02110+US'
  */
-export function directionsLink(venue: VenueRecord): string {
+function directionsLink(venue: VenueRecord): string {
   const region = venue.stateprovince || (venue.country === 'United States' ? venue.state : venue.province)
   const parts = [venue.address, venue.city, region, venue.zip, venue.country].filter((part) => part !== '')
   if (parts.length === 0) return ''
