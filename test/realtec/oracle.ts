@@ -104,8 +104,23 @@ export async function isUp(realtec: Realtec): Promise<boolean> {
   }
 }
 
-/** Runs one of the oracle's scripts (`up.sh`, `reset.sh`, `down.sh`) for `instance`. */
+/**
+ * Runs one of the oracle's scripts (`up.sh`, `reset.sh`, `down.sh`) for `instance`. `up.sh` runs a second time when
+ * its first run fails: under `pipefail`, its check for PHP's `mysqli` (`php -m | grep -qx mysqli`) fails now and
+ * then when `grep` stops reading first, and it then runs apt although PHP is there, which fails when another
+ * instance's `up.sh` holds apt's lock at the same moment.
+ */
 export async function realtecScript(name: 'up.sh' | 'reset.sh' | 'down.sh', instance: Instance): Promise<string> {
+  if (name !== 'up.sh') return runScript(name, instance)
+  try {
+    return await runScript(name, instance)
+  } catch (error) {
+    console.warn(`[realtec] up.sh failed once for ${instance.root}; running it again: ${(error as Error).message}`)
+    return runScript(name, instance)
+  }
+}
+
+async function runScript(name: 'up.sh' | 'reset.sh' | 'down.sh', instance: Instance): Promise<string> {
   const { stdout } = await run('bash', [join(REALTEC_DIR, name)], {
     env: {
       ...process.env,
