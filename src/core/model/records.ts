@@ -51,14 +51,20 @@ const status = v.picklist(STATUSES, expected(`one of ${STATUSES.join(', ')}`))
 const ids = v.array(id, expected('an array of IDs'))
 const number = v.number(expected('a number'))
 
+/** A post's GMT date where it is stored (`PostRecord`): a UTC wall time, or a draft's `NO_GMT_DATE`. */
+const gmtDate = v.union(
+  [v.literal(NO_GMT_DATE), wall],
+  expected(`"YYYY-MM-DD HH:MM:SS" in UTC, "${NO_GMT_DATE}" (a draft not dated yet) or no key`),
+)
+
 const postFields = {
   id: v.optional(id),
   author: v.optional(id),
   status: v.optional(status),
   date: v.optional(wall),
-  date_utc: v.optional(v.literal(NO_GMT_DATE, expected(`"${NO_GMT_DATE}" (a draft not dated yet) or no key`))),
+  date_utc: v.optional(gmtDate),
   modified: v.optional(wall),
-  modified_utc: v.optional(v.literal(NO_GMT_DATE, expected(`"${NO_GMT_DATE}" or no key`))),
+  modified_utc: v.optional(gmtDate),
   description: v.optional(text),
   excerpt: v.optional(text),
   slug: v.optional(text),
@@ -189,18 +195,20 @@ type Extra = { [key: string]: unknown }
 
 /**
  * The fields every post kind stores. `date` and `modified` are wall times in the site zone, and their UTC is worked
- * out from them, so the file holds no `date_utc` or `modified_utc`, with one exception WordPress makes: a draft or
- * pending post not dated yet stores `date_utc: "0000-00-00 00:00:00"` (`NO_GMT_DATE`), and so does its
- * `modified_utc` until its first update, and the API shows these as they are. Any other status drops the two keys.
+ * out from them, so the file holds a `date_utc` or `modified_utc` (`YYYY-MM-DD HH:MM:SS`, UTC) only where WordPress
+ * keeps one that is not that (`wp_insert_post()` stores `post_date` and `post_date_gmt` as given: a write sent
+ * both, TEC's tec/v1 date written unconverted), and one more exception WordPress makes: a draft or pending post not
+ * dated yet stores `date_utc: "0000-00-00 00:00:00"` (`NO_GMT_DATE`), and so does its `modified_utc` until its first
+ * update; the API shows these as they are. Any other status drops `NO_GMT_DATE`.
  */
 export interface PostRecord extends Extra {
   id: number
   author: number
   status: Status
   date: string
-  date_utc?: typeof NO_GMT_DATE
+  date_utc?: string
   modified: string
-  modified_utc?: typeof NO_GMT_DATE
+  modified_utc?: string
   description: string
   excerpt: string
   slug: string

@@ -54,8 +54,7 @@ export function resolvePostFields(body: PostBody, ctx: ResolveContext): Record<s
     if (ctx.state.users.get(body.author)) out.author = body.author
     else ctx.errors.author = `user ${body.author} does not exist`
   }
-  const date = resolvePublicationDate(body, ctx)
-  if (date !== undefined) out.date = date
+  Object.assign(out, resolvePublicationDate(body, ctx))
   if (body.image !== undefined) {
     const image = resolveImage(body.image, ctx)
     if (image !== undefined) out.image = image
@@ -63,22 +62,28 @@ export function resolvePostFields(body: PostBody, ctx: ResolveContext): Record<s
   return out
 }
 
-function resolvePublicationDate(body: PostBody, ctx: ResolveContext): string | undefined {
+/**
+ * `date` (site zone) and, when it is sent too, `date_utc` (UTC) as stored: WordPress keeps a `post_date_gmt` sent
+ * with a `post_date` as it is sent (`wp_insert_post()`); one sent alone gives `date` in the site zone.
+ */
+function resolvePublicationDate(body: PostBody, ctx: ResolveContext): { date?: string; date_utc?: string } {
   const zone = ctx.state.siteTimezone
+  const gmt = body.date_utc === undefined ? undefined : readDateInput(body.date_utc, 'UTC', ctx.now)
   if (body.date !== undefined) {
     const read = readDateInput(body.date, zone, ctx.now)
     if (read.problem !== undefined) ctx.errors.date = read.problem
-    return read.wall
+    if (gmt?.problem !== undefined) ctx.errors.date_utc = gmt.problem
+    return {
+      ...(read.wall === undefined ? {} : { date: read.wall }),
+      ...(gmt?.wall === undefined ? {} : { date_utc: gmt.wall }),
+    }
   }
-  if (body.date_utc !== undefined) {
-    const read = readDateInput(body.date_utc, 'UTC', ctx.now)
-    const wall = read.wall === undefined ? null : wallInZone(read.wall, 'UTC', zone)
-    if (wall === null)
-      ctx.errors.date_utc =
-        read.problem ?? `${read.wall} UTC is outside years 0000–9999 in ${zone}, which calfile cannot store`
-    return wall ?? undefined
-  }
-  return undefined
+  if (gmt === undefined) return {}
+  const wall = gmt.wall === undefined ? null : wallInZone(gmt.wall, 'UTC', zone)
+  if (wall === null)
+    ctx.errors.date_utc =
+      gmt.problem ?? `${gmt.wall} UTC is outside years 0000–9999 in ${zone}, which calfile cannot store`
+  return wall === null ? {} : { date: wall }
 }
 
 function resolveImage(image: string | number, ctx: ResolveContext): string | number | null | undefined {

@@ -1,4 +1,5 @@
 import { firstSuffix, noteSuffix, type SuffixedCollection } from '../cache/slug-suffixes.js'
+import { wallInZone } from '../dates/zoned.js'
 import { CalendarError } from '../errors.js'
 import { COLLECTION_OF, type ServedPostKind } from '../model/kinds.js'
 import { NO_GMT_DATE, type Status } from '../model/records.js'
@@ -48,18 +49,18 @@ export interface PostDefaults {
   status: Status
   author: number
   date: string
-  date_utc?: typeof NO_GMT_DATE
+  date_utc?: string
   modified: string
-  modified_utc?: typeof NO_GMT_DATE
+  modified_utc?: string
 }
 
 /**
  * Fills the shared post fields of a record read from the file or built by a create (docs/data-file.md,
  * docs/responses.md#event): empty texts, a unique slug from `title`, `status` publish, `author` user 1, `date` now,
- * `modified` = `date`. `unnamedDrafts` (events): a draft or pending record keeps no slug unless it is given one, as
+ * `modified` = `date` and, with it, `modified_utc` = `date_utc` (`wp_insert_post()` dates a new post's change as its
+ * publication). `unnamedDrafts` (events): a draft or pending record keeps no slug unless it is given one, as
  * `wp_insert_post()` leaves its `post_name` empty; TEC names venues and organizers from their name whatever their
- * status (`Tribe__Events__Venue::create()`). `date_utc`/`modified_utc` `NO_GMT_DATE` are kept for a floating status
- * only.
+ * status (`Tribe__Events__Venue::create()`). `date_utc`/`modified_utc` are kept where `storedGmtDate` keeps them.
  */
 export function postDefaults(
   raw: Record<string, unknown>,
@@ -71,8 +72,12 @@ export function postDefaults(
 ): PostDefaults {
   const date = (raw.date as string | undefined) ?? ctx.now
   const status = (raw.status as Status | undefined) ?? 'publish'
-  const undated = FLOATING_STATUSES.has(status) && raw.date_utc === NO_GMT_DATE
   const unnamed = unnamedDrafts && FLOATING_STATUSES.has(status)
+  const modified = raw.modified as string | undefined
+  const zone = ctx.state.siteTimezone
+  const dateUtc = storedGmtDate(raw.date_utc, date, status, zone)
+  const modifiedUtc =
+    modified === undefined ? dateUtc : storedGmtDate(raw.modified_utc, modified, status, zone, dateUtc === NO_GMT_DATE)
   return {
     description: (raw.description as string | undefined) ?? '',
     excerpt: (raw.excerpt as string | undefined) ?? '',
@@ -87,32 +92,88 @@ export function postDefaults(
     status,
     author: (raw.author as number | undefined) ?? 1,
     date,
-    ...(undated ? { date_utc: NO_GMT_DATE } : {}),
-    modified: (raw.modified as string | undefined) ?? date,
-    ...(undated && raw.modified_utc === NO_GMT_DATE ? { modified_utc: NO_GMT_DATE } : {}),
+    ...(dateUtc === undefined ? {} : { date_utc: dateUtc }),
+    modified: modified ?? date,
+    ...(modifiedUtc === undefined ? {} : { modified_utc: modifiedUtc }),
   }
 }
 
-/** Which of the publication date fields a write is sent. */
+/**
+ * The GMT date a post stores beside `local` (its `date` or `modified`, site zone `zone`), or undefined where none is
+ * stored and the UTC is worked out from `local`: `gmt` (`YYYY-MM-DD HH:MM:SS`, UTC) when it is another instant, as
+ * WordPress keeps a `post_date_gmt` given with its `post_date` (`wp_insert_post()`); `NO_GMT_DATE` in a floating
+ * status only (and for `modified_utc` only while the post is undated, `undated`).
+ *
+ * @example
+ * storedGmtDate('2020-01-01 10:00:00', '2020-01-01 10:00:00', 'publish', 'America/New_York') // '2020-01-01 10:00:00'
+ * storedGmtDate('2020-01-01 15:00:00', '2020-01-01 10:00:00', 'publish', 'America/New_York') // undefined
+ */
+export function storedGmtDate(
+  gmt: unknown,
+  local: string,
+  status: Status,
+  zone: string,
+  undated = true,
+): string | undefined {
+  if (typeof gmt !== 'string') return undefined
+  if (gmt === NO_GMT_DATE) return undated && FLOATING_STATUSES.has(status) ? NO_GMT_DATE : undefined
+  return wallInZone(local, zone, 'UTC') === gmt ? undefined : gmt
+}
+
+/**
+ * Which of the publication date fields a write is sent, and `gmt`, the GMT date (`YYYY-MM-DD HH:MM:SS`, UTC) it
+ * stores apart from its `date` (`resolvePostFields`: both sent), if any.
+ */
 export interface DateSent {
   date: boolean
   date_utc: boolean
+  gmt?: string
 }
 
-/** The `DateSent` of a parsed body. */
-export function datesSent(body: { date?: unknown; date_utc?: unknown }): DateSent {
-  return { date: body.date !== undefined, date_utc: body.date_utc !== undefined }
+/** The `DateSent` of a parsed body and the fields resolved from it. */
+export function datesSent(body: { date?: unknown; date_utc?: unknown }, fields: { date_utc?: unknown }): DateSent {
+  return {
+    date: body.date !== undefined,
+    date_utc: body.date_utc !== undefined,
+    ...(typeof fields.date_utc === 'string' ? { gmt: fields.date_utc } : {}),
+  }
+}
+
+/**
+ * The publication date fields a venue or organizer update stores in TEC's way (a lossy write): `wp_update_post()`
+ * changes only the one of `post_date` and `post_date_gmt` it is sent, as `Tribe__Events__Venue::update()` and
+ * `Tribe__Events__Organizer::update()` leave an unsent one out. So a `date` sent alone keeps the post's GMT date,
+ * and a `date_utc` sent alone its `date`: the two then name different instants. `fields` holds them as resolved
+ * (`resolvePostFields`: `date` in the site zone `zone`); to spread over it. A post not dated yet is left to
+ * `savedPostDates`.
+ *
+ * @example
+ * // a venue dated 2020-01-01 10:00:00 in New York (15:00 GMT), sent only `date` 2021-01-01 10:00:00:
+ * datesUpdatedApart(venue, { date: '2021-01-01 10:00:00' }, sent, 'America/New_York')
+ * // { date_utc: '2020-01-01 15:00:00' }
+ */
+export function datesUpdatedApart(
+  previous: { date: string; date_utc?: string },
+  fields: { date?: unknown },
+  sent: DateSent,
+  zone: string,
+): { date?: string; date_utc?: string } {
+  if (sent.date === sent.date_utc || previous.date_utc === NO_GMT_DATE || typeof fields.date !== 'string') return {}
+  if (sent.date) return { date_utc: previous.date_utc ?? wallInZone(previous.date, zone, 'UTC') ?? undefined }
+  return { date: previous.date, date_utc: wallInZone(fields.date, zone, 'UTC') ?? undefined }
 }
 
 /**
  * The dates a save gives a post (`previous` undefined: a create) that becomes `status`, to spread over the record
- * being built: `date` now where WordPress dates it, and `date_utc`/`modified_utc` `NO_GMT_DATE` or undefined
- * (derived from the wall times). The rules of `wp_insert_post()` and `wp_update_post()`:
+ * being built: `date` now where WordPress dates it, and `date_utc`/`modified_utc` as `PostRecord` stores them
+ * (undefined: derived from the wall times). The rules of `wp_insert_post()` and `wp_update_post()`:
  * - a create in a floating status without a `date_utc` stays undated, and so does its `modified_utc`;
  * - an update of an undated post is dated now (its `date` sent is ignored) unless it is sent a date with a new
  *   status (`edit_date`, as `Tribe__Events__API::updateEvent()` sets it), and stays undated in a floating status;
  * - any other update in a floating status is undated when it sends no `date_utc` and either the post was undated
- *   or the write is `lossy` (TEC sends an empty `post_date_gmt`, which a floating status leaves empty).
+ *   or the write is `lossy` (TEC sends an empty `post_date_gmt`, which a floating status leaves empty);
+ * - otherwise a date sent brings its own GMT date (`sent.gmt`, else derived), and an update sent none keeps the
+ *   post's.
  * An update always has a real `modified_utc`.
  */
 export function savedPostDates(
@@ -121,17 +182,19 @@ export function savedPostDates(
   sent: DateSent,
   now: string,
   lossy: boolean,
-): { date?: string; date_utc: typeof NO_GMT_DATE | undefined; modified_utc: typeof NO_GMT_DATE | undefined } {
+): { date?: string; date_utc: string | undefined; modified_utc: string | undefined } {
   const floats = FLOATING_STATUSES.has(status)
   if (previous === undefined) {
-    const undated = floats && !sent.date_utc ? NO_GMT_DATE : undefined
-    return { date_utc: undated, modified_utc: undated }
+    const date_utc = floats && !sent.date_utc ? NO_GMT_DATE : sent.gmt
+    return { date_utc, modified_utc: date_utc }
   }
   const wasUndated = previous.date_utc === NO_GMT_DATE && FLOATING_STATUSES.has(previous.status)
-  const editDate = (sent.date || sent.date_utc) && status !== previous.status
+  const dateSent = sent.date || sent.date_utc
+  const editDate = dateSent && status !== previous.status
   if (wasUndated && !editDate) return { date: now, date_utc: floats ? NO_GMT_DATE : undefined, modified_utc: undefined }
-  const undated = floats && !sent.date_utc && (wasUndated || lossy)
-  return { date_utc: undated ? NO_GMT_DATE : undefined, modified_utc: undefined }
+  if (floats && !sent.date_utc && (wasUndated || lossy)) return { date_utc: NO_GMT_DATE, modified_utc: undefined }
+  const kept = previous.date_utc === NO_GMT_DATE ? undefined : previous.date_utc
+  return { date_utc: dateSent ? sent.gmt : kept, modified_utc: undefined }
 }
 
 /**

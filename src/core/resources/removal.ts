@@ -32,10 +32,11 @@ export function trashed<
     record.slug === undefined || record.slug.endsWith(TRASHED_SUFFIX)
       ? {}
       : { slug: uniqueSlug(record.slug + TRASHED_SUFFIX, taken) }
-  // Trash is no floating status: the record keeps no `NO_GMT_DATE`.
-  const { date } = savedPostDates(record, 'trash', NOTHING_SENT, now, false)
+  // Trash is no floating status: the record keeps no `NO_GMT_DATE`, only a GMT date of its own.
+  const { date, date_utc } = savedPostDates(record, 'trash', NOTHING_SENT, now, false)
   const next = { ...record, status: 'trash', modified: now, ...slug, ...(date ? { date } : {}) }
-  delete next.date_utc
+  if (date_utc === undefined) delete next.date_utc
+  else next.date_utc = date_utc
   delete next.modified_utc
   return next
 }

@@ -149,7 +149,8 @@ export function unsendable(info: KindInfo, record: StoredRecord, fields: readonl
  *   left out instead (`is_image()` refuses `""`; TEC then removes the featured image), as is a category's parent
  *   (`is_event_category()` refuses 0; a new category is then top-level);
  * - a post date WordPress has not set (a draft's `date_utc` `0000-00-00 00:00:00`) is left out with its `date`, so
- *   that the draft stays undated; `date_utc` is never sent otherwise, as calfile keeps only that mark of it;
+ *   that the draft stays undated; a GMT date of a post's own goes with its `date`, as TEC stores the two as sent
+ *   (`wp_insert_post()`), and one worked out from the `date` is not stored, so not sent;
  * - a venue's map flags are texts, as TEC's venue routes refuse a JSON boolean;
  * - an event's cost carries its currency: TEC reads the symbol and its side from the cost's text
  *   (`Tribe__Cost_Utils::parse_currency_symbol()`), so one stored apart is written around each price.
@@ -162,7 +163,7 @@ function bodyOf(info: KindInfo, record: StoredRecord, fields: readonly string[])
     const value = record[field]
     if (KEPT_TEXTS.has(field) && value === '') continue
     if ((field === 'image' && value === null) || (field === 'parent' && !value)) continue
-    if (field === 'date_utc' || (field === 'date' && undated)) continue
+    if ((field === 'date_utc' || field === 'date') && undated) continue
     if (info.kind === 'venue' && typeof value === 'boolean') body[field] = value ? '1' : 'false'
     else if (info.kind === 'event' && field === 'cost') body[field] = costText(record)
     else body[field] = value === null ? '' : value

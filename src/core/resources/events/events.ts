@@ -227,14 +227,20 @@ export class Events {
       ...cleared,
       ...fields,
       ...(status ? { status } : {}),
-      modified: nowWall,
+      // A new post's `modified` is its `date` (`postDefaults`).
+      ...(ref === undefined ? {} : { modified: nowWall }),
     }
-    // Published by an update that does not send a status, a scheduled event is dated now, as on TEC.
-    const published = found?.status === 'future' && mode.lossy && input.status === undefined
-    if ((ref === undefined || published) && fields.date === undefined) raw.date = nowWall
-    Object.assign(raw, savedPostDates(found, raw.status as Status, datesSent(input), nowWall, mode.lossy))
+    const sent = datesSent(input, fields)
+    // TEC's update sends an empty `post_date` when it is sent no date, which `wp_insert_post()` reads as now: the
+    // post is dated as if it were sent now.
+    const redated = ref !== undefined && mode.lossy && !sent.date && !sent.date_utc
+    if ((ref === undefined || redated) && fields.date === undefined) raw.date = nowWall
+    Object.assign(
+      raw,
+      savedPostDates(found, raw.status as Status, redated ? { ...sent, date: true } : sent, nowWall, mode.lossy),
+    )
     // TEC saves a new sticky event a second time (its `menu_order`, `Tribe__Events__API::saveEventMeta()`).
-    if (ref === undefined && raw.sticky === true) raw.modified_utc = undefined
+    if (ref === undefined && raw.sticky === true) Object.assign(raw, { modified: nowWall, modified_utc: undefined })
     // TEC keeps no empty website on a new event, which then shows its own page (`Post_Repository::get_event_data()`).
     if (ref === undefined && raw.website === '') raw.website = null
     Object.assign(raw, untrashedFields(found, raw))

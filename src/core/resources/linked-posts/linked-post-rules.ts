@@ -1,6 +1,6 @@
 import type { Collection } from '../../model/collection.js'
 import { COLLECTION_OF, type CollectionOf, type LinkedPostKind } from '../../model/kinds.js'
-import type { OrganizerRecord, VenueRecord } from '../../model/records.js'
+import { NO_GMT_DATE, type OrganizerRecord, type VenueRecord } from '../../model/records.js'
 import type { CalendarState, RecordOf } from '../../model/state.js'
 import { sameUnderCollation } from '../../search/collation.js'
 import type { NormalizeContext } from '../post.js'
@@ -136,7 +136,15 @@ export function findOrCreateLinked(
     const found = tecDuplicate(rules, fields, collection)
     if (found) {
       const cleared = rules.kind === 'venue' ? VENUE_FIELDS_CLEARED_BY_UPDATE : {}
-      const raw = { ...found, ...cleared, ...overwrittenFields(rules, fields), modified: ctx.normalize.now }
+      // Saved again now: a `modified_utc` of its own no longer holds (a draft's `NO_GMT_DATE` does).
+      const modifiedUtc = found.modified_utc === NO_GMT_DATE ? {} : { modified_utc: undefined }
+      const raw = {
+        ...found,
+        ...cleared,
+        ...overwrittenFields(rules, fields),
+        modified: ctx.normalize.now,
+        ...modifiedUtc,
+      }
       collection.put(rules.normalize(raw, found.id, ctx.normalize))
       return found.id
     }

@@ -10,7 +10,7 @@ import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writa
 import type { EventRef } from '../events/events.js'
 import { firstIssuesByField } from '../fields.js'
 import { type ListPage, type ListPageJson, paginateJson, parsedPage } from '../lists.js'
-import { datesSent, findPost, findPostBySlug, savedPostDates } from '../post.js'
+import { datesSent, datesUpdatedApart, findPost, findPostBySlug, savedPostDates } from '../post.js'
 import type { ResolveContext } from '../post-input.js'
 import { forgetPost, trashed, untrashedFields } from '../removal.js'
 import { assertTecArgs, invalidBody } from '../tec-args.js'
@@ -131,7 +131,7 @@ export class LinkedPosts {
       assertCanWrite(view)
       const author = view.user?.id ?? 1
       const now = this.#nowWall(state)
-      const dates = savedPostDates(undefined, status ?? 'publish', datesSent(input), now, mode.lossy)
+      const dates = savedPostDates(undefined, status ?? 'publish', datesSent(input, fields), now, mode.lossy)
       const id = findOrCreateLinked(
         this.#rules,
         { ...fields, status, ...dates },
@@ -167,6 +167,8 @@ export class LinkedPosts {
       const status = writableStatus(view, input.status as Status | undefined, mode.lossy)
       const now = this.#nowWall(state)
       const cleared = mode.lossy && this.#rules.kind === 'venue' ? VENUE_FIELDS_CLEARED_BY_UPDATE : {}
+      if (mode.lossy)
+        Object.assign(fields, datesUpdatedApart(existing, fields, datesSent(input, {}), state.siteTimezone))
       const raw: Record<string, unknown> = {
         ...existing,
         ...cleared,
@@ -174,7 +176,7 @@ export class LinkedPosts {
         ...(status ? { status } : {}),
         modified: now,
       }
-      Object.assign(raw, savedPostDates(existing, raw.status as Status, datesSent(input), now, mode.lossy))
+      Object.assign(raw, savedPostDates(existing, raw.status as Status, datesSent(input, fields), now, mode.lossy))
       Object.assign(raw, untrashedFields(existing, raw))
       const record = this.#rules.normalize(raw, existing.id, { state, now })
       this.#rules.collection(state).put(record)
