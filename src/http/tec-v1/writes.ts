@@ -9,8 +9,8 @@ import { zoneForUtcOffset } from './utc-offset-zones.js'
 
 /**
  * A tec/v1 write as calfile's own fields (docs/writes.md), from the arguments `readArguments` kept: the WordPress
- * post fields (`title`, `content` → `description`, `excerpt`, `slug`, `status`, `author`, `date`,
- * `featured_media` → `image`) and each kind's own, as TEC 6.17.2's event repository takes them:
+ * post fields (`title`, `content` → `description`, `excerpt`, `slug`, `status`, `author`, `date` and `date_gmt`
+ * (`publicationDate`), `featured_media` → `image`) and each kind's own, as TEC 6.17.2's event repository takes them:
  * - `venues`: the first ID that names a venue (calfile links one); none such, `[]` included, leaves the venue;
  * - `organizers`: the IDs that name organizers; `[]` clears them, a list naming none leaves them;
  * - `featured`: only `true` changes it (the repository does not unset the flag);
@@ -33,7 +33,8 @@ function calfileFields(
   }
   copy('title', kind === 'event' ? 'title' : kind)
   copy('content', 'description')
-  for (const key of ['excerpt', 'slug', 'status', 'author', 'date']) copy(key)
+  for (const key of ['excerpt', 'slug', 'status', 'author']) copy(key)
+  Object.assign(fields, publicationDate(sent, state.settings.tec_lossy_writes))
   if (typeof sent.featured_media === 'number' && sent.featured_media > 0) fields.image = sent.featured_media
   if (kind === 'event') {
     for (const key of ['start_date', 'end_date', 'all_day', 'sticky', 'cost', 'tags']) copy(key)
@@ -56,6 +57,25 @@ function calfileFields(
     for (const key of ['phone', 'website', 'email']) copy(key)
   }
   return fields
+}
+
+/**
+ * `date` and `date_gmt` as TEC 6.17.2's repository stores them (`Tribe__Repository::update_postarr_dates()`):
+ * `date_gmt` wins over `date` and gives the date in the site zone; `date` alone is stored as the wall time written,
+ * and its GMT date is the same text read as UTC (`Tribe__Timezones::to_tz( $date, 'UTC' )`, which converts nothing
+ * without an offset). That loses the real GMT date, so calfile does it under `tec_lossy_writes` (`lossy`) only, and
+ * otherwise reads `date` in the site zone with its GMT date worked out. Dates as `readArguments` kept them
+ * (RFC 3339, the offset optional); anything else goes on as sent, for the library to refuse.
+ *
+ * @example
+ * publicationDate({ date: '2021-05-05T12:00:00+02:00' }, true)
+ * // { date: '2021-05-05 12:00:00', date_utc: '2021-05-05T12:00:00+02:00' }: 10:00 GMT
+ */
+function publicationDate(sent: Readonly<Record<string, unknown>>, lossy: boolean): Record<string, unknown> {
+  if (sent.date_gmt !== undefined) return { date_utc: sent.date_gmt }
+  if (sent.date === undefined) return {}
+  if (!lossy || typeof sent.date !== 'string') return { date: sent.date }
+  return { date: `${sent.date.slice(0, 10)} ${sent.date.slice(11, 19)}`, date_utc: sent.date }
 }
 
 /** The IDs of a list argument, numbers only. */
@@ -94,6 +114,8 @@ export async function createPost(
   view: View,
 ): Promise<number> {
   const fields = calfileFields(kind, sent, calendar.state)
+  // The repository shows a new event's map and its link (`Tribe__Events__Repositories__Event::update_accessory_meta()`).
+  if (kind === 'event') Object.assign(fields, { show_map: true, show_map_link: true })
   // The repository refuses an event that ends before it starts (`Tribe__Events__Validator__Base`).
   if (
     typeof fields.start_date === 'string' &&

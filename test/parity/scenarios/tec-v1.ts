@@ -432,6 +432,26 @@ export const TEC_V1_SCENARIOS: Scenario[] = (
       ],
     },
     {
+      // A `date` sent is stored as written and, read as UTC, as the GMT date too (`Tribe__Repository`'s
+      // `update_postarr_dates()`); `date_gmt` wins over it. REST v1's reads show both dates.
+      name: 'tec/v1: publication dates',
+      steps: [
+        create('/events', event('Dated', 12, { date: '2020-01-01 10:00:00' }), 'e'),
+        tec('PATCH', '/events/{e}', { title: 'Dated, renamed' }),
+        { method: 'GET', path: '/events/{e}' },
+        tec('PATCH', '/events/{e}', { date: '2021-05-05T12:00:00+02:00' }),
+        tec('PATCH', '/events/{e}', { date_gmt: '2021-06-05 12:00:00' }),
+        tec('PATCH', '/events/{e}', { date: '2021-07-05 12:00:00', date_gmt: '2021-08-05 12:00:00' }),
+        create('/venues', { title: 'Dated hall', date: '2020-01-01T10:00:00' }, 'v'),
+        tec('PUT', '/venues/{v}', { date: '2020-02-01 10:00:00' }),
+        create('/organizers', { title: 'Dated draft', status: 'draft', date: '2020-01-01 10:00:00' }, 'o'),
+        create('/organizers', { title: 'GMT dated', date_gmt: '2020-01-01 00:00:00Z' }),
+        tec('DELETE', '/organizers/{o}'),
+        { method: 'GET', path: '/organizers/{o}' },
+        read('/events/{e}'),
+      ],
+    },
+    {
       // TEC 6.17.2's own ways: texts through sanitize_text_field(), fields it does not know dropped, a time zone it
       // does not know stored as UTC, and WordPress's CORS headers, which do not allow X-TEC-EEA.
       name: 'tec/v1: the quirks of TEC 6.17.2',

@@ -1,5 +1,5 @@
 import type { ServedPostKind } from '../../../core/model/kinds.js'
-import type { PostRecord } from '../../../core/model/records.js'
+import { NO_GMT_DATE, type PostRecord } from '../../../core/model/records.js'
 import type { CalendarState } from '../../../core/model/state.js'
 import { renderContent, renderPostExcerpt, renderTitle } from '../../../core/render/fields.js'
 import { POST_TYPES, postDates } from '../../../core/resources/post-shape.js'
@@ -25,8 +25,15 @@ export function wordPressPost(
   link: string,
 ): Record<string, unknown> {
   const { wordpress } = tecRules(state.settings)
-  // TEC's repository dates every post it writes, drafts included: no `0000-00-00 00:00:00` GMT dates here.
-  const dates = postDates(state, { date: post.date, modified: post.modified })
+  // A GMT date of a post's own shows as it is, but a draft's `0000-00-00 00:00:00`: tec/v1 works one out from the
+  // date, as WordPress's posts controller does (`WP_REST_Posts_Controller::prepare_date_response()`).
+  const own = (stored: string | undefined) => (stored === NO_GMT_DATE ? undefined : stored)
+  const dates = postDates(state, {
+    date: post.date,
+    modified: post.modified,
+    date_utc: own(post.date_utc),
+    modified_utc: own(post.modified_utc),
+  })
   const content = renderContent(post.description, wordpress)
   return {
     id: post.id,
