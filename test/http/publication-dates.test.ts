@@ -71,10 +71,10 @@ describe('REST v1', () => {
       modified: NOW_LOCAL,
       modified_utc: NOW_UTC,
     })
-    const kept = await calendar.events.create({ title: 'Library', ...WHEN, ...both })
-    const renamed = await calendar.events.update(kept.id, { title: 'Renamed' })
+    const { id } = (await calendar.events.create({ title: 'Library', ...WHEN, ...both })) as { id: number }
+    const renamed = await calendar.events.update(id, { title: 'Renamed' })
     expect(dates(renamed)).toEqual({ ...both, modified: NOW_LOCAL, modified_utc: NOW_UTC })
-    const redated = await calendar.events.update(kept.id, { date: '2021-01-01 10:00:00' })
+    const redated = await calendar.events.update(id, { date: '2021-01-01 10:00:00' })
     expect(dates(redated)).toMatchObject({ date: '2021-01-01 10:00:00', date_utc: '2021-01-01 15:00:00' })
   })
 
