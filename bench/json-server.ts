@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { createWriteStream, existsSync, readFileSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { finished } from 'node:stream/promises'
 import { fileURLToPath } from 'node:url'
@@ -39,6 +40,22 @@ export function ensureJsonServer(): void {
  */
 export function jsonServerArgs(db: string, port: number): string[] {
   return [join(dirname(INSTALLED), 'lib/bin.js'), db, '--port', String(port), '--host', '127.0.0.1']
+}
+
+/** The collections of a data file json-server is given when it starts on the same records as calfile. */
+const RECORD_COLLECTIONS = ['events', 'venues', 'organizers', 'categories', 'tags'] as const
+
+/**
+ * Writes json-server's data file holding the same records as the calfile data file `text` (its events, venues,
+ * organizers, categories and tags as stored, without `settings` and `users`), for the start rows: what each tool
+ * takes to start on the same data. Resolves with the file's size in bytes.
+ */
+export async function writeJsonServerRecords(text: string, db: string): Promise<number> {
+  const data = JSON.parse(text) as Record<string, unknown>
+  const records = Object.fromEntries(RECORD_COLLECTIONS.map((name) => [name, data[name] ?? []]))
+  const out = JSON.stringify(records)
+  await writeFile(db, out)
+  return Buffer.byteLength(out)
 }
 
 /** A list window holding every event: the default end is 24 months from now (docs/lists.md#event-list-dates). */

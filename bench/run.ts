@@ -30,7 +30,13 @@ import { serve } from '../src/http/serve.js'
 import { ensureBuilt } from './build.js'
 import { EVENTS, FIRST_EVENT_ID, FIRST_VENUE_ID, generate, NOW, ORGANIZERS, TERMS, VENUES } from './calendar-data.js'
 import { type CeilingMode, capture, serveCeiling } from './ceiling.js'
-import { ensureJsonServer, JSON_SERVER_ROWS, jsonServerArgs, writeJsonServerDb } from './json-server.js'
+import {
+  ensureJsonServer,
+  JSON_SERVER_ROWS,
+  jsonServerArgs,
+  writeJsonServerDb,
+  writeJsonServerRecords,
+} from './json-server.js'
 import { Loader, type LoadRequest, type LoadResult } from './load.js'
 import { median } from './median.js'
 import { printResetFigures } from './reset.js'
@@ -213,36 +219,65 @@ async function fileIn(root: string, folder: string, name: string): Promise<strin
 
 /**
  * The start rows: `calfile serve` and json-server's CLI, spawn → first 200 of an event by ID, median of
- * `BENCH_START_RUNS` (default 5). The
- * first start of a file calfile has never seen (each run with an empty cache folder), and a restart of the same
- * file (its text in calfile's cache of validated texts); json-server keeps nothing between starts. Then where
- * calfile's start goes, step by step (bench/start-steps.ts), and `calfile --version` from spawn to exit.
+ * `BENCH_START_RUNS` (default 5). The first start of a file calfile has never seen (each run with an empty cache
+ * folder), and a restart of the same file (its text in calfile's cache of validated texts), each against json-server
+ * given the same records (`records`: the data file's events, venues, organizers and terms) and, as before, given
+ * calfile's rendered lists (`lists`: about three times the bytes, to parse); json-server keeps nothing between
+ * starts. Then an empty data file's first 200 (a list), where calfile's start goes, step by step
+ * (bench/start-steps.ts), and `calfile --version` from spawn to exit.
  */
-async function startRows(started: string, db: string): Promise<string[][]> {
+async function startRows(started: string, records: string, lists: string): Promise<string[][]> {
   const now = new Date(NOW).toISOString()
-  const calfileArgs = (port: number) => [CALFILE_BIN, 'serve', started, '--port', String(port), '--now', now, '--quiet']
+  const serveArgs = (file: string) => (port: number) => [
+    CALFILE_BIN,
+    'serve',
+    file,
+    '--port',
+    String(port),
+    '--now',
+    now,
+    '--quiet',
+  ]
   const path = `${PREFIX}/events/${EVENT_ID}`
   const cache = await mkdtemp(join(tmpdir(), 'calfile-bench-cache-'))
   try {
     const fresh = (i: number) => ({ ...process.env, CALFILE_CACHE_DIR: join(cache, `first-${i}`) })
-    const first = await medianStart(calfileArgs, path, START_RUNS, fresh)
+    const first = await medianStart(serveArgs(started), path, START_RUNS, fresh)
     const warm = () => ({ ...process.env, CALFILE_CACHE_DIR: join(cache, 'restart') })
-    await medianStart(calfileArgs, path, 1, warm)
-    const restart = await medianStart(calfileArgs, path, START_RUNS, warm)
-    const jsonServer = await medianStart(
-      (port) => jsonServerArgs(db, port),
-      JSON_SERVER_ROWS.get(EVENT_ID).path,
+    await medianStart(serveArgs(started), path, 1, warm)
+    const restart = await medianStart(serveArgs(started), path, START_RUNS, warm)
+    const jsonServerOf = (db: string) =>
+      medianStart((port) => jsonServerArgs(db, port), JSON_SERVER_ROWS.get(EVENT_ID).path, START_RUNS)
+    const sameRecords = await jsonServerOf(records)
+    const renderedLists = await jsonServerOf(lists)
+    const empty = await medianStart(
+      (port) => serveArgs(join(cache, `empty-${port}`, 'calendar.json'))(port),
+      `${PREFIX}/events`,
       START_RUNS,
+      fresh,
     )
-    const ratio = (ms: number) => `${(ms / jsonServer).toFixed(2)}× json-server's`
+    const ratio = (ms: number, of: number) => `${(ms / of).toFixed(2)}× json-server's`
     const stepRuns = Math.min(3, START_RUNS)
     console.log(`start, first: ${await startSteps(started, stepRuns, false)}`)
     console.log(`start, again: ${await startSteps(started, stepRuns, true)}`)
     const version = medianExit([CALFILE_BIN, '--version'], START_RUNS)
+    const ms = (value: number) => `${value.toFixed(0)} ms`
     return [
-      ['start of a new file: spawn → first 200', `${first.toFixed(0)} ms`, ratio(first), `${jsonServer.toFixed(0)} ms`],
-      ['start of the same file again', `${restart.toFixed(0)} ms`, ratio(restart), `${jsonServer.toFixed(0)} ms`],
-      ['`calfile --version`: spawn → exit (target ≤ 150 ms)', `${version.toFixed(0)} ms`, '', ''],
+      [
+        'start of a new file: spawn → first 200',
+        ms(first),
+        ratio(first, sameRecords),
+        `${ms(sameRecords)}, same records`,
+      ],
+      ['start of the same file again', ms(restart), ratio(restart, sameRecords), `${ms(sameRecords)}, same records`],
+      [
+        'start of a new file, json-server given the lists',
+        ms(first),
+        ratio(first, renderedLists),
+        `${ms(renderedLists)}, rendered lists`,
+      ],
+      ['start of an empty file: spawn → first 200 of a list (target ≤ 250 ms)', ms(empty), '', ''],
+      ['`calfile --version`: spawn → exit (target ≤ 150 ms)', ms(version), '', ''],
     ].map((row) => [...row, '', ''])
   } finally {
     await rm(cache, { recursive: true, force: true })
@@ -284,7 +319,10 @@ async function bench(root: string): Promise<void> {
   try {
     const dbBytes = await writeJsonServerDb(calendar, db)
     console.log(`json-server's file: the same events as calfile lists them, ${(dbBytes / 1e6).toFixed(1)} MB`)
-    const start = await startRows(started, db)
+    const records = await fileIn(root, 'json-server-records', 'db.json')
+    const recordBytes = await writeJsonServerRecords(await readFile(started, 'utf8'), records)
+    console.log(`json-server's file for the start rows: the data file's records, ${(recordBytes / 1e6).toFixed(1)} MB`)
+    const start = await startRows(started, records, db)
     const rows = [...(await loadRows(calendar, file, db)), ...start]
     const header = [
       'request',
