@@ -16,7 +16,7 @@ import { type DescribedRoute, META_ROUTES, TEC_NAMESPACE } from './openapi/descr
 import type { OpenApiPart } from './openapi/openapi.js'
 import { parseQuery } from './params.js'
 import { bodyOf, drainRest, garbledFields, receivedBytes } from './request-body.js'
-import { addHeaders, errorResponse, json } from './respond.js'
+import { addHeaders, errorResponse, headerOf, json } from './respond.js'
 import { allowHeader, restHeaders } from './rest-headers.js'
 import { type RouteSpec, routeTable } from './routes.js'
 import { mountTecV1 } from './tec-v1/mount.js'
@@ -126,7 +126,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
         const plainGet = event.req.method === 'GET' && !event.req.headers.has('origin')
         const headers = restHeaders({ site: view.origin, allow, signedIn, plainGet })
         // A tec/v1 list's own `Link` (its pages) replaces WordPress's, as `header()` replaces a header sent before.
-        const own = response.headers.get('link')
+        const own = headerOf(response, 'link')
         addHeaders(response, own ? { ...headers, link: own } : headers)
       }
       withCors(response, event.req.headers.get('origin'), options.cors ?? {})

@@ -1,3 +1,5 @@
+import { addHeaders, headerOf } from './respond.js'
+
 /** Options of cross-origin access (docs/http.md). */
 export interface CorsOptions {
   /** Origins allowed to read responses; default every origin (the request's own is reflected). */
@@ -27,11 +29,14 @@ function allowed(origin: string, options: CorsOptions): boolean {
  */
 export function withCors(response: Response, origin: string | null, options: CorsOptions): void {
   if (origin === null || !allowed(origin, options)) return
-  response.headers.set('Access-Control-Allow-Origin', origin)
-  response.headers.set('Access-Control-Allow-Methods', ALLOW_METHODS)
-  response.headers.set('Access-Control-Allow-Credentials', 'true')
-  response.headers.set('Access-Control-Expose-Headers', REST_EXPOSE_HEADERS)
-  if (!/\bOrigin\b/u.test(response.headers.get('Vary') ?? '')) response.headers.append('Vary', 'Origin')
+  const vary = headerOf(response, 'vary')
+  addHeaders(response, {
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': ALLOW_METHODS,
+    'access-control-allow-credentials': 'true',
+    'access-control-expose-headers': REST_EXPOSE_HEADERS,
+    ...(/\bOrigin\b/u.test(vary ?? '') ? {} : { vary: vary ? `${vary}, Origin` : 'Origin' }),
+  })
 }
 
 /**

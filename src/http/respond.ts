@@ -23,6 +23,11 @@ class RecordResponse extends FastResponse {
     return super.headers
   }
 
+  /** A header of the record, by its lower-cased name; undefined once `headers` was read. */
+  recorded(name: string): string | null | undefined {
+    return this.#record ? (this.#record[name] ?? null) : undefined
+  }
+
   /** Adds lower-cased headers to the record; false once `headers` was read. */
   addToRecord(headers: Readonly<Record<string, string>>): boolean {
     if (!this.#record) return false
@@ -42,6 +47,18 @@ class RecordResponse extends FastResponse {
 export function addHeaders(response: Response, headers: Readonly<Record<string, string>>): void {
   if (response instanceof RecordResponse && response.addToRecord(headers)) return
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
+}
+
+/**
+ * A header of an answer (`name` lower-cased), read from the plain record of an answer made here without building its
+ * `Headers` (`addHeaders`), else from its `Headers`.
+ *
+ * @example
+ * headerOf(jsonBody('[]', 200, { Link: '<http://127.0.0.1:3000/wp-json/tec/v1/events?page=2>; rel="next"' }), 'link')
+ */
+export function headerOf(response: Response, name: string): string | null {
+  const recorded = response instanceof RecordResponse ? response.recorded(name) : undefined
+  return recorded === undefined ? response.headers.get(name) : recorded
 }
 
 /**
