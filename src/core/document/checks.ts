@@ -1,9 +1,8 @@
-import * as v from 'valibot'
 import { isWallTime, isZone } from '../dates/zoned.js'
 import { COLLECTIONS, type CollectionName } from '../model/kinds.js'
-import { DocumentFileSchema } from '../model/records.js'
 import { illFormedReason, isWellFormed } from '../well-formed.js'
 import type { JsonPath } from './locate.js'
+import { schemaIssues } from './schema-issues.js'
 import { unstorableDates } from './storable-dates.js'
 
 /** A problem found across records, before it is located in the text. */
@@ -270,12 +269,8 @@ export const DEFAULT_TIMEZONE = 'UTC'
  * documentProblems({ events: [{ title: 'Jazz' }] }, '…', undefined) // [{ path: ['events', 0, 'start_date'], … }]
  */
 export function documentProblems(file: unknown, text: string, timezone: string | undefined): CheckProblem[] {
-  const result = v.safeParse(DocumentFileSchema, file, { abortEarly: false })
-  const issues = (result.issues ?? []).map((issue) => ({
-    path: (issue.path ?? []).map((item) => item.key as string | number),
-    message: issue.message,
-  }))
-  const rules = checkDocument(file, { siteZone: siteZoneOf(file, timezone), wellFormed: result.success })
+  const { issues, success } = schemaIssues(file)
+  const rules = checkDocument(file, { siteZone: siteZoneOf(file, timezone), wellFormed: success })
   return [...issues, ...rules, ...illFormedTexts(file, text)]
 }
 
