@@ -69,8 +69,8 @@ export class ValidatedTexts {
     this.#salt = `${stamp}\n${zone ?? ''}\n`
   }
 
-  /** The key of `text`: 64 hex digits. */
-  keyOf(text: string): string {
+  /** The key of `text`, given as text or as its UTF-8 bytes (the same key): 64 hex digits. */
+  keyOf(text: string | Uint8Array): string {
     return createHash('sha256').update(this.#salt).update(text).digest('hex')
   }
 

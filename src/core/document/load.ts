@@ -49,18 +49,19 @@ export function loadDocument(text: string, options: LoadOptions): CalendarState 
  * key of the text it found valid (`ValidatedTexts.keyOf`): the state is built while the verdict is awaited, and
  * returned only once the verdict names this very text, or, for any other verdict (none, or a text saved since),
  * once this text is validated here as `loadDocument` validates it. Nothing is returned before the text is known
- * valid.
+ * valid. `bytes`, the text's UTF-8 as read, spares encoding it again for its key.
  *
  * @example
- * const state = await loadDocumentBeside(text, options, validateInWorker(file, undefined))
+ * const state = await loadDocumentBeside(text, options, validateInWorker(file, undefined), bytes)
  * @throws DocumentError as `loadDocument`.
  */
 export async function loadDocumentBeside(
   text: string,
   options: LoadOptions,
   verdict: Promise<string | undefined>,
+  bytes?: Uint8Array,
 ): Promise<CalendarState> {
-  const { file, locator, key } = parsed(text, options)
+  const { file, locator, key } = parsed(text, options, bytes)
   if (known(key, options)) return buildState(file as DocumentFile, options)
   let built: CalendarState | undefined
   try {
@@ -73,10 +74,13 @@ export async function loadDocumentBeside(
   return built ?? buildState(file as DocumentFile, options)
 }
 
-/** The parsed text, its locator for messages and its key in the cache of validated texts (none without one). */
-function parsed(text: string, options: LoadOptions) {
+/**
+ * The parsed text, its locator for messages and its key in the cache of validated texts (none without one), from
+ * the text's UTF-8 `bytes` when the caller has them.
+ */
+function parsed(text: string, options: LoadOptions, bytes?: Uint8Array) {
   const locator = new JsonLocator(text)
-  return { file: parseJson(text, locator, options.file), locator, key: options.validated?.keyOf(text) }
+  return { file: parseJson(text, locator, options.file), locator, key: options.validated?.keyOf(bytes ?? text) }
 }
 
 /** Whether the text of `key` is known valid, from an earlier start or a validation beside. */

@@ -54,22 +54,24 @@ export class AtomicTextFile implements Adapter<TextPieces> {
 
   /** The file's text as one piece, or null when it does not exist. */
   async read(): Promise<TextPieces | null> {
-    const { text } = await this.readWithFingerprint()
-    return text === null ? null : [Buffer.from(text)]
+    const { bytes } = await this.readWithFingerprint()
+    return bytes === null ? null : [bytes]
   }
 
   /**
-   * The file's text and the fingerprint of exactly that text: read again when the file changed during the read, so
-   * that a save made meanwhile is not taken for the text read.
+   * The file's text, its bytes (read once: a caller that keeps or hashes them needs not encode the text again) and
+   * the fingerprint of exactly that text: read again when the file changed during the read, so that a save made
+   * meanwhile is not taken for the text read. Text and bytes are null when the file does not exist.
    */
-  async readWithFingerprint(): Promise<{ text: string | null; fingerprint: string }> {
+  async readWithFingerprint(): Promise<{ text: string | null; bytes: Buffer | null; fingerprint: string }> {
     for (;;) {
       const before = await fingerprint(this.#file)
-      const text = await readFile(this.#file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      const bytes = await readFile(this.#file).catch((error: NodeJS.ErrnoException) => {
         if (error.code === 'ENOENT') return null
         throw error
       })
-      if ((await fingerprint(this.#file)) === before) return { text, fingerprint: before }
+      if ((await fingerprint(this.#file)) === before)
+        return { text: bytes === null ? null : bytes.toString('utf8'), bytes, fingerprint: before }
     }
   }
 

@@ -131,14 +131,14 @@ export class Store {
       }
     }
     try {
-      const { text, fingerprint } = this.#disk
+      const { text, bytes, fingerprint } = this.#disk
         ? await this.#disk.readWithFingerprint()
-        : { text: null, fingerprint: '' }
+        : { text: null, bytes: null, fingerprint: '' }
       this.#state = validation
-        ? await loadDocumentBeside(text ?? initial, this.#options, validation)
+        ? await loadDocumentBeside(text ?? initial, this.#options, validation, bytes ?? undefined)
         : loadDocument(text ?? initial, this.#options)
-      if (text === null) await this.#write(await statePieces(this.#state))
-      else this.#remember([Buffer.from(text)], fingerprint)
+      if (bytes === null) await this.#write(await statePieces(this.#state))
+      else this.#remember([bytes], fingerprint)
       this.#opened = { snapshot: snapshotOf(this.#state), text: this.#text }
       if (file !== null && this.#options.watch)
         this.#unwatch = await watchFile(
@@ -319,8 +319,8 @@ export class Store {
     this.#checkedAt = performance.now()
     const now = await fingerprint(this.file as string)
     if (now === this.#fingerprint || now === this.#broken?.fingerprint) return
-    const { text, fingerprint: read } = await disk.readWithFingerprint()
-    if (text === null) {
+    const { text, bytes, fingerprint: read } = await disk.readWithFingerprint()
+    if (text === null || bytes === null) {
       // Removed: nothing is invalid any more, and the next write creates the file again from the state.
       this.#clearBroken()
       return
@@ -329,8 +329,7 @@ export class Store {
       this.#broken.fingerprint = read
       return
     }
-    // Encoded once: compared with what was written, then kept as what the file holds.
-    const bytes = Buffer.from(text)
+    // Compared with what was written, then kept as what the file holds.
     if (isTextOf(this.#text, bytes)) {
       this.#remember([bytes], read)
       this.#fixed('it holds what was last loaded')

@@ -12,11 +12,12 @@ const { file, timezone } = workerData as { file: string; timezone?: string }
 
 async function validate(): Promise<string | undefined> {
   const path = await realpath(file)
-  const text = await readFile(path, 'utf8')
+  const bytes = await readFile(path)
   const texts = new ValidatedTexts(path, timezone)
-  const key = texts.keyOf(text)
+  // The key of the bytes, as the load takes it (`loadDocumentBeside`).
+  const key = texts.keyOf(bytes)
   if (texts.has(key)) return key
-  if (!isValidDocument(text, { timezone })) return undefined
+  if (!isValidDocument(bytes.toString('utf8'), { timezone })) return undefined
   texts.add(key)
   return key
 }
