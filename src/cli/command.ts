@@ -29,11 +29,13 @@ let consola: Promise<ConsolaInstance> | undefined
  * ;(await logger()).info('calfile serving data/calendar.json')
  */
 export function logger(): Promise<ConsolaInstance> {
-  consola ??= import('consola').then(({ createConsola, LogLevels }) =>
+  const fancy = colourful(process.stderr)
+  // Off a terminal the reporter is ours, so consola's core will do: its reporters take most of its load time.
+  consola ??= (fancy ? import('consola') : import('consola/core')).then(({ createConsola, LogLevels }) =>
     createConsola({
       level: LogLevels.info,
       stdout: process.stderr,
-      ...(colourful(process.stderr)
+      ...(fancy
         ? { fancy: true }
         : {
             reporters: [
