@@ -10,10 +10,10 @@ import { errorResponse, json } from '../respond.js'
 import type { ViewOf } from '../wordpress/mount.js'
 import { REST_ROOT } from '../wordpress/rest-namespace.js'
 import { readArguments } from './arguments/parameters.js'
-import { DOCS_PATH, type Endpoint, endpointsByPath, handle, permitted, TEC_V1_NAMESPACE } from './endpoints.js'
+import { DOCS_PATH, type Endpoint, endpointsByPath, permitted, TEC_V1_NAMESPACE } from './endpoints.js'
 import { assertAcknowledged } from './gate.js'
+import { HandlerError } from './handler-error.js'
 import { linkHeader } from './link-header.js'
-import { HandlerError } from './writes.js'
 
 /** Where tec/v1 is served: only under WordPress's REST root, as TEC registers it (`Controller::get_versioned_namespace()`). */
 export const TEC_V1_PREFIX = `${REST_ROOT}/${TEC_V1_NAMESPACE}`
@@ -98,7 +98,8 @@ async function answer(
     const args = readArguments(endpoint.arguments(calendar.state), sent)
     if (!permitted(calendar.state, endpoint, view, id)) throw notAllowed(view)
     assertAcknowledged(event.req.headers.get('x-tec-eea'))
-    const handled = await handle(calendar, endpoint, args, id, view)
+    // The handlers, with the lists, objects and writes, load on the first request that gets this far.
+    const handled = await (await import('./handlers.js')).handle(calendar, endpoint, args, id, view)
     const headers: Record<string, string> = {}
     if (handled.page) {
       const { total, perPage, page } = handled.page

@@ -5,6 +5,7 @@ import { COLLECTION_OF, type ServedPostKind } from '../../core/model/kinds.js'
 import type { CalendarState } from '../../core/model/state.js'
 import type { View } from '../../core/resources/view.js'
 import { TEC_READING } from '../../core/resources/write-mode.js'
+import { HandlerError } from './handler-error.js'
 import { zoneForUtcOffset } from './utc-offset-zones.js'
 
 /**
@@ -86,19 +87,6 @@ function idsOf(value: unknown): number[] {
 /** The core resource of a post kind: the same calls for events, venues and organizers. */
 function resource(calendar: Calendar, kind: ServedPostKind) {
   return calendar[COLLECTION_OF[kind]]
-}
-
-/**
- * The handler's own failure (`Create_Entity_Response`, `Update_Entity_Response`, `Delete_Entity_Response`): tec/v1
- * answers it as `{"error": "…"}` with a status, not as a WordPress error.
- */
-export class HandlerError extends Error {
-  readonly status: number
-
-  constructor(status: number, message: string) {
-    super(message)
-    this.status = status
-  }
 }
 
 /**
