@@ -32,14 +32,15 @@ const TERM_COLLECTIONS = ['categories', 'tags'] as const
  * Parses and validates a data file (docs/data-file.md) into a fresh state with every default filled in.
  * An empty text is an empty store.
  *
- * A text `options.validated` holds is not validated again.
+ * A text `options.validated` holds is not validated again; `bytes`, the text's UTF-8 as read, spares encoding it
+ * again for its key there.
  *
  * @throws DocumentError listing every problem with its JSON path and line:column, in the order of the text: a
  * JSON syntax error alone (nothing can be checked beyond it), else every field of the wrong form together with
  * every rule broken across records (duplicate IDs, dangling references, …), so that one round of fixes does.
  */
-export function loadDocument(text: string, options: LoadOptions): CalendarState {
-  const { file, locator, key } = parsed(text, options)
+export function loadDocument(text: string, options: LoadOptions, bytes?: Uint8Array): CalendarState {
+  const { file, locator, key } = parsed(text, options, bytes)
   if (!known(key, options)) check(file, text, locator, key, options)
   return buildState(file as DocumentFile, options)
 }

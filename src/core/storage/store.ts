@@ -136,7 +136,7 @@ export class Store {
         : { text: null, bytes: null, fingerprint: '' }
       this.#state = validation
         ? await loadDocumentBeside(text ?? initial, this.#options, validation, bytes ?? undefined)
-        : loadDocument(text ?? initial, this.#options)
+        : loadDocument(text ?? initial, this.#options, bytes ?? undefined)
       if (bytes === null) await this.#write(await statePieces(this.#state))
       else this.#remember([bytes], fingerprint)
       this.#opened = { snapshot: snapshotOf(this.#state), text: this.#text }
@@ -342,7 +342,7 @@ export class Store {
     try {
       // An empty file is a save in progress (or a mistake), never "delete everything".
       if (text.trim() === '') throw new DocumentError(file, [{ path: '', message: 'the file is empty' }])
-      const next = loadDocument(text, this.#options)
+      const next = loadDocument(text, this.#options, bytes)
       const summary = describeReload(this.#state, next)
       this.#state = next
       this.#remember([bytes], fingerprint)
