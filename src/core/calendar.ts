@@ -10,7 +10,7 @@ import { ORGANIZER_RULES, VENUE_RULES } from './resources/linked-posts/linked-po
 import { LinkedPosts } from './resources/linked-posts/linked-posts.js'
 import { Terms } from './resources/terms/terms.js'
 import { type View, viewUrls } from './resources/view.js'
-import type { Durability } from './storage/atomic-text-file.js'
+import type { Durability, FileBytes } from './storage/atomic-text-file.js'
 import type { CalendarChange, ChangeListener } from './storage/change-listeners.js'
 import { realDataPath } from './storage/real-path.js'
 import { Store, type StoreLog } from './storage/store.js'
@@ -43,6 +43,12 @@ export interface CalendarOptions {
    * builds the state meanwhile, waits for it before answering, and does not validate a text of that key again.
    */
   validation?: Promise<string | undefined>
+  /**
+   * The file read before opening it (`readBytes`), so that the disk works while the caller loads what it needs:
+   * its bytes are taken when the file still has the fingerprint they were read with, once locked; else the file is
+   * read again, as it is when the read ahead failed or resolved undefined.
+   */
+  readAhead?: Promise<FileBytes | undefined>
 }
 
 export type { CalendarChange, ChangeListener }
@@ -207,6 +213,8 @@ export function calendarCore(calendar: Calendar): CalendarCore {
  * CalendarError 409 `store-locked` when another process writes the file.
  */
 export async function openCalendar(file: string | null, options: CalendarOptions = {}): Promise<Calendar> {
+  // Handled at once: a read ahead that fails is read again, never an unhandled rejection while the file is locked.
+  const read = options.readAhead?.catch(() => undefined)
   const clock = () => {
     const now = options.now?.() ?? Date.now()
     return typeof now === 'number' ? now : now.getTime()
@@ -222,6 +230,6 @@ export async function openCalendar(file: string | null, options: CalendarOptions
     durability: options.durability,
     log: options.log,
   })
-  await store.open(options.initial, options.validation)
+  await store.open(options.initial, { validation: options.validation, read })
   return new Calendar(store, clock, options.cacheBytes)
 }

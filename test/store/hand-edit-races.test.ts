@@ -35,12 +35,16 @@ vi.mock('node:fs/promises', async (importOriginal) => {
     },
     open: async (path: Parameters<typeof real.open>[0], ...rest: any[]) => {
       if (String(path).includes('.tmp-')) take('beforeOpenTemporary')?.(String(path))
-      return (real.open as any)(path, ...rest)
-    },
-    readFile: async (path: any, ...rest: any[]) => {
-      const result = await (real.readFile as any)(path, ...rest)
-      if (typeof path === 'string' && path.endsWith('calendar.json')) take('afterRead')?.(path)
-      return result
+      const handle: import('node:fs/promises').FileHandle = await (real.open as any)(path, ...rest)
+      // The store reads the data file through a handle (`readBytes`): it has read it once the handle is closed.
+      if (typeof path === 'string' && path.endsWith('calendar.json')) {
+        const close = handle.close.bind(handle)
+        handle.close = async () => {
+          await close()
+          take('afterRead')?.(path)
+        }
+      }
+      return handle
     },
   }
   return { ...wrapped, default: wrapped }

@@ -1,4 +1,4 @@
-import { type FileHandle, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { type FileHandle, open, readdir, rename, rm, stat } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Adapter } from 'lowdb'
 
@@ -60,19 +60,15 @@ export class AtomicTextFile implements Adapter<TextPieces> {
 
   /**
    * The file's text, its bytes (read once: a caller that keeps or hashes them needs not encode the text again) and
-   * the fingerprint of exactly that text: read again when the file changed during the read, so that a save made
-   * meanwhile is not taken for the text read. Text and bytes are null when the file does not exist.
+   * the fingerprint of exactly that text (`readBytes`). Text and bytes are null when the file does not exist.
+   * `ahead`: a read of the same file started earlier, whose bytes are taken when the file still has their
+   * fingerprint (undefined, or a failed read: the file is read now).
    */
-  async readWithFingerprint(): Promise<{ text: string | null; bytes: Buffer | null; fingerprint: string }> {
-    for (;;) {
-      const before = await fingerprint(this.#file)
-      const bytes = await readFile(this.#file).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return null
-        throw error
-      })
-      if ((await fingerprint(this.#file)) === before)
-        return { text: bytes === null ? null : bytes.toString('utf8'), bytes, fingerprint: before }
-    }
+  async readWithFingerprint(ahead?: Promise<FileBytes | undefined>): Promise<{ text: string | null } & FileBytes> {
+    const early = await ahead?.catch(() => undefined)
+    const read =
+      early !== undefined && early.fingerprint === (await fingerprint(this.#file)) ? early : await readBytes(this.#file)
+    return { text: read.bytes === null ? null : read.bytes.toString('utf8'), ...read }
   }
 
   /** lowdb's write: `save` whatever the file holds meanwhile. */
@@ -154,6 +150,54 @@ export function isTextOf(pieces: TextPieces, bytes: Uint8Array): boolean {
     at += piece.length
   }
   return at === bytes.length
+}
+
+/** A file's bytes, null when it does not exist, with the fingerprint (`fingerprint`) of exactly those bytes. */
+export interface FileBytes {
+  bytes: Buffer | null
+  fingerprint: string
+}
+
+/**
+ * Reads `file` (`FileBytes`), again when it changed during the read, so that a save made meanwhile is not taken
+ * for the bytes read. `calfile serve` starts it before it loads the server, so that the disk works while the
+ * modules load (`CalendarOptions.readAhead`); the store takes the bytes when the file still has their fingerprint.
+ *
+ * @example
+ * const { bytes, fingerprint } = await readBytes('data/calendar.json')
+ * @throws the file system's error other than ENOENT.
+ */
+export async function readBytes(file: string): Promise<FileBytes> {
+  for (;;) {
+    const before = await fingerprint(file)
+    const bytes = await readWhole(file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null
+      throw error
+    })
+    if ((await fingerprint(file)) === before) return { bytes, fingerprint: before }
+  }
+}
+
+/**
+ * The file's bytes in one read of its size, where `readFile` reads 512 KiB at a time: each of its reads waits for a
+ * turn of the event loop to ask for the next, so a read started while modules load (a start) would stall until
+ * they are loaded. A file that changes size meanwhile changes its fingerprint, and `readBytes` reads it again.
+ */
+async function readWhole(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r')
+  try {
+    const { size } = await handle.stat()
+    const bytes = Buffer.allocUnsafe(size)
+    let at = 0
+    while (at < size) {
+      const { bytesRead } = await handle.read(bytes, at, size - at, at)
+      if (bytesRead === 0) break
+      at += bytesRead
+    }
+    return at === size ? bytes : bytes.subarray(0, at)
+  } finally {
+    await handle.close()
+  }
 }
 
 /**

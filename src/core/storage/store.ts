@@ -10,6 +10,7 @@ import { turn } from '../turns.js'
 import {
   AtomicTextFile,
   type Durability,
+  type FileBytes,
   fingerprint,
   isTextOf,
   removeStaleTemporaries,
@@ -20,6 +21,14 @@ import { applyAll, GroupCommit, type Outcome, type Pending } from './group-commi
 import { lockDataFile, writesFolder } from './lock.js'
 import { describeReload } from './reload-summary.js'
 import { watchFile } from './watch.js'
+
+/** What a caller started before opening a store, for it to take over (`Store.open`). */
+export interface OpenAhead {
+  /** The key of the text a validation run beside found valid (`validateInWorker`), or undefined. */
+  validation?: Promise<string | undefined>
+  /** The file's bytes, read while the caller loaded what it needs (`readBytes`). */
+  read?: Promise<FileBytes | undefined>
+}
 
 /** How a store reports what happens to its file: reloads, invalid files, a watch that stopped. */
 export type StoreLog = (level: 'info' | 'warn' | 'error', message: string) => void
@@ -116,11 +125,13 @@ export class Store {
 
   /**
    * Locks (unless read-only), reads and validates the file; a missing file (or the memory store) starts from
-   * `initial`, a data file text, and is written at once. `validation`: the key of a text a validation run beside
-   * found valid (`validateInWorker`), not validated again.
+   * `initial`, a data file text, and is written at once. `ahead.validation`: the key of a text a validation run
+   * beside found valid (`validateInWorker`), not validated again; `ahead.read`: the file read before the lock
+   * (`readBytes`), taken when the file still has the fingerprint it was read with.
    * @throws DocumentError for an invalid file; CalendarError 409 `store-locked` when another process writes it.
    */
-  async open(initial = '', validation?: Promise<string | undefined>): Promise<void> {
+  async open(initial = '', ahead: OpenAhead = {}): Promise<void> {
+    const { validation } = ahead
     const file = this.file
     if (file !== null) {
       await mkdir(dirname(file), { recursive: true })
@@ -132,7 +143,7 @@ export class Store {
     }
     try {
       const { text, bytes, fingerprint } = this.#disk
-        ? await this.#disk.readWithFingerprint()
+        ? await this.#disk.readWithFingerprint(ahead.read)
         : { text: null, bytes: null, fingerprint: '' }
       this.#state = validation
         ? await loadDocumentBeside(text ?? initial, this.#options, validation, bytes ?? undefined)
