@@ -57,7 +57,8 @@ export class Collection<T extends { id: number; slug?: string }> {
   /** Adds a record, or replaces the one with its ID in place (file order is kept). */
   put(record: T): void {
     const old = this.#byId.get(record.id)
-    this.#remember(record.id, [old?.slug, record.slug], false)
+    // Checked here, not in #remember alone: a load puts every record of the file, and the slugs' array is garbage.
+    if (this.#journal?.recording) this.#remember(record.id, [old?.slug, record.slug], false)
     if (old?.slug && this.#bySlug.get(old.slug) === old.id) this.#freeSlug(old.slug)
     this.#byId.set(record.id, record)
     // An empty slug (a draft event's, as WordPress leaves it) is no slug: never taken, never found.

@@ -150,9 +150,8 @@ export class TermCounts {
   }
 
   #add(event: EventRecord, delta: number): void {
-    for (const ids of [event.categories, event.tags]) {
-      for (const id of ids) this.#counts.set(id, (this.#counts.get(id) ?? 0) + delta)
-    }
+    for (const id of event.categories) this.#counts.set(id, (this.#counts.get(id) ?? 0) + delta)
+    for (const id of event.tags) this.#counts.set(id, (this.#counts.get(id) ?? 0) + delta)
   }
 }
 
