@@ -13,7 +13,8 @@ import { type View, viewUrls } from './resources/view.js'
 import type { Durability, FileBytes } from './storage/atomic-text-file.js'
 import type { CalendarChange, ChangeListener } from './storage/change-listeners.js'
 import { realDataPath } from './storage/real-path.js'
-import { Store, type StoreLog } from './storage/store.js'
+import { Store } from './storage/store.js'
+import type { StoreLog } from './storage/store-options.js'
 
 /** Options of `openCalendar`. */
 export interface CalendarOptions {
