@@ -4,7 +4,7 @@
  * validated by the load itself and refused as ever. The load builds the state while the worker validates
  * (`loadDocumentBeside`), and answers only once the verdict is in.
  */
-import { writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { serializeState } from '../../src/core/cache/record-text.js'
@@ -62,6 +62,18 @@ it('a file saved again after the worker read it is validated by the load', async
   await validation
   await writeFile(file, INVALID)
   await expect(open(file, validation)).rejects.toBeInstanceOf(DocumentError)
+})
+
+it('a restart is left to the load; an entry another build of calfile wrote is not', async () => {
+  const file = join(folder, 'calendar.json')
+  await writeFile(file, TEXT)
+  const texts = new ValidatedTexts(file, undefined)
+  texts.add(texts.keyOf(TEXT))
+  expect(await validateInWorker(file, undefined), 'this build knows the text: nothing to run beside').toBeUndefined()
+  // An upgrade: the entry names a key of another build's rules, which this build's keys never match.
+  const entry = JSON.parse(await readFile(texts.entry, 'utf8'))
+  await writeFile(texts.entry, JSON.stringify({ ...entry, build: 'another build' }))
+  expect(await validateInWorker(file, undefined)).toBe(texts.keyOf(TEXT))
 })
 
 it('a missing file: no key', async () => {

@@ -56,6 +56,8 @@ export class ValidatedTexts {
   /** This file's entry in the cache folder: `<folder>/validated/<32 hex digits>.json`. */
   readonly entry: string
   readonly #salt: string
+  /** The salt's own hash, written beside a key: tells an entry of this build and zone from another's. */
+  readonly #build: string
   readonly #vouched = new Set<string>()
 
   /**
@@ -67,6 +69,7 @@ export class ValidatedTexts {
     this.entry = join(folder, 'validated', `${name}.json`)
     stamp ??= codeStamp()
     this.#salt = `${stamp}\n${zone ?? ''}\n`
+    this.#build = createHash('sha256').update(this.#salt).digest('hex').slice(0, 16)
   }
 
   /** The key of `text`, given as text or as its UTF-8 bytes (the same key): 64 hex digits. */
@@ -84,6 +87,20 @@ export class ValidatedTexts {
     }
   }
 
+  /**
+   * Whether the entry was written by this build of calfile, for this zone, at `since` (ms since the epoch, a file's
+   * `mtimeMs`) or later: then it likely holds the key of the file saved at `since`, which a load tells for sure at
+   * the cost of a hash. An entry another build wrote (an upgrade) never matches a key of this one.
+   */
+  writtenSince(since: number): boolean {
+    try {
+      const { build } = JSON.parse(readFileSync(this.entry, 'utf8')) as { build?: unknown }
+      return build === this.#build && statSync(this.entry).mtimeMs >= since
+    } catch {
+      return false
+    }
+  }
+
   /** Takes `key` as valid in this process: a validation run elsewhere (a worker) found its text valid. */
   vouch(key: string): void {
     this.#vouched.add(key)
@@ -94,7 +111,7 @@ export class ValidatedTexts {
     try {
       mkdirSync(join(this.entry, '..'), { recursive: true })
       const aside = `${this.entry}.${process.pid}.tmp`
-      writeFileSync(aside, `${JSON.stringify({ key })}\n`)
+      writeFileSync(aside, `${JSON.stringify({ key, build: this.#build })}\n`)
       renameSync(aside, this.entry)
     } catch {
       // A cache that cannot be written is a cache that misses next time.

@@ -9,8 +9,9 @@ import { ValidatedTexts } from '../cache/validated-texts.js'
  * valid (`ValidatedTexts.keyOf`), or undefined when it found it invalid, could not read it, or failed. A load
  * given that key (`CalendarOptions.validation`) skips validating a text of the same key, and validates any other
  * text (one saved meanwhile) itself, so nothing is served before the file is known valid. It resolves to undefined
- * at once on a one-core machine, where there is nothing to run beside, and when the cache of validated texts was
- * written after the file was last saved (a restart: the load finds the text there itself, at the cost of a hash).
+ * at once on a one-core machine, where there is nothing to run beside, and when this build's cache of validated
+ * texts was written after the file was last saved (a restart: the load finds the text there itself, at the cost of
+ * a hash).
  *
  * @param timezone the zone that overrides the file's (`--timezone`), unchecked: the load checks it
  * @example
@@ -44,10 +45,10 @@ function workerOf(workerData: { file: string; timezone: string | undefined }): W
   return new Worker(boot, { eval: true, workerData })
 }
 
-/** Whether the cache's entry for `file` was written after the file was last saved. */
+/** Whether the cache's entry for `file` was written by this build after the file was last saved. */
 function likelyKnown(file: string, timezone: string | undefined): boolean {
   try {
-    return statSync(new ValidatedTexts(file, timezone).entry).mtimeMs >= statSync(file).mtimeMs
+    return new ValidatedTexts(file, timezone).writtenSince(statSync(file).mtimeMs)
   } catch {
     return false
   }
