@@ -187,6 +187,8 @@ async function readWhole(file: string): Promise<Buffer> {
   const handle = await open(file, 'r')
   try {
     const { size } = await handle.stat()
+    // A size of 0 may be a file system that does not know it (a pipe, a virtual file): read up to the end.
+    if (size === 0) return await handle.readFile()
     const bytes = Buffer.allocUnsafe(size)
     let at = 0
     while (at < size) {
