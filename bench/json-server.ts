@@ -48,14 +48,12 @@ const RECORD_COLLECTIONS = ['events', 'venues', 'organizers', 'categories', 'tag
 /**
  * Writes json-server's data file holding the same records as the calfile data file `text` (its events, venues,
  * organizers, categories and tags as stored, without `settings` and `users`), for the start rows: what each tool
- * takes to start on the same data. The layout is the one json-server keeps its file in, lowdb's `JSONFile`
- * (`JSON.stringify(data, null, 2)`), which is calfile's data file's too: both read the same records in the same
- * layout. Resolves with the file's size in bytes.
+ * takes to start on the same data. Resolves with the file's size in bytes.
  */
 export async function writeJsonServerRecords(text: string, db: string): Promise<number> {
   const data = JSON.parse(text) as Record<string, unknown>
   const records = Object.fromEntries(RECORD_COLLECTIONS.map((name) => [name, data[name] ?? []]))
-  const out = JSON.stringify(records, null, 2)
+  const out = JSON.stringify(records)
   await writeFile(db, out)
   return Buffer.byteLength(out)
 }
