@@ -99,14 +99,15 @@ export const serveCommand = command(
     if (!Number.isInteger(port) || port < 0 || port > 65535)
       throw new Error(`--port takes a port number, got "${args.port}"`)
     const host = (args.host as string | undefined) ?? process.env.HOST ?? '127.0.0.1'
-    // A file seen for the first time is validated in a worker while this thread loads the server, and the disk
-    // reads the file meanwhile.
-    const [{ validateInWorker }, { readBytes }] = await Promise.all([
+    // The disk reads the file while this thread loads the server; a file seen for the first time is validated in a
+    // worker meanwhile, where there are cores to spare.
+    const [{ coresToSpare, validateInWorker }, { readBytes }] = await Promise.all([
       import('../core/storage/validate-in-worker.js'),
       import('../core/storage/atomic-text-file.js'),
     ])
     const exists = existsSync(file)
-    const validation = exists ? validateInWorker(file, args.timezone as string | undefined) : undefined
+    const validation =
+      exists && coresToSpare() ? validateInWorker(file, args.timezone as string | undefined) : undefined
     const readAhead = exists ? readBytes(file).catch(() => undefined) : undefined
     const [{ openCalendar }, { isOpenMode }, { isLoopback }, { serve }, { icalFeeds }, { webPage }, consola] =
       await Promise.all([
