@@ -62,10 +62,10 @@ export class AtomicTextFile implements Adapter<TextPieces> {
    * The file's text, its bytes (read once: a caller that keeps or hashes them needs not encode the text again) and
    * the fingerprint of exactly that text (`readBytes`). Text and bytes are null when the file does not exist.
    * `ahead`: a read of the same file started earlier, whose bytes are taken when the file still has their
-   * fingerprint (undefined, or a failed read: the file is read now).
+   * fingerprint (resolving undefined: the file is read now; `openCalendar` turns a failed read ahead into that).
    */
   async readWithFingerprint(ahead?: Promise<FileBytes | undefined>): Promise<{ text: string | null } & FileBytes> {
-    const early = await ahead?.catch(() => undefined)
+    const early = await ahead
     const read =
       early !== undefined && early.fingerprint === (await fingerprint(this.#file)) ? early : await readBytes(this.#file)
     return { text: read.bytes === null ? null : read.bytes.toString('utf8'), ...read }
