@@ -181,6 +181,18 @@ export class Calendar {
     return this.#store.freshen()
   }
 
+  /**
+   * `freshen` for a caller that answers at once when nothing is due: the check's promise while one runs or is due,
+   * else undefined (the file was looked at less than a second ago, or is not watched).
+   *
+   * @example
+   * const due = calendar.freshening()
+   * if (due) await due
+   */
+  freshening(): Promise<void> | undefined {
+    return this.#store.freshening()
+  }
+
   defaultView(): View {
     const admin = this.state.users.get(1) ?? { id: 1, name: 'admin', role: 'administrator' as const }
     const { origin, base, siteUrl } = viewUrls(this.state.settings, 'http://localhost', PREFIX)

@@ -110,34 +110,13 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
       if (delay && isInterface(event.url.pathname))
         return wait(delay.min + Math.random() * (delay.max - delay.min)).then(() => calendar.freshen())
       // A save the watcher missed is taken in before the request is served (at most one stat a second).
-      return calendar.freshen()
+      return calendar.freshening()
     },
-    async onResponse(response, event) {
-      await drainRest(event.req, response)
-      if (isInterface(event.url.pathname)) {
-        const view = (event.context.view as View | undefined) ?? viewOf(calendar, event)
-        const route = event.context.route as string | undefined
-        const routes = route === undefined ? undefined : routesAt.get(route)
-        // The routes beside REST v1 (tec/v1) work out their own `Allow`.
-        const allow =
-          (event.context.allow as string | undefined) ??
-          (routes && allowHeader(routes, view, writableAt(calendar, routes, event)))
-        const signedIn = view.user !== null && !view.rejected
-        const plainGet = event.req.method === 'GET' && !event.req.headers.has('origin')
-        const headers = restHeaders({ site: view.origin, allow, signedIn, plainGet })
-        // A tec/v1 list's own `Link` (its pages) replaces WordPress's, as `header()` replaces a header sent before.
-        const own = headerOf(response, 'link')
-        addHeaders(response, own ? { ...headers, link: own } : headers)
-      }
-      withCors(response, event.req.headers.get('origin'), options.cors ?? {})
-      if (!log) return
-      const { begin, path } = received.get(event) ?? {
-        begin: performance.now(),
-        path: event.url.pathname + event.url.search,
-      }
-      const ms = performance.now() - begin
-      const fault = event.context.fault as RequestLine['fault']
-      log({ method: event.req.method, path, status: response.status, ms, bytes: receivedBytes(event.req), fault })
+    // Sync unless a request body is left to drain: most answers go out with no promise on the way.
+    onResponse(response, event) {
+      const draining = drainRest(event.req, response)
+      if (draining) return draining.then(() => finishAnswer(response, event))
+      finishAnswer(response, event)
     },
     onError: (error) => errorResponse(error),
   })
@@ -159,7 +138,12 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   const routesAt = new Map<string, DescribedRoute[]>(META_ROUTES.map((route) => [route.path, [route]]))
   for (const spec of routeTable(calendar)) {
     routesAt.set(spec.path, [...(routesAt.get(spec.path) ?? []), spec])
-    on(app, spec.method, PREFIX + spec.path, async (event) => {
+    const failed = (event: H3Event, error: unknown) => {
+      if (!(error instanceof CalendarError)) console.error(error)
+      return errorResponse(referenceFirst(calendar, spec, event, error), tecRules(calendar.state.settings))
+    }
+    // A read is answered in the same turn, with no promise on the way: most requests are reads.
+    on(app, spec.method, PREFIX + spec.path, (event) => {
       try {
         const view = viewOf(calendar, event)
         // WordPress authenticates before it routes (`WP_REST_Server::serve_request()` asks
@@ -168,15 +152,11 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
         // IDs in paths are digits only: `/events/abc` matches no route (docs/errors.md).
         if (!keyMatches(spec, event)) throw noRoute()
         event.context.route = spec.path
-        // A write is checked in its share of the event loop: ten that arrive in one read of the sockets would
-        // otherwise be read and validated at once, holding every other request up
-        // (docs/data-file.md#writes-to-the-file).
-        if (spec.method !== 'GET') await turn()
-        await checkParameters(spec, event)
-        return await spec.handle(event, view)
+        if (spec.query) checkQuery(spec.query, event.url)
+        if (spec.method === 'GET') return spec.handle(event, view)
+        return written(spec, event, view).catch((error: unknown) => failed(event, error))
       } catch (error) {
-        if (!(error instanceof CalendarError)) console.error(error)
-        return errorResponse(referenceFirst(calendar, spec, event, error), tecRules(calendar.state.settings))
+        return failed(event, error)
       }
     })
   }
@@ -214,6 +194,34 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     return errorResponse(rejected ?? noRoute())
   })
   return app
+
+  /** What every answer gets on its way out: WordPress's REST headers under the interface, CORS, the request log. */
+  function finishAnswer(response: Response, event: H3Event): void {
+    if (isInterface(event.url.pathname)) {
+      const view = (event.context.view as View | undefined) ?? viewOf(calendar, event)
+      const route = event.context.route as string | undefined
+      const routes = route === undefined ? undefined : routesAt.get(route)
+      // The routes beside REST v1 (tec/v1) work out their own `Allow`.
+      const allow =
+        (event.context.allow as string | undefined) ??
+        (routes && allowHeader(routes, view, writableAt(calendar, routes, event)))
+      const signedIn = view.user !== null && !view.rejected
+      const plainGet = event.req.method === 'GET' && !event.req.headers.has('origin')
+      const headers = restHeaders({ site: view.origin, allow, signedIn, plainGet })
+      // A tec/v1 list's own `Link` (its pages) replaces WordPress's, as `header()` replaces a header sent before.
+      const own = headerOf(response, 'link')
+      addHeaders(response, own ? { ...headers, link: own } : headers)
+    }
+    withCors(response, event.req.headers.get('origin'), options.cors ?? {})
+    if (!log) return
+    const { begin, path } = received.get(event) ?? {
+      begin: performance.now(),
+      path: event.url.pathname + event.url.search,
+    }
+    const ms = performance.now() - begin
+    const fault = event.context.fault as RequestLine['fault']
+    log({ method: event.req.method, path, status: response.status, ms, bytes: receivedBytes(event.req), fault })
+  }
 
   /**
    * `OPTIONS` on a path no route serves, a browser's preflight all the same: under the interface 200 `[]`, as
@@ -352,23 +360,27 @@ function originOf(url: URL): string {
 }
 
 /**
- * The parameter step of docs/errors.md: query and body against the route's schemas, before any permission check. A
- * write's body is read whole even when the route takes none: a write is carried out only once its request
- * arrived whole (docs/errors.md#request-bodies).
+ * A write, once its query passed: checked in its share of the event loop, as ten that arrive in one read of the
+ * sockets would otherwise be read and validated at once, holding every other request up
+ * (docs/data-file.md#writes-to-the-file); then its body against the route's schemas, before any permission check
+ * (docs/errors.md). The body is read whole even when the route takes none: a write is carried out only once its
+ * request arrived whole (docs/errors.md#request-bodies).
  */
-async function checkParameters(spec: RouteSpec, event: H3Event): Promise<void> {
-  if (spec.query) checkQuery(spec.query, event.url)
-  if (spec.method === 'GET') return
+async function written(spec: RouteSpec, event: H3Event, view: View): Promise<Response> {
+  await turn()
   const body = await bodyOf(event)
-  if (!spec.body) return
-  // A form field whose octets are not UTF-8 is refused where the route reads it (docs/errors.md#request-bodies).
-  const entries = (spec.body as { entries?: object }).entries ?? {}
-  const garbled = garbledFields(body).filter((name) => Object.hasOwn(entries, name))
-  if (garbled.length > 0) throw invalidBody(Object.fromEntries(garbled.map((name) => [name, 'not UTF-8'])), TEC_READING)
-  // A body is refused in TEC's words (`Invalid parameter.`), its argument types first, as the write would be.
-  if (spec.args) assertTecArgs(body, spec.args)
-  const parsed = safeParseOnce(spec.body, body ?? {})
-  if (!parsed.success) throw invalidBody(firstIssuesByField(parsed.issues), TEC_READING)
+  if (spec.body) {
+    // A form field whose octets are not UTF-8 is refused where the route reads it (docs/errors.md#request-bodies).
+    const entries = (spec.body as { entries?: object }).entries ?? {}
+    const garbled = garbledFields(body).filter((name) => Object.hasOwn(entries, name))
+    if (garbled.length > 0)
+      throw invalidBody(Object.fromEntries(garbled.map((name) => [name, 'not UTF-8'])), TEC_READING)
+    // A body is refused in TEC's words (`Invalid parameter.`), its argument types first, as the write would be.
+    if (spec.args) assertTecArgs(body, spec.args)
+    const parsed = safeParseOnce(spec.body, body ?? {})
+    if (!parsed.success) throw invalidBody(firstIssuesByField(parsed.issues), TEC_READING)
+  }
+  return spec.handle(event, view)
 }
 
 /**

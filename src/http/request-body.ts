@@ -194,13 +194,22 @@ export function bodyOf(event: H3Event): Promise<unknown> {
 
 /**
  * Reads and throws away what is left of the request body before `response` goes out (see `DRAIN_LIMIT`); when
- * that is more than the bounds allow, or the request errs, the response closes the connection instead.
+ * that is more than the bounds allow, or the request errs, the response closes the connection instead. Undefined
+ * when there is nothing to read (most requests): nothing to wait for.
  */
-export async function drainRest(request: Request, response: Response): Promise<void> {
-  if (readFromNode.has(request)) return
+export function drainRest(request: Request, response: Response): Promise<void> | undefined {
+  if (readFromNode.has(request)) return undefined
   const body = request.body
-  if (body === null || body.locked) return
-  if (Number(request.headers.get('content-length') ?? '0') > DRAIN_LIMIT) return closeAfter(response)
+  if (body === null || body.locked) return undefined
+  if (Number(request.headers.get('content-length') ?? '0') > DRAIN_LIMIT) {
+    closeAfter(response)
+    return undefined
+  }
+  return drain(request, body, response)
+}
+
+/** `drainRest`'s reading: the body up to `DRAIN_LIMIT`, within `DRAIN_MS`. */
+async function drain(request: Request, body: ReadableStream<Uint8Array>, response: Response): Promise<void> {
   const reader = body.getReader()
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), DRAIN_MS)))

@@ -5,35 +5,48 @@ import type { TecRules } from '../core/resources/tec-versions.js'
 const JSON_TYPE = 'application/json; charset=UTF-8'
 
 /**
- * An answer whose headers stay a plain record, lower-cased, until something reads `headers`: srvx's Node adapter
- * writes such a record straight onto the socket, and `addHeaders` adds to it, where a `Headers` object would be
- * built, checked and copied on every request. Reading `headers` builds that object as any `Response` does; what
- * is added after goes there.
+ * An answer whose headers stay a plain list of lower-cased `[name, value]` pairs until something reads `headers`:
+ * srvx's Node adapter writes such a list straight onto the socket, and `addHeaders` adds to it, where a `Headers`
+ * object would be built, checked and copied on every request (and a record's keys walked by `Object.entries`).
+ * Reading `headers` builds that object as any `Response` does; what is added after goes there.
  */
 class RecordResponse extends FastResponse {
-  #record: Record<string, string> | undefined
+  #pairs: [string, string][] | undefined
 
-  constructor(body: string | Uint8Array, status: number, record: Record<string, string>) {
-    super(body as BodyInit, { status, headers: record })
-    this.#record = record
+  constructor(body: string | Uint8Array, status: number, pairs: [string, string][]) {
+    super(body as BodyInit, { status, headers: pairs })
+    this.#pairs = pairs
   }
 
   override get headers(): Headers {
-    this.#record = undefined
+    this.#pairs = undefined
     return super.headers
   }
 
-  /** A header of the record, by its lower-cased name; undefined once `headers` was read. */
+  /** A header of the list, by its lower-cased name; undefined once `headers` was read. */
   recorded(name: string): string | null | undefined {
-    return this.#record ? (this.#record[name] ?? null) : undefined
+    if (!this.#pairs) return undefined
+    for (const [key, value] of this.#pairs) if (key === name) return value
+    return null
   }
 
-  /** Adds lower-cased headers to the record; false once `headers` was read. */
+  /** Sets lower-cased headers in the list, replacing those of the same names; false once `headers` was read. */
   addToRecord(headers: Readonly<Record<string, string>>): boolean {
-    if (!this.#record) return false
-    Object.assign(this.#record, headers)
+    const pairs = this.#pairs
+    if (!pairs) return false
+    for (const name in headers) setPair(pairs, name, headers[name] as string)
     return true
   }
+}
+
+/** Sets `name` in a list of header pairs: in place where it is, else at the end (as a record's keys keep order). */
+function setPair(pairs: [string, string][], name: string, value: string): void {
+  for (const pair of pairs)
+    if (pair[0] === name) {
+      pair[1] = value
+      return
+    }
+  pairs.push([name, value])
 }
 
 /**
@@ -81,12 +94,12 @@ export function json(body: unknown, status = 200, headers: Record<string, string
  */
 export function jsonBody(body: string | Uint8Array, status = 200, headers: Record<string, string> = {}): Response {
   // The length is set here, not left to the server, so that the answer to HEAD carries it too (RFC 9110 §9.3.2).
-  const record: Record<string, string> = {
-    'content-type': JSON_TYPE,
-    'content-length': String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength),
-  }
-  for (const name in headers) record[name.toLowerCase()] = headers[name] as string
-  return new RecordResponse(body, status, record)
+  const pairs: [string, string][] = [
+    ['content-type', JSON_TYPE],
+    ['content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)],
+  ]
+  for (const name in headers) setPair(pairs, name.toLowerCase(), headers[name] as string)
+  return new RecordResponse(body, status, pairs)
 }
 
 /**

@@ -57,6 +57,11 @@ export function viewUrls(
   origin: string,
   prefix: string,
 ): { origin: string; base: string; siteUrl: string } {
-  const own = (settings.base_url ?? origin).replace(/\/+$/u, '')
-  return { origin: own, base: own + prefix, siteUrl: (settings.site_url ?? own).replace(/\/+$/u, '') }
+  const own = withoutTrailingSlashes(settings.base_url ?? origin)
+  return { origin: own, base: own + prefix, siteUrl: withoutTrailingSlashes(settings.site_url ?? own) }
+}
+
+/** A URL without its trailing slashes; most have none, and are returned as they are (this runs on every request). */
+function withoutTrailingSlashes(url: string): string {
+  return url.endsWith('/') ? url.replace(/\/+$/u, '') : url
 }

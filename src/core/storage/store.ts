@@ -195,9 +195,14 @@ export class Store {
    * Only for a watched store: without `watch`, edits are taken in at the next write (docs/cli.md `--no-watch`).
    */
   freshen(): Promise<void> {
-    if (!this.#options.watch || this.file === null) return DONE
+    return this.freshening() ?? DONE
+  }
+
+  /** `freshen`'s check when one is due or running, else undefined: nothing to wait for. */
+  freshening(): Promise<void> | undefined {
+    if (!this.#options.watch || this.file === null) return undefined
     if (this.#freshening) return this.#freshening
-    if (performance.now() - this.#checkedAt < FRESH_MS) return DONE
+    if (performance.now() - this.#checkedAt < FRESH_MS) return undefined
     this.#freshening = this.#reloadIfChanged().finally(() => (this.#freshening = undefined))
     return this.#freshening
   }
