@@ -197,6 +197,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
 
   /** What every answer gets on its way out: WordPress's REST headers under the interface, CORS, the request log. */
   function finishAnswer(response: Response, event: H3Event): void {
+    const origin = event.req.headers.get('origin')
     if (isInterface(event.url.pathname)) {
       const view = (event.context.view as View | undefined) ?? viewOf(calendar, event)
       const route = event.context.route as string | undefined
@@ -206,13 +207,13 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
         (event.context.allow as string | undefined) ??
         (routes && allowHeader(routes, view, writableAt(calendar, routes, event)))
       const signedIn = view.user !== null && !view.rejected
-      const plainGet = event.req.method === 'GET' && !event.req.headers.has('origin')
+      const plainGet = event.req.method === 'GET' && origin === null
       const headers = restHeaders({ site: view.origin, allow, signedIn, plainGet })
       // A tec/v1 list's own `Link` (its pages) replaces WordPress's, as `header()` replaces a header sent before.
       const own = headerOf(response, 'link')
       addHeaders(response, own ? { ...headers, link: own } : headers)
     }
-    withCors(response, event.req.headers.get('origin'), options.cors ?? {})
+    withCors(response, origin, options.cors ?? {})
     if (!log) return
     const { begin, path } = received.get(event) ?? {
       begin: performance.now(),

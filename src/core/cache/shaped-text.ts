@@ -13,6 +13,9 @@ const AFTER_EVICTION = 0.9
 
 interface Entry {
   inputs: readonly unknown[]
+  /** `state.changes` and the site zone when `inputs` were last found current: while both hold, they still are. */
+  changes: number
+  zone: string
   json: Buffer
   bytes: number
   /** When it was last read, in reads of this cache: the least recently read go first. */
@@ -29,7 +32,7 @@ interface Entry {
  *
  * @example
  * const cache = new ShapedTextCache()
- * const json = cache.json(state, `events item ${view.base}`, event.id, [event, venue], () => JSON.stringify(shaped))
+ * const json = cache.json(state, `events item ${view.base}`, event.id, () => [event, venue], () => JSON.stringify(shaped))
  */
 export class ShapedTextCache {
   readonly #groups = new Map<string, Map<number, Entry>>()
@@ -49,10 +52,18 @@ export class ShapedTextCache {
   }
 
   /**
-   * The JSON kept for record `id` in `group` when it was shaped from the same `inputs` of the same state;
-   * otherwise `shape()`'s text in UTF-8, kept for the next read. The bytes are shared: never write into them.
+   * The JSON kept for record `id` in `group` when it was shaped from the same inputs (`inputsOf()`) of the same
+   * state; otherwise `shape()`'s text in UTF-8, kept for the next read. The inputs are gathered only when a collection
+   * or the site zone changed since they were last compared (`CalendarState.changes`). The bytes are shared: never
+   * write into them.
    */
-  json(state: CalendarState, group: string, id: number, inputs: readonly unknown[], shape: () => string): Buffer {
+  json(
+    state: CalendarState,
+    group: string,
+    id: number,
+    inputsOf: () => readonly unknown[],
+    shape: () => string,
+  ): Buffer {
     if (state !== this.#state) this.#clear(state)
     let entries = this.#groups.get(group)
     if (!entries) {
@@ -61,7 +72,17 @@ export class ShapedTextCache {
     }
     const used = ++this.#reads
     const entry = entries.get(id)
+    const changes = state.changes
+    const zone = state.siteTimezone
+    // Nothing changed since the inputs were last compared: no need to gather them again (most reads).
+    if (entry && entry.changes === changes && entry.zone === zone) {
+      entry.used = used
+      return entry.json
+    }
+    const inputs = inputsOf()
     if (entry && sameInputs(entry.inputs, inputs)) {
+      entry.changes = changes
+      entry.zone = zone
       entry.used = used
       return entry.json
     }
@@ -70,7 +91,7 @@ export class ShapedTextCache {
     const bytes = json.length + ENTRY_OVERHEAD_BYTES
     if (bytes > this.#budget) entries.delete(id)
     else {
-      entries.set(id, { inputs, json, bytes, used })
+      entries.set(id, { inputs, changes, zone, json, bytes, used })
       this.#bytes += bytes
       if (this.#bytes > this.#budget) this.#evict()
     }
@@ -113,22 +134,22 @@ export function shapeForm(kind: CollectionName, single: boolean, view: View): Sh
 
 /**
  * A record as the API shows it, as JSON in UTF-8: `JSON.stringify(shape())`, kept in `cache` under its form's
- * group and its ID while `inputs` (everything the shape reads besides the view, e.g. `eventShapeInputs`) stay the
- * same.
+ * group and its ID while its inputs (`inputsOf()`: everything the shape reads besides the view, e.g.
+ * `eventShapeInputs`) stay the same.
  *
  * @example
  * const form = shapeForm('venues', false, view)
- * shapedJson(cache, state, form, venue.id, [venue], () => shapeVenue(state, venue, view, form))
+ * shapedJson(cache, state, form, venue.id, () => [venue], () => shapeVenue(state, venue, view, form))
  */
 export function shapedJson(
   cache: ShapedTextCache,
   state: CalendarState,
   form: ShapeForm,
   id: number,
-  inputs: readonly unknown[],
+  inputsOf: () => readonly unknown[],
   shape: () => unknown,
 ): Buffer {
-  return cache.json(state, form.group, id, inputs, () => JSON.stringify(shape()))
+  return cache.json(state, form.group, id, inputsOf, () => JSON.stringify(shape()))
 }
 
 function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {

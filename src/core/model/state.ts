@@ -49,6 +49,22 @@ export class CalendarState {
     readonly timezoneOverride?: string,
   ) {}
 
+  /**
+   * A count that grows whenever any collection changes (a put, delete or undo: the sum of their `version`s): a cache
+   * that saw the same count saw the same records. Settings and the site zone are not in it.
+   */
+  get changes(): number {
+    return (
+      this.events.version +
+      this.venues.version +
+      this.organizers.version +
+      this.media.version +
+      this.categories.version +
+      this.tags.version +
+      this.users.version
+    )
+  }
+
   /** The site time zone (docs/writes.md "timezone", docs/cli.md `--timezone`). */
   get siteTimezone(): string {
     return this.timezoneOverride ?? this.settings.timezone

@@ -107,8 +107,13 @@ export class Events {
   }
 
   #json(state: CalendarState, event: EventRecord, view: View, form: ShapeForm): Buffer {
-    return shapedJson(this.#core.shapedText, state, form, event.id, eventShapeInputs(state, event), () =>
-      shapeEvent(state, event, view, form),
+    return shapedJson(
+      this.#core.shapedText,
+      state,
+      form,
+      event.id,
+      () => eventShapeInputs(state, event),
+      () => shapeEvent(state, event, view, form),
     )
   }
 

@@ -107,7 +107,7 @@ export class LinkedPosts {
 
   /** A record's shape reads the record, the site zone (in the settings) and the media (its image). */
   #json(state: CalendarState, record: LinkedPostRecord, view: View, form: ShapeForm): Buffer {
-    const inputs = [record, state.settings, state.siteTimezone, state.media.version]
+    const inputs = () => [record, state.settings, state.siteTimezone, state.media.version]
     return shapedJson(this.#core.shapedText, state, form, record.id, inputs, () =>
       this.#rules.shape(state, record, view, form),
     )

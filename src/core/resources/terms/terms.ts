@@ -122,7 +122,7 @@ export class Terms {
 
   /** A term's shape reads the term, its count and its ancestors (their slugs are in its URL). */
   #json(state: CalendarState, term: TermRecord, view: View, form: ShapeForm): Buffer {
-    const inputs = [term, termCount(state, term.id), ...termAncestors(state, term, this.#taxonomy)]
+    const inputs = () => [term, termCount(state, term.id), ...termAncestors(state, term, this.#taxonomy)]
     return shapedJson(this.#core.shapedText, state, form, term.id, inputs, () =>
       shapeTerm(state, term, this.#taxonomy, view),
     )
