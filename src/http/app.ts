@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises'
 import { type EventHandler, H3, type H3Event, type HTTPMethod, type HTTPResponse } from 'h3'
 import type { GenericSchema } from 'valibot'
 import { safeParseOnce } from '../core/cache/parsed-input.js'
@@ -142,7 +143,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
       if (!(error instanceof CalendarError)) console.error(error)
       return errorResponse(referenceFirst(calendar, spec, event, error), tecRules(calendar.state.settings))
     }
-    // A read is answered in the same turn, with no promise on the way: most requests are reads.
+    // A read is answered in the turn its request arrived in, with no promise on the way: most requests are reads.
     on(app, spec.method, PREFIX + spec.path, (event) => {
       try {
         const view = viewOf(calendar, event)
@@ -153,8 +154,8 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
         if (!keyMatches(spec, event)) throw noRoute()
         event.context.route = spec.path
         if (spec.query) checkQuery(spec.query, event.url)
-        if (spec.method === 'GET') return spec.handle(event, view)
-        return written(spec, event, view).catch((error: unknown) => failed(event, error))
+        const answer = spec.method === 'GET' ? spec.handle(event, view) : written(spec, event, view)
+        return answer instanceof Promise ? answer.catch((error: unknown) => failed(event, error)) : answer
       } catch (error) {
         return failed(event, error)
       }
@@ -396,8 +397,4 @@ async function written(spec: RouteSpec, event: H3Event, view: View): Promise<Res
 export function checkQuery(schema: GenericSchema, url: URL): void {
   const parsed = safeParseOnce(schema, parseQuery(url))
   if (!parsed.success) throw invalidBody(firstIssuesByField(parsed.issues), TEC_READING)
-}
-
-function wait(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms))
 }
