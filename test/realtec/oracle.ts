@@ -105,20 +105,30 @@ export async function isUp(realtec: Realtec): Promise<boolean> {
 }
 
 /**
- * Runs one of the oracle's scripts (`up.sh`, `reset.sh`, `down.sh`) for `instance`. `up.sh` runs a second time when
- * its first run fails: under `pipefail`, its check for PHP's `mysqli` (`php -m | grep -qx mysqli`) fails now and
- * then when `grep` stops reading first, and it then runs apt although PHP is there, which fails when another
- * instance's `up.sh` holds apt's lock at the same moment.
+ * Runs one of the oracle's scripts (`up.sh`, `reset.sh`, `down.sh`) for `instance`. `up.sh` runs again when a run
+ * fails, up to `UP_TRIES` times, waiting longer each time: under `pipefail`, its check for PHP's `mysqli`
+ * (`php -m | grep -qx mysqli`) fails now and then when `grep` stops reading first, and it then runs apt although PHP
+ * is there, which fails while another instance's `up.sh` holds apt's lock, until that apt run ends.
  */
 export async function realtecScript(name: 'up.sh' | 'reset.sh' | 'down.sh', instance: Instance): Promise<string> {
   if (name !== 'up.sh') return runScript(name, instance)
-  try {
-    return await runScript(name, instance)
-  } catch (error) {
-    console.warn(`[realtec] up.sh failed once for ${instance.root}; running it again: ${(error as Error).message}`)
-    return runScript(name, instance)
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runScript(name, instance)
+    } catch (error) {
+      if (attempt === UP_TRIES) throw error
+      const wait = UP_WAIT_MS * attempt
+      console.warn(
+        `[realtec] up.sh failed for ${instance.root}; running it again in ${wait / 1000} s: ${(error as Error).message}`,
+      )
+      await new Promise((resolve) => setTimeout(resolve, wait))
+    }
   }
 }
+
+/** How many times `up.sh` runs before a failure is final, and the wait before the second run (doubled before the third). */
+const UP_TRIES = 3
+const UP_WAIT_MS = 15_000
 
 async function runScript(name: 'up.sh' | 'reset.sh' | 'down.sh', instance: Instance): Promise<string> {
   const { stdout } = await run('bash', [join(REALTEC_DIR, name)], {
