@@ -10,7 +10,7 @@ const JSON_TYPE = 'application/json; charset=UTF-8'
  * object would be built, checked and copied on every request (and a record's keys walked by `Object.entries`).
  * Reading `headers` builds that object as any `Response` does; what is added after goes there.
  */
-class RecordResponse extends FastResponse {
+class PairsResponse extends FastResponse {
   #pairs: [string, string][] | undefined
 
   constructor(body: string | Uint8Array, status: number, pairs: [string, string][]) {
@@ -24,14 +24,14 @@ class RecordResponse extends FastResponse {
   }
 
   /** A header of the list, by its lower-cased name; undefined once `headers` was read. */
-  recorded(name: string): string | null | undefined {
+  pair(name: string): string | null | undefined {
     if (!this.#pairs) return undefined
     for (const [key, value] of this.#pairs) if (key === name) return value
     return null
   }
 
   /** Sets lower-cased headers in the list, replacing those of the same names; false once `headers` was read. */
-  addToRecord(headers: Readonly<Record<string, string>>): boolean {
+  addPairs(headers: Readonly<Record<string, string>>): boolean {
     const pairs = this.#pairs
     if (!pairs) return false
     for (const name in headers) setPair(pairs, name, headers[name] as string)
@@ -50,28 +50,28 @@ function setPair(pairs: [string, string][], name: string, value: string): void {
 }
 
 /**
- * Sets headers on an answer, replacing any of the same names: into the plain record of an answer made here
+ * Sets headers on an answer, replacing any of the same names: into the plain list of pairs of an answer made here
  * (`json`, `jsonBody`), else on its `Headers`.
  *
  * @example
  * addHeaders(json({ ok: true }), { link: '<http://127.0.0.1:3000/wp-json/>; rel="https://api.w.org/"' })
- * @param headers lower-cased names (`allow`, `link`): a record keeps its keys as given.
+ * @param headers lower-cased names (`allow`, `link`): they are set as given.
  */
 export function addHeaders(response: Response, headers: Readonly<Record<string, string>>): void {
-  if (response instanceof RecordResponse && response.addToRecord(headers)) return
+  if (response instanceof PairsResponse && response.addPairs(headers)) return
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
 }
 
 /**
- * A header of an answer (`name` lower-cased), read from the plain record of an answer made here without building its
- * `Headers` (`addHeaders`), else from its `Headers`.
+ * A header of an answer (`name` lower-cased), read from the plain list of pairs of an answer made here without
+ * building its `Headers` (`addHeaders`), else from its `Headers`.
  *
  * @example
  * headerOf(jsonBody('[]', 200, { Link: '<http://127.0.0.1:3000/wp-json/tec/v1/events?page=2>; rel="next"' }), 'link')
  */
 export function headerOf(response: Response, name: string): string | null {
-  const recorded = response instanceof RecordResponse ? response.recorded(name) : undefined
-  return recorded === undefined ? response.headers.get(name) : recorded
+  const paired = response instanceof PairsResponse ? response.pair(name) : undefined
+  return paired === undefined ? response.headers.get(name) : paired
 }
 
 /**
@@ -99,7 +99,7 @@ export function jsonBody(body: string | Uint8Array, status = 200, headers: Recor
     ['content-length', String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength)],
   ]
   for (const name in headers) setPair(pairs, name.toLowerCase(), headers[name] as string)
-  return new RecordResponse(body, status, pairs)
+  return new PairsResponse(body, status, pairs)
 }
 
 /**
