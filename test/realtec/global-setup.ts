@@ -51,6 +51,21 @@ async function bringUp(instance: Instance): Promise<Realtec> {
   return realtec
 }
 
+/**
+ * Every instance up, `first` alone before the others; when one fails, the ones this run started are stopped before
+ * the failure is thrown, as vitest runs no teardown after a failed setup.
+ */
+async function bringAllUp(first: Instance, rest: Instance[]): Promise<Realtec[]> {
+  const outcomes = await Promise.allSettled([bringUp(first)])
+  if (outcomes[0]?.status === 'fulfilled') outcomes.push(...(await Promise.allSettled(rest.map(bringUp))))
+  const failed = outcomes.find((outcome) => outcome.status === 'rejected')
+  if (failed) {
+    await teardown()
+    throw failed.reason
+  }
+  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<Realtec>).value)
+}
+
 export async function setup(project: TestProject): Promise<void> {
   if (!existsSync(REALTEC_DIR)) {
     if (process.env.CI) throw new Error(`the real TEC is required in CI and ${REALTEC_DIR} is missing`)
@@ -63,7 +78,7 @@ export async function setup(project: TestProject): Promise<void> {
   const [first, ...rest] = (['parity', 'sync'] as Role[]).flatMap((role) =>
     TEC_VERSIONS.map((version) => oracleInstance(role, version)),
   )
-  const up = [await bringUp(first as Instance), ...(await Promise.all(rest.map(bringUp)))]
+  const up = await bringAllUp(first as Instance, rest)
   const of = (role: Role) =>
     Object.fromEntries(
       TEC_VERSIONS.map((version) => [version, up.find((r) => r.root === oracleInstance(role, version).root)]),
