@@ -80,11 +80,7 @@ export class ValidatedTexts {
   /** Whether the text of `key` validated before, here (`vouch`) or in an earlier start. */
   has(key: string): boolean {
     if (this.#vouched.has(key)) return true
-    try {
-      return (JSON.parse(readFileSync(this.entry, 'utf8')) as { key?: unknown }).key === key
-    } catch {
-      return false
-    }
+    return this.#fields()?.key === key
   }
 
   /**
@@ -93,11 +89,20 @@ export class ValidatedTexts {
    * the cost of a hash. An entry another build wrote (an upgrade) never matches a key of this one.
    */
   writtenSince(since: number): boolean {
+    if (this.#fields()?.build !== this.#build) return false
     try {
-      const { build } = JSON.parse(readFileSync(this.entry, 'utf8')) as { build?: unknown }
-      return build === this.#build && statSync(this.entry).mtimeMs >= since
+      return statSync(this.entry).mtimeMs >= since
     } catch {
       return false
+    }
+  }
+
+  /** The entry's fields (`{ key, build }`); undefined when it is missing or not JSON (null when it holds `null`). */
+  #fields(): { key?: unknown; build?: unknown } | null | undefined {
+    try {
+      return JSON.parse(readFileSync(this.entry, 'utf8'))
+    } catch {
+      return undefined
     }
   }
 
