@@ -12,10 +12,12 @@
  *   POST is in each server's file;
  * - a Markdown table, one row per request, in requests per second: calfile, its ratio to the precomputed-string
  *   ceiling, json-server, an h3 app answering a precomputed copy of calfile's very answer (same body and headers),
- *   and an h3 app answering `JSON.stringify` of that body, parsed once, per request; then POST /events (answered
+ *   and an h3 app answering `JSON.stringify` of that body, parsed once, per request (calfile and the two h3 apps
+ *   take turns, `BENCH_ROUNDS` slices each; see `inTurns`); then POST /events (answered
  *   once in the file) and the start times of each CLI (spawn → first 200 of an event by ID, median of 5: a new
  *   file, and the same file again; targets ≤ 1.25× and ≤ 0.8× json-server's), `calfile --version` from spawn to
- *   exit (target ≤ 150 ms) and where calfile's start goes, step by step; then what each json-server row does.
+ *   exit (target ≤ 150 ms), where calfile's start goes, step by step, and what any start on the same file pays
+ *   before calfile's own code (bench/start-floor.ts); then what each json-server row does.
  *   A json-server figure says how many of its requests failed, if any (non-2xx, error or timeout); calfile's may
  *   not fail;
  * - how long calfile/testing's `reset()` takes for 200 and 10,000 events (bench/reset.ts).
@@ -29,7 +31,7 @@ import { type Calendar, openCalendar } from '../src/core/calendar.js'
 import { serve } from '../src/http/serve.js'
 import { ensureBuilt } from './build.js'
 import { EVENTS, FIRST_EVENT_ID, FIRST_VENUE_ID, generate, NOW, ORGANIZERS, TERMS, VENUES } from './calendar-data.js'
-import { type CeilingMode, capture, serveCeiling } from './ceiling.js'
+import { capture, serveCeiling } from './ceiling.js'
 import {
   ensureJsonServer,
   JSON_SERVER_ROWS,
@@ -41,6 +43,7 @@ import { Loader, type LoadRequest, type LoadResult } from './load.js'
 import { median } from './median.js'
 import { printResetFigures } from './reset.js'
 import { freePort, medianExit, medianStart, type Spawned, spawnServer, stopServer } from './start.js'
+import { startFloor } from './start-floor.js'
 import { startSteps } from './start-steps.js'
 import { markdownTable, perSecond } from './table.js'
 
@@ -128,13 +131,45 @@ function tolerated(result: LoadResult): string {
     : `${perSecond(result.perSecond)} (${result.failures} failed)`
 }
 
-/** Requests per second of a ceiling server answering `url`'s answer. */
-async function ceilingRate(url: string, mode: CeilingMode): Promise<number> {
-  const listener = await serveCeiling(await capture(url), mode)
+/** Rounds of a GET row (`BENCH_ROUNDS`, default 5): calfile and its two ceilings take turns, a slice of each. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
+
+/** A GET row's figures: requests per second of calfile and of each ceiling, and calfile's ratio to the string one. */
+interface InTurns {
+  ours: number
+  string: number
+  stringify: number
+  /** The median of `rounds`. */
+  ratio: number
+  /** Calfile ÷ the string ceiling, round by round. */
+  rounds: number[]
+}
+
+/**
+ * Calfile and the two ceilings answering `url`'s answer, measured in turns: after a warm-up of each, `ROUNDS`
+ * rounds in which each server takes a slice of `SECONDS / ROUNDS` s. Each figure is the median of its slices, and
+ * the ratio the median of the rounds' ratios (calfile ÷ the string ceiling of the same round): this machine's
+ * speed drifts by ±30% within a minute, which moved the ratio of two figures taken 10 s apart by as much.
+ * @throws Error when calfile or a ceiling fails a request.
+ */
+async function inTurns(url: string): Promise<InTurns> {
+  const answer = await capture(url)
+  const ceilings = [await serveCeiling(answer, 'string'), await serveCeiling(answer, 'stringify')]
   try {
-    return (await strictRun({ url: listener.url, seconds: SECONDS })).perSecond
+    const urls = [url, ...ceilings.map((listener) => listener.url)]
+    for (const each of urls) await loader.run({ url: each, seconds: WARM_UP })
+    const rates: number[][] = urls.map(() => [])
+    for (let round = 0; round < ROUNDS; round++)
+      for (const [i, each] of urls.entries()) {
+        const result = await loader.run({ url: each, seconds: SECONDS / ROUNDS })
+        if (result.failures > 0) throw new Error(`GET ${each}: ${result.failures} failed`)
+        rates[i]?.push(result.perSecond)
+      }
+    const [ours = [], string = [], stringify = []] = rates
+    const rounds = ours.map((rate, round) => rate / (string[round] as number))
+    return { ours: median(ours), string: median(string), stringify: median(stringify), ratio: median(rounds), rounds }
   } finally {
-    await listener.close()
+    for (const listener of ceilings) await listener.close()
   }
 }
 
@@ -142,13 +177,17 @@ async function ceilingRate(url: string, mode: CeilingMode): Promise<number> {
 async function getRows(calfile: string, jsonServer: string): Promise<string[][]> {
   const rows: string[][] = []
   for (const row of GET_ROWS) {
-    const url = `${calfile}${PREFIX}${row.calfile}`
-    const ours = (await strictRun({ url, seconds: SECONDS })).perSecond
+    const { ours, string, stringify, ratio, rounds } = await inTurns(`${calfile}${PREFIX}${row.calfile}`)
+    console.log(`${row.label}: calfile ÷ ceiling, round by round: ${rounds.map((r) => r.toFixed(2)).join(', ')}`)
     const theirs = await warmRun({ url: `${jsonServer}${row.jsonServer.path}`, seconds: SECONDS })
-    const string = await ceilingRate(url, 'string')
-    const stringify = await ceilingRate(url, 'stringify')
-    const ratio = `${(ours / string).toFixed(2)}×`
-    rows.push([`\`${row.label}\``, perSecond(ours), ratio, tolerated(theirs), perSecond(string), perSecond(stringify)])
+    rows.push([
+      `\`${row.label}\``,
+      perSecond(ours),
+      `${ratio.toFixed(2)}×`,
+      tolerated(theirs),
+      perSecond(string),
+      perSecond(stringify),
+    ])
   }
   return rows
 }
@@ -260,6 +299,7 @@ async function startRows(started: string, records: string, lists: string): Promi
     const stepRuns = Math.min(3, START_RUNS)
     console.log(`start, first: ${await startSteps(started, stepRuns, false)}`)
     console.log(`start, again: ${await startSteps(started, stepRuns, true)}`)
+    console.log(`start floor: ${startFloor(started, START_RUNS)}`)
     const version = medianExit([CALFILE_BIN, '--version'], START_RUNS)
     const ms = (value: number) => `${value.toFixed(0)} ms`
     return [
