@@ -18,6 +18,11 @@ class PairsResponse extends FastResponse {
     this.#pairs = pairs
   }
 
+  /** Whether `response` is one of these; a brand check, where `instanceof` would call srvx's `Symbol.hasInstance`. */
+  static holds(response: Response): response is PairsResponse {
+    return #pairs in response
+  }
+
   override get headers(): Headers {
     this.#pairs = undefined
     return super.headers
@@ -58,7 +63,7 @@ function setPair(pairs: [string, string][], name: string, value: string): void {
  * @param headers lower-cased names (`allow`, `link`): they are set as given.
  */
 export function addHeaders(response: Response, headers: Readonly<Record<string, string>>): void {
-  if (response instanceof PairsResponse && response.addPairs(headers)) return
+  if (PairsResponse.holds(response) && response.addPairs(headers)) return
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value)
 }
 
@@ -70,7 +75,7 @@ export function addHeaders(response: Response, headers: Readonly<Record<string, 
  * headerOf(jsonBody('[]', 200, { Link: '<http://127.0.0.1:3000/wp-json/tec/v1/events?page=2>; rel="next"' }), 'link')
  */
 export function headerOf(response: Response, name: string): string | null {
-  const paired = response instanceof PairsResponse ? response.pair(name) : undefined
+  const paired = PairsResponse.holds(response) ? response.pair(name) : undefined
   return paired === undefined ? response.headers.get(name) : paired
 }
 

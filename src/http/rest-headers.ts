@@ -1,4 +1,3 @@
-import { RecentResults } from '../core/cache/recent-results.js'
 import { canManageTerms, canWrite } from '../core/resources/access.js'
 import type { View } from '../core/resources/view.js'
 import { REST_ALLOW_HEADERS, REST_EXPOSE_HEADERS } from './cors.js'
@@ -28,8 +27,15 @@ export interface RestAnswer {
   plainGet: boolean
 }
 
-/** The headers of the few sites and routes a server answers for, made once: every answer carries them. */
-const made = new RecentResults<string, Readonly<Record<string, string>>>(256)
+/**
+ * The headers of the few sites and routes a server answers for, made once: every answer carries them. Kept by site,
+ * then by `Allow`, then in four slots for `signedIn` and `plainGet`, so that finding them builds no key: the site
+ * and `Allow` strings of one route come back as the same strings request after request (`viewUrls`,
+ * `allowHeader`), whose hashes V8 keeps. At most `SITES` sites, all dropped at once when full, as `RecentResults`
+ * drops its results.
+ */
+const made = new Map<string, Map<string | undefined, Array<Readonly<Record<string, string>>>>>()
+const SITES = 64
 
 /**
  * WordPress's REST headers of an answer, lower-cased: `Link` to the API root (`<site>/wp-json/>`, rel
@@ -45,25 +51,47 @@ const made = new RecentResults<string, Readonly<Record<string, string>>>(256)
  */
 export function restHeaders(answer: RestAnswer): Readonly<Record<string, string>> {
   const { site, allow, signedIn, plainGet } = answer
+  let bySite = made.get(site)
+  if (!bySite) {
+    if (made.size >= SITES) made.clear()
+    bySite = new Map()
+    made.set(site, bySite)
+  }
   // No `Allow` (no route, refused credentials) and an empty one are different answers.
-  return made.get(`${signedIn ? 1 : 0}|${plainGet ? 1 : 0}|${allow ?? '-'}|${site}`, () => {
-    const headers: Record<string, string> = {
-      link: `<${site}/wp-json/>; rel="https://api.w.org/"`,
-      'access-control-expose-headers': REST_EXPOSE_HEADERS,
-      'access-control-allow-headers': REST_ALLOW_HEADERS,
-    }
-    if (allow !== undefined) headers.allow = allow
-    if (signedIn) Object.assign(headers, NO_CACHE)
-    else if (plainGet) headers.vary = 'Origin'
-    return Object.freeze(headers)
-  })
+  let slots = bySite.get(allow)
+  if (!slots) {
+    slots = []
+    bySite.set(allow, slots)
+  }
+  const slot = (signedIn ? 2 : 0) + (plainGet ? 1 : 0)
+  let headers = slots[slot]
+  if (headers === undefined) {
+    headers = headersOf(answer)
+    slots[slot] = headers
+  }
+  return headers
+}
+
+function headersOf({ site, allow, signedIn, plainGet }: RestAnswer): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {
+    link: `<${site}/wp-json/>; rel="https://api.w.org/"`,
+    'access-control-expose-headers': REST_EXPOSE_HEADERS,
+    'access-control-allow-headers': REST_ALLOW_HEADERS,
+  }
+  if (allow !== undefined) headers.allow = allow
+  if (signedIn) Object.assign(headers, NO_CACHE)
+  else if (plainGet) headers.vary = 'Origin'
+  return Object.freeze(headers)
 }
 
 /** A route's handlers, all at one path, in table order. */
 type RoutesAtPath = readonly Pick<DescribedRoute, 'method' | 'action' | 'resource'>[]
 
-/** `allowHeader`'s answers per path and per what the viewer may do, which is all they depend on. */
-const allowed = new WeakMap<RoutesAtPath, Map<string, string>>()
+/**
+ * `allowHeader`'s answers per path and per what the viewer may do, which is all they depend on: four slots, for
+ * whether the viewer writes posts and whether they manage terms.
+ */
+const allowed = new WeakMap<RoutesAtPath, string[]>()
 
 /**
  * `Allow` for a path: the methods of its handlers (`routes`) that the viewer passes the permission step of, as
@@ -82,19 +110,19 @@ export function allowHeader(routes: RoutesAtPath, view: View, writable = true): 
   if (view.rejected) return undefined
   const writes = writable && canWrite(view)
   const manages = writable && canManageTerms(view)
-  const key = `${writes ? 1 : 0}${manages ? 1 : 0}`
   let answers = allowed.get(routes)
   if (!answers) {
-    answers = new Map()
+    answers = []
     allowed.set(routes, answers)
   }
-  let answer = answers.get(key)
+  const slot = (writes ? 2 : 0) + (manages ? 1 : 0)
+  let answer = answers[slot]
   if (answer === undefined) {
     answer = routes
       .filter((route) => permits(route, writes, manages))
       .map((route) => route.method)
       .join(', ')
-    answers.set(key, answer)
+    answers[slot] = answer
   }
   return answer
 }

@@ -47,6 +47,17 @@ describe('REST headers', () => {
     expect(headers.get('content-type')).toBe('application/json; charset=UTF-8')
   })
 
+  it('Link and the record URLs follow the host each request came in on, one request after another', async () => {
+    // The last host's URLs and headers are kept for the next request (viewUrls, restHeaders): a request under
+    // another host must not get them.
+    for (const host of ['localhost', '127.0.0.1:3000', 'localhost', 'example.test:8080']) {
+      const response = await opened.app.request(`http://${host}${P}/events/1010`)
+      expect(response.headers.get('link')).toBe(`<http://${host}/wp-json/>; rel="https://api.w.org/"`)
+      const event = (await response.json()) as { rest_url: string }
+      expect(event.rest_url).toBe(`http://${host}${P}/events/1010`)
+    }
+  })
+
   it('Vary: Origin on a plain GET of a reader not signed in, as rest_send_cors_headers() sends it', async () => {
     expect((await headersOf(`${P}/events/1010`)).get('vary')).toBe('Origin')
     expect((await headersOf(`${P}/nowhere`)).get('vary')).toBe('Origin')

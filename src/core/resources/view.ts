@@ -52,14 +52,32 @@ function parseHost(siteUrl: string): string {
  * the request's own (`origin`); the site URL is `settings.site_url` when set, else that origin. `prefix` is the route
  * prefix the request came in on. No trailing slashes.
  */
-export function viewUrls(
-  settings: Settings,
-  origin: string,
-  prefix: string,
-): { origin: string; base: string; siteUrl: string } {
-  const own = withoutTrailingSlashes(settings.base_url ?? origin)
-  return { origin: own, base: own + prefix, siteUrl: withoutTrailingSlashes(settings.site_url ?? own) }
+export function viewUrls(settings: Settings, origin: string, prefix: string): ViewUrls {
+  const { base_url, site_url } = settings
+  const kept = lastUrls
+  if (kept.origin === origin && kept.prefix === prefix && kept.baseUrl === base_url && kept.siteUrl === site_url)
+    return kept.urls
+  const own = withoutTrailingSlashes(base_url ?? origin)
+  const urls = { origin: own, base: own + prefix, siteUrl: withoutTrailingSlashes(site_url ?? own) }
+  lastUrls = { origin, prefix, baseUrl: base_url, siteUrl: site_url, urls }
+  return urls
 }
+
+/** What `viewUrls` answers: the URL fields of a `View`. Shared between calls: read it, never write into it. */
+export type ViewUrls = Readonly<Pick<View, 'origin' | 'base' | 'siteUrl'>>
+
+/**
+ * `viewUrls`' last inputs and answer. A server is asked under one origin and prefix, request after request: the same
+ * strings come back, with no concatenation, and a header cache keyed by the origin (`restHeaders`) finds them by
+ * identity, their hash already computed.
+ */
+let lastUrls: {
+  origin: string
+  prefix: string
+  baseUrl: Settings['base_url'] | undefined
+  siteUrl: Settings['site_url'] | undefined
+  urls: ViewUrls
+} = { origin: '', prefix: '', baseUrl: undefined, siteUrl: undefined, urls: { origin: '', base: '', siteUrl: '' } }
 
 /** A URL without its trailing slashes; most have none, and are returned as they are (this runs on every request). */
 function withoutTrailingSlashes(url: string): string {
