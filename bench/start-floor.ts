@@ -25,21 +25,25 @@ const PARTS = [
 type Part = (typeof PARTS)[number][0]
 
 /**
- * One run: the script below, with the data file as its argument, prints milliseconds per part as JSON. The zone is
- * the file's site zone (`settings.timezone`, as calfile reads it), with the options date-fns-tz's `tzTokenizeDate`
- * gives `Intl.DateTimeFormat`; the file is read first, and its zone read from it, but the zone is timed before.
+ * One run: the script below, with the data file as its argument, prints milliseconds per part as JSON. The zone
+ * part makes the two `Intl.DateTimeFormat`s date-fns-tz makes (`tzTokenizeDate`): the test format it runs when
+ * it is imported, in America/New_York, and the one for the file's site zone (`settings.timezone`, read from the
+ * file's first bytes before the timing starts).
  */
 const MEASURE = `
-const { readFileSync } = await import('node:fs')
+const { openSync, readSync, readFileSync } = await import('node:fs')
 const file = process.argv[1]
+const head = Buffer.alloc(4096)
+const zone = /"timezone"\\s*:\\s*"([^"]+)"/u.exec(head.toString('latin1', 0, readSync(openSync(file), head)))?.[1] ?? 'UTC'
 let mark = performance.now()
 const took = () => { const now = performance.now(); const ms = now - mark; mark = now; return ms }
 globalThis.Response
 const undici = took()
-const zone = /"timezone"\\s*:\\s*"([^"]+)"/u.exec(readFileSync(file, 'latin1').slice(0, 4096))?.[1] ?? 'UTC'
-took()
-new Intl.DateTimeFormat('en-US', { hourCycle: 'h23', timeZone: zone, year: 'numeric', month: 'numeric',
-  day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date())
+const fields = { year: 'numeric', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }
+new Intl.DateTimeFormat('en-US', { hourCycle: 'h23', timeZone: 'America/New_York', ...fields, month: '2-digit' })
+  .format(new Date('2014-06-25T04:00:00.123Z'))
+new Intl.DateTimeFormat('en-US', { hourCycle: 'h23', timeZone: zone, ...fields, month: 'numeric' })
+  .formatToParts(new Date())
 const zoneMs = took()
 JSON.parse(readFileSync(file, 'utf8'))
 console.log(JSON.stringify({ undici, zone: zoneMs, file: took() }))
@@ -47,7 +51,7 @@ console.log(JSON.stringify({ undici, zone: zoneMs, file: took() }))
 
 /**
  * The floor of a start on `file`, medians of `runs` fresh processes, as one line:
- * `node's own start 122, undici 70, …; 330 ms before calfile's own code`.
+ * `node's own start 122, undici 40, …; 330 ms before calfile's own code`.
  * @throws Error when a run fails.
  */
 export function startFloor(file: string, runs: number): string {
