@@ -148,8 +148,9 @@ interface InTurns {
 /**
  * Calfile and the two ceilings answering `url`'s answer, measured in turns: after a warm-up of each, `ROUNDS`
  * rounds in which each server takes a slice of `SECONDS / ROUNDS` s. Each figure is the median of its slices, and
- * the ratio the median of the rounds' ratios (calfile ÷ the string ceiling of the same round): this machine's
- * speed drifts by ±30% within a minute, which moved the ratio of two figures taken 10 s apart by as much.
+ * the ratio the median of the rounds' ratios (calfile ÷ the string ceiling of the same round). This machine's speed
+ * drifts by ±30% within a minute: two figures taken 10 s apart once gave 0.71× for a read by ID, where alternating
+ * runs of the same build gave 0.78× to 0.79×.
  * @throws Error when calfile or a ceiling fails a request.
  */
 async function inTurns(url: string): Promise<InTurns> {
