@@ -1,5 +1,5 @@
 import type { LoadOptions } from '../document/load.js'
-import type { Durability, FileBytes } from './atomic-text-file.js'
+import type { Durability, FileBytes, SaveSeam } from './atomic-text-file.js'
 
 /** What a caller started before opening a store, for it to take over (`Store.open`). */
 export interface OpenAhead {
@@ -23,4 +23,6 @@ export interface StoreOptions extends LoadOptions {
   /** Reload the file when someone else writes it, and let `freshen` check it (default false; `calfile serve` turns it on). */
   watch?: boolean
   log?: StoreLog
+  /** The test seam of every save of the file (`SaveSeam`); unset in use. */
+  saveSeam?: SaveSeam
 }

@@ -8,10 +8,20 @@ import { CalendarError } from '../errors.js'
 import { COLLECTIONS } from '../model/kinds.js'
 import { type CalendarState, type StateSnapshot, snapshotOf, stateFrom } from '../model/state.js'
 import { turn } from '../turns.js'
-import { AtomicTextFile, fingerprint, isTextOf, removeStaleTemporaries, type TextPieces } from './atomic-text-file.js'
+import {
+  AtomicTextFile,
+  type AtomicTextFileOptions,
+  changedSince,
+  fingerprint,
+  isTextOf,
+  MISSING,
+  removeStaleTemporaries,
+  type TextPieces,
+} from './atomic-text-file.js'
 import { type ChangeListener, ChangeListeners } from './change-listeners.js'
 import { applyAll, GroupCommit, type Outcome, type Pending } from './group-commit.js'
 import { lockDataFile, writesFolder } from './lock.js'
+import { type Overwritten, overwrittenBy, writtenRecords } from './overwritten.js'
 import type { OpenAhead, StoreOptions } from './store-options.js'
 import { watchFile } from './watch.js'
 
@@ -64,7 +74,7 @@ export class Store {
     // A file's texts known valid are remembered outside it, so that starting on the same text again skips
     // validation (cache/validated-texts.ts); what is kept in memory has no file to start from again.
     this.#options = file === null ? options : { ...options, validated: new ValidatedTexts(file, options.timezone) }
-    this.#disk = file === null ? null : new AtomicTextFile(file, options.durability)
+    this.#disk = file === null ? null : new AtomicTextFile(file, this.#fileOptions())
     this.#commit = new GroupCommit(() => this.#flush())
     this.#changes = new ChangeListeners((error) => options.log?.('error', `a change listener failed: ${String(error)}`))
   }
@@ -107,7 +117,7 @@ export class Store {
       if (!this.#options.readOnly && this.#options.lock !== false) {
         this.#release = await lockDataFile(file)
         await removeStaleTemporaries(file)
-        this.#disk = new AtomicTextFile(file, this.#options.durability, writesFolder(file))
+        this.#disk = new AtomicTextFile(file, { ...this.#fileOptions(), temporaries: writesFolder(file) })
       }
     }
     try {
@@ -117,8 +127,12 @@ export class Store {
       this.#state = validation
         ? await loadDocumentBeside(text ?? initial, this.#options, validation, bytes ?? undefined)
         : loadDocument(text ?? initial, this.#options, bytes ?? undefined)
-      if (bytes === null) await this.#write(await statePieces(this.#state))
-      else this.#remember([bytes], fingerprint)
+      this.#remember(bytes === null ? [] : [bytes], fingerprint)
+      // A file created meanwhile is someone's: the store is opened again from it.
+      if (bytes === null && (await this.#write(await statePieces(this.#state))) !== 'written') {
+        await this.close()
+        return this.open(initial, { validation: undefined })
+      }
       this.#opened = { snapshot: snapshotOf(this.#state), text: this.#text }
       if (file !== null && this.#options.watch)
         this.#unwatch = await watchFile(
@@ -219,8 +233,15 @@ export class Store {
   /** `freshen`'s look at the file: one `stat`, and a reload only when the file is not the one last seen. */
   async #reloadIfChanged(): Promise<void> {
     this.#checkedAt = performance.now()
-    const now = await fingerprint(this.file as string)
-    if (now !== this.#fingerprint && now !== this.#broken?.fingerprint) await this.#recheck()
+    if (this.#changedOnDisk(await fingerprint(this.file as string))) await this.#recheck()
+  }
+
+  /**
+   * Whether the file, of fingerprint `now`, is neither the one last read or written nor the invalid one already
+   * reported (`changedSince`): the watcher's reload and a write's reload-before-write both ask this.
+   */
+  #changedOnDisk(now: string): boolean {
+    return changedSince(now, this.#fingerprint) && (!this.#broken || changedSince(now, this.#broken.fingerprint))
   }
 
   /** A reload that nobody awaits the failure of: a file that cannot be read is logged, and reads keep the state. */
@@ -250,32 +271,66 @@ export class Store {
   }
 
   async #flushBatch(batch: Pending[]): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
+    const giveUp = performance.now() + PATIENCE_MS
+    for (;;) {
       if (this.#disk) await this.#syncFromDisk()
       const broken = this.#broken
       if (broken) {
         for (const pending of batch) pending.reject(broken.error)
         return
       }
-      const outcomes = await this.#commitBatch(batch, attempt < 5)
-      // Someone saved the file while the changes were applied: start again from their file, not over it.
-      if (outcomes === 'file-changed') continue
-      // Each writer is answered in its share of the event loop: ten answers shaped and sent at once would hold
-      // reads and timers up for all of them (docs/data-file.md#writes-to-the-file).
-      for (const { pending, ok, value } of outcomes)
-        void turn().then(() => (ok ? pending.resolve : pending.reject)(value))
-      // A change that went through is in the file: `#commitBatch` turns every outcome into a failure otherwise.
-      if (outcomes.some((outcome) => outcome.ok)) this.#changes.tell({ kind: 'write', version: this.#changes.count() })
-      return
+      const result = await this.#commitBatch(batch)
+      if (Array.isArray(result)) {
+        this.#answer(result)
+        return
+      }
+      if (result !== 'file-changed' && (await this.#heldBy(result))) {
+        this.#answer(result.outcomes)
+        return
+      }
+      // Someone saved the file while the changes were applied: start again from their file, never over it.
+      if (performance.now() > giveUp) {
+        const busy = new CalendarError(
+          'store-file-busy',
+          503,
+          `${this.file} kept being saved by someone else while this write was written; nothing was written.`,
+          { file: this.file },
+        )
+        for (const pending of batch) pending.reject(busy)
+        return
+      }
     }
+  }
+
+  /**
+   * Whether the save that landed over this store's own, before its writers were answered, holds what they wrote
+   * (`overwrittenBy`), once it is taken in: they are answered then; otherwise their changes are applied again on
+   * top of it.
+   */
+  async #heldBy(result: Overwritten<Outcome[]>): Promise<boolean> {
+    await this.#syncFromDisk()
+    return !this.#broken && overwrittenBy(this.#state, result)
+  }
+
+  /**
+   * Answers each writer in its share of the event loop: ten answers shaped and sent at once would hold reads and
+   * timers up for all of them (docs/data-file.md#writes-to-the-file).
+   */
+  #answer(outcomes: Outcome[]): void {
+    for (const { pending, ok, value } of outcomes)
+      void turn().then(() => (ok ? pending.resolve : pending.reject)(value))
+    // A change that went through is in the file: `#commitBatch` turns every outcome into a failure otherwise.
+    if (outcomes.some((outcome) => outcome.ok)) this.#changes.tell({ kind: 'write', version: this.#changes.count() })
   }
 
   /**
    * Applies the changes of one group commit and writes the file once, all or nothing: a change that throws is
    * rolled back on its own; when the write fails, every change of the group is rolled back and fails with 500.
-   * @returns `file-changed` when `guarded` and someone saved the file meanwhile (all rolled back, nothing written).
+   * @returns `file-changed` when someone saved the file meanwhile (all rolled back, nothing of it left in the
+   * file); `Overwritten` when someone saved over the file written before the writers were answered (all rolled
+   * back, for the caller to take that save in and look whether it holds the records written).
    */
-  async #commitBatch(batch: Pending[], guarded: boolean): Promise<Outcome[] | 'file-changed'> {
+  async #commitBatch(batch: Pending[]): Promise<Outcome[] | Overwritten<Outcome[]> | 'file-changed'> {
     const before = this.#state
     const mark = before.journal.open()
     try {
@@ -283,15 +338,18 @@ export class Store {
       const last = outcomes.filter((outcome) => outcome.ok).at(-1)
       if (!last) return outcomes
       let failed: CalendarError | undefined
+      let result: Overwritten<Outcome[]> | 'file-changed' = 'file-changed'
       try {
         // A reset last in its group leaves the opened text: written as kept, rather than serialised again.
-        if (await this.#write(last.pending.text ?? (await statePieces(this.#state)), guarded)) return outcomes
+        const saved = await this.#write(last.pending.text ?? (await statePieces(this.#state)))
+        if (saved === 'written') return outcomes
+        if (saved === 'overwritten') result = { outcomes, ...writtenRecords(this.#state, before, mark) }
       } catch (error) {
         failed = new CalendarError('store-write-failed', 500, `Could not write ${this.file}: ${String(error)}`)
       }
       this.#state = before
       before.journal.rollBack(mark)
-      if (!failed) return 'file-changed'
+      if (!failed) return result
       return outcomes.map((outcome) => (outcome.ok ? { ...outcome, ok: false, value: failed } : outcome))
     } finally {
       before.journal.close()
@@ -302,11 +360,11 @@ export class Store {
   async #syncFromDisk(): Promise<void> {
     const disk = this.#disk as AtomicTextFile
     this.#checkedAt = performance.now()
-    const now = await fingerprint(this.file as string)
-    if (now === this.#fingerprint || now === this.#broken?.fingerprint) return
+    if (!this.#changedOnDisk(await fingerprint(this.file as string))) return
     const { text, bytes, fingerprint: read } = await disk.readWithFingerprint()
     if (text === null || bytes === null) {
       // Removed: nothing is invalid any more, and the next write creates the file again from the state.
+      this.#remember(this.#text, MISSING)
       this.#clearBroken()
       return
     }
@@ -362,14 +420,35 @@ export class Store {
   }
 
   /**
-   * Writes `text` (a memory store only keeps it). `guarded`: unless someone saved the file since it was last read
-   * or written, when it returns false and nothing is written; the write is done again from their file then.
+   * Writes `text` over the file last read or written (a memory store only keeps it), and looks at the file once
+   * more before its writers are answered.
+   * @returns `written`; `changed` when someone saved the file since it was last read or written (nothing written:
+   * `AtomicTextFile.save`); `overwritten` when someone saved over it between the save and that look, so that what
+   * was written may not be in the file.
    */
-  async #write(text: TextPieces, guarded = false): Promise<boolean> {
-    const written = this.#disk ? await this.#disk.save(text, guarded ? this.#fingerprint : undefined) : ''
-    if (written === undefined) return false
+  async #write(text: TextPieces): Promise<'written' | 'changed' | 'overwritten'> {
+    if (!this.#disk) {
+      this.#remember(text, '')
+      return 'written'
+    }
+    const written = await this.#disk.save(text, this.#fingerprint)
+    if (written === undefined) return 'changed'
     this.#remember(text, written)
-    return true
+    if (this.#options.saveSeam) await this.#options.saveSeam('saved', this.file as string)
+    return changedSince(await fingerprint(this.file as string), written) ? 'overwritten' : 'written'
+  }
+
+  /** How the data file is written: the store's durability, the test seam, and a log line for a kept hand save. */
+  #fileOptions(): AtomicTextFileOptions {
+    return {
+      durability: this.#options.durability,
+      seam: this.#options.saveSeam,
+      kept: (path) =>
+        this.#options.log?.(
+          'warn',
+          `two saves of ${this.file} landed within one write of calfile's; the newer is the file, the other was kept as ${path}`,
+        ),
+    }
   }
 
   #remember(text: TextPieces, fingerprint: string): void {
@@ -377,6 +456,12 @@ export class Store {
     this.#fingerprint = fingerprint
   }
 }
+
+/**
+ * How long a group of writes keeps starting again from a file that someone keeps saving before it is refused with
+ * 503 `store-file-busy`: it is never written over a save it has not seen.
+ */
+const PATIENCE_MS = 10_000
 
 /** How long a look at the file holds for `freshen`: at most one `stat` a second on the read path. */
 const FRESH_MS = 1000
