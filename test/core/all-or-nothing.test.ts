@@ -132,7 +132,7 @@ describe('a file write that fails undoes the whole group (issue 9 §1)', () => {
     const { calendar, file } = await fileCalendar()
     const before = await snapshot(calendar, file)
     // The temporary file calfile writes first, in its lock, cannot be created: a folder stands in its place.
-    const blocker = join(writesFolder(file), `.${basename(file)}.tmp-${process.pid}`)
+    const blocker = join(writesFolder(file), `.${basename(file)}.tmp-${process.pid}-1`)
     await mkdir(blocker)
     const body = (title: string) => ({ title, start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00' })
     const results = await Promise.allSettled([
