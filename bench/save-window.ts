@@ -11,7 +11,7 @@
 import { linkSync, mkdtempSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { renameExchange } from '../src/core/storage/rename-exchange.js'
+import { renameExchange } from '../src/core/storage/atomic-file/rename-exchange.js'
 import { median } from './median.js'
 
 /** µs from the last look to the replace, each run. */

@@ -1,6 +1,6 @@
 /**
  * `npm run build`'s native step: builds `native/rename-exchange.c`, the addon that swaps two names in one step
- * (src/core/storage/rename-exchange.ts), with the node-gyp that npm brings and the Node headers npm is set to
+ * (src/core/storage/atomic-file/rename-exchange.ts), with the node-gyp that npm brings and the Node headers npm is set to
  * build against. It is optional: where it cannot be built (no compiler, no headers, Windows), calfile saves the
  * data file without it (docs/data-file.md#writes-to-the-file), so a failure prints one line and exits 0. The
  * compiler's own output is shown only with `--verbose`.

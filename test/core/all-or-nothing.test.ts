@@ -10,7 +10,7 @@ import { serializeState } from '../../src/core/cache/record-text.js'
 import { type Calendar, calendarCore, openCalendar } from '../../src/core/calendar.js'
 import type { EventRecord } from '../../src/core/model/records.js'
 import type { CalendarState } from '../../src/core/model/state.js'
-import { writesFolder } from '../../src/core/storage/lock.js'
+import { writesFolder } from '../../src/core/storage/lock/lock.js'
 import { tempDir } from '../cli/cli-helpers.js'
 import { fixture, NOW } from '../helpers.js'
 

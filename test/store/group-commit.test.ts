@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { type Calendar, type CalendarOptions, openCalendar } from '../../src/core/calendar.js'
-import type { SaveSeam } from '../../src/core/storage/atomic-text-file.js'
+import type { SaveSeam } from '../../src/core/storage/atomic-file/atomic-text-file.js'
 import { GroupCommit } from '../../src/core/storage/group-commit.js'
 import { cleanFolders, dataFile, folder, newEvent, sleep, temporaries, validate } from './store-helpers.js'
 

@@ -18,8 +18,8 @@ import {
 import { dirname, join } from 'node:path'
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
-import type { SavePoint } from '../../src/core/storage/atomic-text-file.js'
-import { renameExchange } from '../../src/core/storage/rename-exchange.js'
+import type { SavePoint } from '../../src/core/storage/atomic-file/atomic-text-file.js'
+import { renameExchange } from '../../src/core/storage/atomic-file/rename-exchange.js'
 import { cleanFolders, dataFile, folder, newEvent } from './store-helpers.js'
 
 const NOW = Date.UTC(2026, 6, 1, 12, 0, 0)

@@ -9,7 +9,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, expect, it } from 'vitest'
-import { renameExchange } from '../../src/core/storage/rename-exchange.js'
+import { renameExchange } from '../../src/core/storage/atomic-file/rename-exchange.js'
 import {
   cleanFolders,
   client,

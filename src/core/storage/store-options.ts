@@ -1,5 +1,6 @@
 import type { LoadOptions } from '../document/load.js'
-import type { Durability, FileBytes, SaveSeam } from './atomic-text-file.js'
+import type { Durability, SaveSeam } from './atomic-file/atomic-text-file.js'
+import type { FileBytes } from './atomic-file/file-bytes.js'
 
 /** What a caller started before opening a store, for it to take over (`Store.open`). */
 export interface OpenAhead {

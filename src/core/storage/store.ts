@@ -2,26 +2,17 @@ import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { statePieces } from '../cache/record-text.js'
 import { ValidatedTexts } from '../cache/validated-texts.js'
-import { DocumentError } from '../document/error.js'
+import type { DocumentError } from '../document/error.js'
 import { loadDocument, loadDocumentBeside } from '../document/load.js'
 import { CalendarError } from '../errors.js'
-import { COLLECTIONS } from '../model/kinds.js'
 import { type CalendarState, type StateSnapshot, snapshotOf, stateFrom } from '../model/state.js'
 import { turn } from '../turns.js'
-import {
-  AtomicTextFile,
-  type AtomicTextFileOptions,
-  changedSince,
-  fingerprint,
-  isTextOf,
-  MISSING,
-  removeStaleTemporaries,
-  type TextPieces,
-} from './atomic-text-file.js'
+import { removeStaleTemporaries, type TextPieces } from './atomic-file/atomic-text-file.js'
 import { type ChangeListener, ChangeListeners } from './change-listeners.js'
 import { applyAll, GroupCommit, type Outcome, type Pending } from './group-commit.js'
-import { lockDataFile, writesFolder } from './lock.js'
+import { lockDataFile, writesFolder } from './lock/lock.js'
 import { type Overwritten, overwrittenBy, writtenRecords } from './overwritten.js'
+import { StoreFile } from './store-file.js'
 import type { OpenAhead, StoreOptions } from './store-options.js'
 import { watchFile } from './watch.js'
 
@@ -37,34 +28,24 @@ import { watchFile } from './watch.js'
  * `file` null keeps everything in memory.
  *
  * It plays the part of lowdb's `Low` for the lowdb adapter `AtomicTextFile`: it holds the document (the state, and
- * the text it was read from or last written as) and writes it through the adapter, calling the adapter itself,
- * since a write here takes the fingerprint the file must still have and answers with the one it wrote.
+ * through `StoreFile` the text it was read from or last written as) and writes it through the adapter, calling the
+ * adapter itself, since a write here takes the fingerprint the file must still have and answers with the one it
+ * wrote.
  */
 export class Store {
   readonly file: string | null
   readonly #options: StoreOptions
-  /** The data file; null for a memory store. */
-  #disk: AtomicTextFile | null
+  /** The data file as last seen (a memory store's keeps the text only). */
+  readonly #file: StoreFile
   readonly #commit: GroupCommit
   #state!: CalendarState
   #queue: Pending[] = []
-  /**
-   * The text the state was read from or last written as: what the file holds when nobody else wrote it. Kept in
-   * pieces, as written, and compared piece by piece with a file someone else saved (never joined whole).
-   */
-  #text: TextPieces = []
   /** The state as opened and its text: what `reset` goes back to. */
   #opened!: { snapshot: StateSnapshot; text: TextPieces }
-  #fingerprint = ''
-  /** When the file's fingerprint was last compared with `#fingerprint` (performance.now()): see `freshen`. */
+  /** When the file was last looked at for changes (performance.now()): see `freshen`. */
   #checkedAt = 0
   /** The check `freshen` is running, which concurrent reads wait for too. */
   #freshening: Promise<void> | undefined
-  /**
-   * The file on disk while it is invalid: its problems, and the text and fingerprint they were found in, so that
-   * the same bad text is not parsed and reported again, nor an untouched bad file even read again.
-   */
-  #broken: { error: DocumentError; text: string; fingerprint: string } | undefined
   #release: (() => Promise<void>) | undefined
   #unwatch: (() => Promise<void>) | undefined
   readonly #changes: ChangeListeners
@@ -74,9 +55,9 @@ export class Store {
     // A file's texts known valid are remembered outside it, so that starting on the same text again skips
     // validation (cache/validated-texts.ts); what is kept in memory has no file to start from again.
     this.#options = file === null ? options : { ...options, validated: new ValidatedTexts(file, options.timezone) }
-    this.#disk = file === null ? null : new AtomicTextFile(file, this.#fileOptions())
     this.#commit = new GroupCommit(() => this.#flush())
     this.#changes = new ChangeListeners((error) => options.log?.('error', `a change listener failed: ${String(error)}`))
+    this.#file = new StoreFile(file, this.#options, this.#changes, (next) => (this.#state = next))
   }
 
   get state(): CalendarState {
@@ -85,7 +66,7 @@ export class Store {
 
   /** The problems of the file on disk while it is invalid (writes are refused meanwhile). */
   get invalid(): DocumentError | undefined {
-    return this.#broken?.error
+    return this.#file.invalid
   }
 
   /** The number of states held since the store was opened (see `CalendarChange`). */
@@ -117,23 +98,20 @@ export class Store {
       if (!this.#options.readOnly && this.#options.lock !== false) {
         this.#release = await lockDataFile(file)
         await removeStaleTemporaries(file)
-        this.#disk = new AtomicTextFile(file, { ...this.#fileOptions(), temporaries: writesFolder(file) })
+        this.#file.writeTemporariesIn(writesFolder(file))
       }
     }
     try {
-      const { text, bytes, fingerprint } = this.#disk
-        ? await this.#disk.readWithFingerprint(ahead.read)
-        : { text: null, bytes: null, fingerprint: '' }
+      const { text, bytes } = await this.#file.read(ahead.read)
       this.#state = validation
         ? await loadDocumentBeside(text ?? initial, this.#options, validation, bytes ?? undefined)
         : loadDocument(text ?? initial, this.#options, bytes ?? undefined)
-      this.#remember(bytes === null ? [] : [bytes], fingerprint)
       // A file created meanwhile is someone's: the store is opened again from it.
-      if (bytes === null && (await this.#write(await statePieces(this.#state))) !== 'written') {
+      if (bytes === null && (await this.#file.write(await statePieces(this.#state))) !== 'written') {
         await this.close()
         return this.open(initial, { validation: undefined })
       }
-      this.#opened = { snapshot: snapshotOf(this.#state), text: this.#text }
+      this.#opened = { snapshot: snapshotOf(this.#state), text: this.#file.text }
       if (file !== null && this.#options.watch)
         this.#unwatch = await watchFile(
           file,
@@ -233,15 +211,7 @@ export class Store {
   /** `freshen`'s look at the file: one `stat`, and a reload only when the file is not the one last seen. */
   async #reloadIfChanged(): Promise<void> {
     this.#checkedAt = performance.now()
-    if (this.#changedOnDisk(await fingerprint(this.file as string))) await this.#recheck()
-  }
-
-  /**
-   * Whether the file, of fingerprint `now`, is neither the one last read or written nor the invalid one already
-   * reported (`changedSince`): the watcher's reload and a write's reload-before-write both ask this.
-   */
-  #changedOnDisk(now: string): boolean {
-    return changedSince(now, this.#fingerprint) && (!this.#broken || changedSince(now, this.#broken.fingerprint))
+    if (await this.#file.changedOnDisk()) await this.#recheck()
   }
 
   /** A reload that nobody awaits the failure of: a file that cannot be read is logged, and reads keep the state. */
@@ -273,10 +243,10 @@ export class Store {
   async #flushBatch(batch: Pending[]): Promise<void> {
     const giveUp = performance.now() + PATIENCE_MS
     for (;;) {
-      if (this.#disk) await this.#syncFromDisk()
-      const broken = this.#broken
-      if (broken) {
-        for (const pending of batch) pending.reject(broken.error)
+      await this.#takeIn()
+      const invalid = this.#file.invalid
+      if (invalid) {
+        for (const pending of batch) pending.reject(invalid)
         return
       }
       const result = await this.#commitBatch(batch)
@@ -308,8 +278,8 @@ export class Store {
    * top of it.
    */
   async #heldBy(result: Overwritten<Outcome[]>): Promise<boolean> {
-    await this.#syncFromDisk()
-    return !this.#broken && overwrittenBy(this.#state, result)
+    await this.#takeIn()
+    return !this.#file.invalid && overwrittenBy(this.#state, result)
   }
 
   /**
@@ -341,7 +311,7 @@ export class Store {
       let result: Overwritten<Outcome[]> | 'file-changed' = 'file-changed'
       try {
         // A reset last in its group leaves the opened text: written as kept, rather than serialised again.
-        const saved = await this.#write(last.pending.text ?? (await statePieces(this.#state)))
+        const saved = await this.#file.write(last.pending.text ?? (await statePieces(this.#state)))
         if (saved === 'written') return outcomes
         if (saved === 'overwritten') result = { outcomes, ...writtenRecords(this.#state, before, mark) }
       } catch (error) {
@@ -356,104 +326,10 @@ export class Store {
     }
   }
 
-  /** Reloads the file when its content differs from what this process last read or wrote. */
-  async #syncFromDisk(): Promise<void> {
-    const disk = this.#disk as AtomicTextFile
+  /** Takes in the file when someone else saved it (`StoreFile.takeIn`). */
+  async #takeIn(): Promise<void> {
     this.#checkedAt = performance.now()
-    if (!this.#changedOnDisk(await fingerprint(this.file as string))) return
-    const { text, bytes, fingerprint: read } = await disk.readWithFingerprint()
-    if (text === null || bytes === null) {
-      // Removed: nothing is invalid any more, and the next write creates the file again from the state.
-      this.#remember(this.#text, MISSING)
-      this.#clearBroken()
-      return
-    }
-    if (text === this.#broken?.text) {
-      this.#broken.fingerprint = read
-      return
-    }
-    // Compared with what was written, then kept as what the file holds.
-    if (isTextOf(this.#text, bytes)) {
-      this.#remember([bytes], read)
-      this.#fixed('it holds what was last loaded')
-    } else this.#load(text, bytes, read)
-  }
-
-  /** Takes in a text that differs from the state's: the state is swapped for it, or the file is marked invalid. */
-  #load(text: string, bytes: Buffer, fingerprint: string): void {
-    const file = this.file as string
-    try {
-      // An empty file is a save in progress (or a mistake), never "delete everything".
-      if (text.trim() === '') throw new DocumentError(file, [{ path: '', message: 'the file is empty' }])
-      const next = loadDocument(text, this.#options, bytes)
-      const summary = describeReload(this.#state, next)
-      this.#state = next
-      this.#remember([bytes], fingerprint)
-      // Counted first, so that whoever hears `valid` sees the new state under its new version.
-      const version = this.#changes.count()
-      if (this.#broken) this.#fixed(`reloaded (${summary})`)
-      else this.#options.log?.('info', `reloaded ${file}: ${summary}`)
-      this.#changes.tell({ kind: 'reload', version })
-    } catch (error) {
-      if (!(error instanceof DocumentError)) throw error
-      this.#broken = { error, text, fingerprint }
-      this.#options.log?.(
-        'error',
-        `${error.message}\nreads keep the last valid state; writes are refused until the file is fixed`,
-      )
-      this.#changes.tell({ kind: 'invalid', version: this.#changes.version, error })
-    }
-  }
-
-  /** The file is valid again after it was invalid: writes are accepted again, and the log says so. */
-  #fixed(how: string): void {
-    if (this.#clearBroken())
-      this.#options.log?.('info', `${this.file} is valid again: ${how}; writes are accepted again`)
-  }
-
-  /** Forgets the problems of the file on disk, if it had any; returns whether it had. */
-  #clearBroken(): boolean {
-    if (!this.#broken) return false
-    this.#broken = undefined
-    this.#changes.tell({ kind: 'valid', version: this.#changes.version })
-    return true
-  }
-
-  /**
-   * Writes `text` over the file last read or written (a memory store only keeps it), and looks at the file once
-   * more before its writers are answered.
-   * @returns `written`; `changed` when someone saved the file since it was last read or written (nothing written:
-   * `AtomicTextFile.save`); `overwritten` when someone saved over it between the save and that look, so that what
-   * was written may not be in the file.
-   */
-  async #write(text: TextPieces): Promise<'written' | 'changed' | 'overwritten'> {
-    if (!this.#disk) {
-      this.#remember(text, '')
-      return 'written'
-    }
-    const written = await this.#disk.save(text, this.#fingerprint)
-    if (written === undefined) return 'changed'
-    this.#remember(text, written)
-    if (this.#options.saveSeam) await this.#options.saveSeam('saved', this.file as string)
-    return changedSince(await fingerprint(this.file as string), written) ? 'overwritten' : 'written'
-  }
-
-  /** How the data file is written: the store's durability, the test seam, and a log line for a kept hand save. */
-  #fileOptions(): AtomicTextFileOptions {
-    return {
-      durability: this.#options.durability,
-      seam: this.#options.saveSeam,
-      kept: (path) =>
-        this.#options.log?.(
-          'warn',
-          `two saves of ${this.file} landed within one write of calfile's; the newer is the file, the other was kept as ${path}`,
-        ),
-    }
-  }
-
-  #remember(text: TextPieces, fingerprint: string): void {
-    this.#text = text
-    this.#fingerprint = fingerprint
+    await this.#file.takeIn(this.#state)
   }
 }
 
@@ -467,11 +343,3 @@ const PATIENCE_MS = 10_000
 const FRESH_MS = 1000
 
 const DONE = Promise.resolve()
-
-/** `212 events (+1), 14 venues, 3 organizers, 9 categories, 0 tags`: what a reload changed, for the log. */
-function describeReload(before: CalendarState, after: CalendarState): string {
-  return COLLECTIONS.map((collection) => {
-    const delta = after[collection].size - before[collection].size
-    return `${after[collection].size} ${collection}${delta === 0 ? '' : ` (${delta > 0 ? '+' : ''}${delta})`}`
-  }).join(', ')
-}

@@ -7,7 +7,7 @@ import { instantToWall } from '../dates/zoned.js'
 import { DocumentError } from '../document/error.js'
 import { type LoadOptions, loadDocument } from '../document/load.js'
 import type { CalendarState } from '../model/state.js'
-import { AtomicTextFile } from './atomic-text-file.js'
+import { AtomicTextFile } from './atomic-file/atomic-text-file.js'
 import { realDataPath } from './real-path.js'
 
 /** How long an edit keeps starting again from a file that changes under it before it gives up. */

@@ -1,12 +1,13 @@
 /**
  * Issue 11, "Writes": a data file is written from UTF-8 pieces, many a `writev`, and compared with a saved file
- * without joining them (src/core/storage/atomic-text-file.ts).
+ * without joining them (src/core/storage/atomic-file/atomic-text-file.ts).
  */
 import { watch } from 'node:fs'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
-import { AtomicTextFile, fingerprint, isTextOf } from '../../../src/core/storage/atomic-text-file.js'
+import { AtomicTextFile, isTextOf } from '../../../src/core/storage/atomic-file/atomic-text-file.js'
+import { fingerprint } from '../../../src/core/storage/atomic-file/file-bytes.js'
 import { tempDir } from '../../cli/cli-helpers.js'
 
 describe('AtomicTextFile written from pieces', () => {

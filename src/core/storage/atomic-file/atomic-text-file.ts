@@ -1,7 +1,16 @@
-import { linkSync, renameSync, statSync } from 'node:fs'
-import { type FileHandle, open, readdir, rm, stat } from 'node:fs/promises'
+import { linkSync, renameSync } from 'node:fs'
+import { type FileHandle, open, readdir, rm } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 import type { Adapter } from 'lowdb'
+import {
+  changedSince,
+  type FileBytes,
+  fingerprint,
+  fingerprintOf,
+  fingerprintSync,
+  MISSING,
+  readBytes,
+} from './file-bytes.js'
 import { exchangeUnsupported, renameExchange } from './rename-exchange.js'
 
 /** `"rename"`: atomic replace; `"fsync"`: also flush the file and its folder to the disk before answering. */
@@ -51,9 +60,6 @@ export interface AtomicTextFileOptions {
  * off the event loop.
  */
 const WRITE_PIECES = 1024
-
-/** The fingerprint of a file that does not exist (`fingerprint`). */
-export const MISSING = 'missing'
 
 /**
  * A lowdb adapter for a text file that is never seen half-written and whose hand saves are never lost
@@ -143,7 +149,7 @@ export class AtomicTextFile implements Adapter<TextPieces> {
         for (let at = 0; at < pieces.length; at += WRITE_PIECES)
           await writeAll(handle, pieces.slice(at, at + WRITE_PIECES))
         if (this.#options.durability === 'fsync') await handle.sync()
-        written = describe(await handle.stat({ bigint: true }))
+        written = fingerprintOf(await handle.stat({ bigint: true }))
       } finally {
         await handle.close()
       }
@@ -270,15 +276,6 @@ export class AtomicTextFile implements Adapter<TextPieces> {
 }
 
 /**
- * Whether a file's fingerprint `now` says it changed since it had the fingerprint `seen`: the one notion of "saved
- * by someone since calfile read it" that the watcher's reload, a write's reload-before-write and a save's look at
- * what it replaced share (`fingerprint`).
- */
-export function changedSince(now: string, seen: string): boolean {
-  return now !== seen
-}
-
-/**
  * Removes `path` if it is there. A handle is opened first and closed without waiting, so that the kernel frees a
  * large file's pages at that close, after the save has resolved, rather than inside the unlink: for a file of
  * 10 MB on ext4 that is 7–8 ms that every write would otherwise wait for.
@@ -304,81 +301,6 @@ export function isTextOf(pieces: TextPieces, bytes: Uint8Array): boolean {
     at += piece.length
   }
   return at === bytes.length
-}
-
-/** A file's bytes, null when it does not exist, with the fingerprint (`fingerprint`) of exactly those bytes. */
-export interface FileBytes {
-  bytes: Buffer | null
-  fingerprint: string
-}
-
-/**
- * Reads `file` (`FileBytes`), again when it changed during the read, so that a save made meanwhile is not taken
- * for the bytes read. `calfile serve` starts it before it loads the server, so that the disk works while the
- * modules load (`CalendarOptions.readAhead`); the store takes the bytes when the file still has their fingerprint.
- *
- * @example
- * const { bytes, fingerprint } = await readBytes('data/calendar.json')
- * @throws the file system's error other than ENOENT.
- */
-export async function readBytes(file: string): Promise<FileBytes> {
-  for (;;) {
-    const before = await fingerprint(file)
-    const bytes = await readWhole(file).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return null
-      throw error
-    })
-    if (!changedSince(await fingerprint(file), before)) return { bytes, fingerprint: before }
-  }
-}
-
-/**
- * The file's bytes in one read of its size, where `readFile` reads 512 KiB at a time: each of its reads waits for a
- * turn of the event loop to ask for the next, so a read started while modules load (a start) would stall until
- * they are loaded. A file that changes size meanwhile changes its fingerprint, and `readBytes` reads it again.
- */
-async function readWhole(file: string): Promise<Buffer> {
-  const handle = await open(file, 'r')
-  try {
-    const { size } = await handle.stat()
-    // A size of 0 may be a file system that does not know it (a pipe, a virtual file): read up to the end.
-    if (size === 0) return await handle.readFile()
-    const bytes = Buffer.allocUnsafe(size)
-    let at = 0
-    while (at < size) {
-      const { bytesRead } = await handle.read(bytes, at, size - at, at)
-      if (bytesRead === 0) break
-      at += bytesRead
-    }
-    return at === size ? bytes : bytes.subarray(0, at)
-  } finally {
-    await handle.close()
-  }
-}
-
-/**
- * Inode, size and modification time of a file, or `missing`: it changes whenever anyone rewrites or replaces the
- * file, and a rename keeps it (unlike ctime), so a file renamed into place keeps the fingerprint of its writer.
- */
-export async function fingerprint(file: string): Promise<string> {
-  try {
-    return describe(await stat(file, { bigint: true }))
-  } catch {
-    return MISSING
-  }
-}
-
-/** `fingerprint` without a turn of the event loop: for the looks of a save just after it replaced the file. */
-function fingerprintSync(file: string): string {
-  try {
-    return describe(statSync(file, { bigint: true }))
-  } catch {
-    return MISSING
-  }
-}
-
-function describe(s: { ino: bigint; size: bigint; mtimeNs: bigint }): string {
-  return `${s.ino}:${s.size}:${s.mtimeNs}`
 }
 
 function temporaryPrefix(file: string): string {
