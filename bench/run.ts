@@ -20,7 +20,8 @@
  *   before calfile's own code (bench/start-floor.ts); then what each json-server row does.
  *   A json-server figure says how many of its requests failed, if any (non-2xx, error or timeout); calfile's may
  *   not fail;
- * - how long calfile/testing's `reset()` takes for 200 and 10,000 events (bench/reset.ts).
+ * - how long calfile/testing's `reset()` takes for 200 and 10,000 events (bench/reset.ts);
+ * - the window a hand save can still fall into while calfile replaces the file, on each path (bench/save-window.ts).
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -42,6 +43,7 @@ import {
 import { Loader, type LoadRequest, type LoadResult } from './load.js'
 import { median } from './median.js'
 import { printResetFigures } from './reset.js'
+import { printSaveWindows } from './save-window.js'
 import { freePort, medianExit, medianStart, type Spawned, spawnServer, stopServer } from './start.js'
 import { startFloor } from './start-floor.js'
 import { startSteps } from './start-steps.js'
@@ -387,6 +389,7 @@ const root = await mkdtemp(join(tmpdir(), 'calfile-bench-'))
 try {
   await bench(root)
   await printResetFigures()
+  printSaveWindows()
 } finally {
   await loader.close()
   await rm(root, { recursive: true, force: true })

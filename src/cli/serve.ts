@@ -103,7 +103,7 @@ export const serveCommand = command(
     // worker meanwhile, where there are cores to spare.
     const [{ coresToSpare, validateInWorker }, { readBytes }] = await Promise.all([
       import('../core/storage/validate-in-worker.js'),
-      import('../core/storage/atomic-text-file.js'),
+      import('../core/storage/atomic-file/file-bytes.js'),
     ])
     const exists = existsSync(file)
     const validation =

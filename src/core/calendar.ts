@@ -10,7 +10,8 @@ import { ORGANIZER_RULES, VENUE_RULES } from './resources/linked-posts/linked-po
 import { LinkedPosts } from './resources/linked-posts/linked-posts.js'
 import { Terms } from './resources/terms/terms.js'
 import { type View, viewUrls } from './resources/view.js'
-import type { Durability, FileBytes } from './storage/atomic-text-file.js'
+import type { Durability, SaveSeam } from './storage/atomic-file/atomic-text-file.js'
+import type { FileBytes } from './storage/atomic-file/file-bytes.js'
 import type { CalendarChange, ChangeListener } from './storage/change-listeners.js'
 import { realDataPath } from './storage/real-path.js'
 import { Store } from './storage/store.js'
@@ -50,6 +51,11 @@ export interface CalendarOptions {
    * read again, as it is when the read ahead failed or resolved undefined.
    */
   readAhead?: Promise<FileBytes | undefined>
+  /**
+   * A test seam: awaited at each moment of a write of the file where a hand save may land (`SavePoint`), so that a
+   * test can land one there (test/store/save-points.test.ts). Unset in use.
+   */
+  saveSeam?: SaveSeam
 }
 
 export type { CalendarChange, ChangeListener }
@@ -242,6 +248,7 @@ export async function openCalendar(file: string | null, options: CalendarOptions
     lock: options.lock,
     durability: options.durability,
     log: options.log,
+    saveSeam: options.saveSeam,
   })
   await store.open(options.initial, { validation: options.validation, read })
   return new Calendar(store, clock, options.cacheBytes)

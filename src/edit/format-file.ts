@@ -3,8 +3,8 @@ import { serializeState } from '../core/cache/record-text.js'
 import { instantToWall } from '../core/dates/zoned.js'
 import { type LoadOptions, loadDocument } from '../core/document/load.js'
 import { CalendarError } from '../core/errors.js'
-import { AtomicTextFile } from '../core/storage/atomic-text-file.js'
-import { lockDataFile } from '../core/storage/lock.js'
+import { AtomicTextFile } from '../core/storage/atomic-file/atomic-text-file.js'
+import { lockDataFile } from '../core/storage/lock/lock.js'
 import { realDataPath } from '../core/storage/real-path.js'
 
 /** What `formatDataFile` found. */

@@ -1,4 +1,4 @@
-import { fingerprint } from '../core/storage/atomic-text-file.js'
+import { fingerprint } from '../core/storage/atomic-file/file-bytes.js'
 import { realDataPath } from '../core/storage/real-path.js'
 import { watchFile } from '../core/storage/watch.js'
 import { type Validation, validateDataFile } from './validate-file.js'

@@ -10,7 +10,7 @@ import { serializeState } from '../../src/core/cache/record-text.js'
 import { type Calendar, calendarCore, openCalendar } from '../../src/core/calendar.js'
 import type { EventRecord } from '../../src/core/model/records.js'
 import type { CalendarState } from '../../src/core/model/state.js'
-import { writesFolder } from '../../src/core/storage/lock.js'
+import { writesFolder } from '../../src/core/storage/lock/lock.js'
 import { tempDir } from '../cli/cli-helpers.js'
 import { fixture, NOW } from '../helpers.js'
 
@@ -132,7 +132,7 @@ describe('a file write that fails undoes the whole group (issue 9 §1)', () => {
     const { calendar, file } = await fileCalendar()
     const before = await snapshot(calendar, file)
     // The temporary file calfile writes first, in its lock, cannot be created: a folder stands in its place.
-    const blocker = join(writesFolder(file), `.${basename(file)}.tmp-${process.pid}`)
+    const blocker = join(writesFolder(file), `.${basename(file)}.tmp-${process.pid}-1`)
     await mkdir(blocker)
     const body = (title: string) => ({ title, start_date: '2026-08-01 10:00:00', end_date: '2026-08-01 11:00:00' })
     const results = await Promise.allSettled([

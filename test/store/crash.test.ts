@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
-import { readOwner } from '../../src/core/storage/lock-owner.js'
+import { readOwner } from '../../src/core/storage/lock/lock-owner.js'
 import {
   cleanFolders,
   client,

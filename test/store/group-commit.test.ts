@@ -2,32 +2,27 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 import { type Calendar, type CalendarOptions, openCalendar } from '../../src/core/calendar.js'
+import type { SaveSeam } from '../../src/core/storage/atomic-file/atomic-text-file.js'
 import { GroupCommit } from '../../src/core/storage/group-commit.js'
 import { cleanFolders, dataFile, folder, newEvent, sleep, temporaries, validate } from './store-helpers.js'
 
-/** Counts the store's file writes (renames over the data file) and can make one fail. */
-const disk = vi.hoisted(() => ({ renames: [] as string[], failNextRename: false }))
-
-vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs/promises')>()
-  const wrapped = {
-    ...real,
-    rename: async (from: Parameters<typeof real.rename>[0], to: Parameters<typeof real.rename>[1]) => {
-      if (disk.failNextRename) {
-        disk.failNextRename = false
-        throw Object.assign(new Error('EIO: i/o error (simulated)'), { code: 'EIO' })
-      }
-      await real.rename(from, to)
-      disk.renames.push(String(to))
-    },
+/**
+ * Counts the store's file writes (saves that took the data file's name) and can make one fail, through the storage
+ * code's test seam (`SaveSeam`).
+ */
+const disk = { saves: new Map<string, number>(), failNextSave: false }
+const seam: SaveSeam = (point, file) => {
+  if (point === 'written' && disk.failNextSave) {
+    disk.failNextSave = false
+    throw Object.assign(new Error('EIO: i/o error (simulated)'), { code: 'EIO' })
   }
-  return { ...wrapped, default: wrapped }
-})
+  if (point === 'saved') disk.saves.set(file, (disk.saves.get(file) ?? 0) + 1)
+}
 
 const NOW = Date.UTC(2026, 6, 1, 12, 0, 0)
 const calendars: Calendar[] = []
 afterEach(async () => {
-  disk.failNextRename = false
+  disk.failNextSave = false
   await Promise.all(calendars.splice(0).map((calendar) => calendar.close()))
 })
 afterAll(cleanFolders)
@@ -41,13 +36,13 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 async function fileCalendar(events = 3, options: CalendarOptions = {}): Promise<{ file: string; calendar: Calendar }> {
   const file = join(await folder(), 'calendar.json')
   writeFileSync(file, dataFile(events))
-  const calendar = await openCalendar(file, { now: () => NOW, ...options })
+  const calendar = await openCalendar(file, { now: () => NOW, saveSeam: seam, ...options })
   calendars.push(calendar)
   return { file, calendar }
 }
 
 function writesOf(file: string): number {
-  return disk.renames.filter((to) => to === file).length
+  return disk.saves.get(file) ?? 0
 }
 
 /** The ID of an event as the library answers it. */
@@ -194,7 +189,7 @@ describe('Store on a real file', () => {
   it('a failed file write answers 500 store-write-failed and leaves the state as the file is', async () => {
     const { file, calendar } = await fileCalendar()
     const text = readFileSync(file, 'utf8')
-    disk.failNextRename = true
+    disk.failNextSave = true
     const results = await Promise.allSettled([
       calendar.events.create(newEvent('Lost A')),
       calendar.events.create(newEvent('Lost B')),

@@ -2,7 +2,8 @@
  * "A write never replaces content the server has not seen" (issue 4), at the exact moments where a hand save can
  * land while calfile writes: the file system calls of the store are wrapped so that a hand save happens at one
  * precise point of calfile's write cycle, every time. The hand saves are made the careful way (read the current
- * file, add an event, save), so any loss is calfile's.
+ * file, add an event, save), so any loss is calfile's. The moments after calfile's temporary file is written are
+ * the storage code's own test seam's (test/store/save-points.test.ts).
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -12,8 +13,6 @@ import { cleanFolders, dataFile, folder, newEvent } from './store-helpers.js'
 
 /** One hand save to run at a point of calfile's write cycle (then removed), for paths that `match`. */
 const hooks = vi.hoisted(() => ({
-  /** After calfile's rename of its temporary file over the data file. */
-  afterRename: undefined as ((to: string) => void) | undefined,
   /** When calfile opens its temporary file, i.e. after it last checked the data file. */
   beforeOpenTemporary: undefined as ((path: string) => void) | undefined,
   /** After calfile has read the data file, before it looks at the file's stat. */
@@ -29,10 +28,6 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   }
   const wrapped = {
     ...real,
-    rename: async (from: Parameters<typeof real.rename>[0], to: Parameters<typeof real.rename>[1]) => {
-      await real.rename(from, to)
-      take('afterRename')?.(String(to))
-    },
     open: async (path: Parameters<typeof real.open>[0], ...rest: any[]) => {
       if (String(path).includes('.tmp-')) take('beforeOpenTemporary')?.(String(path))
       const handle: import('node:fs/promises').FileHandle = await (real.open as any)(path, ...rest)
@@ -53,7 +48,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 const NOW = Date.UTC(2026, 6, 1, 12, 0, 0)
 const calendars: Calendar[] = []
 afterEach(async () => {
-  hooks.afterRename = hooks.beforeOpenTemporary = hooks.afterRead = undefined
+  hooks.beforeOpenTemporary = hooks.afterRead = undefined
   await Promise.all(calendars.splice(0).map((calendar) => calendar.close()))
 })
 afterAll(cleanFolders)
@@ -85,21 +80,6 @@ function titlesOnDisk(file: string): string[] {
 describe.each(['in place', 'rename'] as const)(
   'a hand save (%s) at a precise moment of a calfile write is kept',
   (save) => {
-    it('right after calfile renamed its new file into place (not mistaken for calfile’s own file)', async () => {
-      const { file, calendar } = await setup()
-      let fired = 0
-      hooks.afterRename = (to) => {
-        fired++
-        if (to === file) handSave(file, 5000, save)
-      }
-      await calendar.events.create(newEvent('First'))
-      expect(fired).toBe(1)
-      expect(titlesOnDisk(file)).toEqual(['Event 0', 'Event 1', 'Event 2', 'First', 'Hand 5000'])
-      await calendar.events.create(newEvent('Second'))
-      expect(titlesOnDisk(file)).toEqual(['Event 0', 'Event 1', 'Event 2', 'First', 'Hand 5000', 'Second'])
-      expect(calendar.state.events.get(5000)?.title).toBe('Hand 5000')
-    })
-
     it('while calfile writes its temporary file (after its last look at the data file, before the rename)', async () => {
       const { file, calendar } = await setup()
       let fired = 0

@@ -5,8 +5,8 @@ import { dirname, join } from 'node:path'
 import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import { type Calendar, openCalendar } from '../../src/core/calendar.js'
 import { CalendarError } from '../../src/core/errors.js'
-import { lockDataFile } from '../../src/core/storage/lock.js'
-import { type LockOwner, readOwner, thisProcess } from '../../src/core/storage/lock-owner.js'
+import { lockDataFile } from '../../src/core/storage/lock/lock.js'
+import { type LockOwner, readOwner, thisProcess } from '../../src/core/storage/lock/lock-owner.js'
 import {
   cleanFolders,
   dataFile,
@@ -30,7 +30,7 @@ afterEach(async () => {
 })
 afterAll(cleanFolders)
 
-/** proper-lockfile's staleness in src/core/storage/lock.ts: a lock not refreshed for this long is taken over. */
+/** proper-lockfile's staleness in src/core/storage/lock/lock.ts: a lock not refreshed for this long is taken over. */
 const STALE_MS = 10_000
 /** Above Linux's largest pid_max (2^22): no process ever has this PID. */
 const NO_SUCH_PID = 4_194_304
@@ -282,7 +282,7 @@ describe('the lock through the library', () => {
     const { mtimeMs } = await stat(lock)
     expect(await readdir(join(lock, 'writes'))).toEqual([])
     await Promise.all([1, 2, 3].map((i) => calendar.events.create(newEvent(`Through the lock ${i}`))))
-    // proper-lockfile refreshes the mtime it set and checks it is still its own (src/core/storage/lock.ts).
+    // proper-lockfile refreshes the mtime it set and checks it is still its own (src/core/storage/lock/lock.ts).
     expect((await stat(lock)).mtimeMs).toBe(mtimeMs)
     expect(await readdir(join(lock, 'writes'))).toEqual([])
     expect((await readdir(dirname(file))).filter((name) => name.includes('.tmp-'))).toEqual([])
@@ -318,7 +318,7 @@ describe('the lock through the library', () => {
 
   it('a process that exits without releasing removes its lock folder, owner record included (signal-exit)', async () => {
     const file = await dataFileIn()
-    const script = `import { lockDataFile } from './src/core/storage/lock.ts'; await lockDataFile(${JSON.stringify(file)}); process.exit(0)`
+    const script = `import { lockDataFile } from './src/core/storage/lock/lock.ts'; await lockDataFile(${JSON.stringify(file)}); process.exit(0)`
     const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
       cwd: new URL('../..', import.meta.url).pathname,
       stdio: 'inherit',

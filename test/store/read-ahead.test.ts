@@ -7,7 +7,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { beforeEach, expect, it } from 'vitest'
 import { openCalendar } from '../../src/core/calendar.js'
-import { type FileBytes, fingerprint, readBytes } from '../../src/core/storage/atomic-text-file.js'
+import { type FileBytes, fingerprint, readBytes } from '../../src/core/storage/atomic-file/file-bytes.js'
 import { tempDir } from '../cli/cli-helpers.js'
 import { fixture, NOW } from '../helpers.js'
 

@@ -10,7 +10,7 @@ import http from 'node:http'
 import { basename, dirname, join } from 'node:path'
 import { loadDocument } from '../../src/core/document/load.js'
 import type { CalendarState } from '../../src/core/model/state.js'
-import { writesFolder } from '../../src/core/storage/lock.js'
+import { writesFolder } from '../../src/core/storage/lock/lock.js'
 import { freePort, removeTempDirs, runCli, tempDir } from '../cli/cli-helpers.js'
 
 export { freePort, runCli, tempDir }

@@ -92,17 +92,20 @@ export class Collection<T extends { id: number; slug?: string }> {
     const record = this.#byId.get(id)
     const order = reorders ? [...this.#byId] : undefined
     const holders = slugs.flatMap((slug) => (slug ? [[slug, this.#bySlug.get(slug)] as const] : []))
-    this.#journal.record(() => {
-      const current = this.#byId.get(id)
-      if (order) this.#byId = new Map(order)
-      else if (record) this.#byId.set(id, record)
-      else this.#byId.delete(id)
-      for (const [slug, holder] of holders) {
-        if (holder === undefined) this.#freeSlug(slug)
-        else this.#bySlug.set(slug, holder)
-      }
-      this.#version++
-      this.#changed?.(current, record)
-    })
+    this.#journal.record(
+      () => {
+        const current = this.#byId.get(id)
+        if (order) this.#byId = new Map(order)
+        else if (record) this.#byId.set(id, record)
+        else this.#byId.delete(id)
+        for (const [slug, holder] of holders) {
+          if (holder === undefined) this.#freeSlug(slug)
+          else this.#bySlug.set(slug, holder)
+        }
+        this.#version++
+        this.#changed?.(current, record)
+      },
+      { collection: this, id },
+    )
   }
 }

@@ -10,6 +10,8 @@
  */
 export class Journal {
   #undos: Array<() => void> = []
+  /** Beside each undo, the record it puts back (its collection and ID), if it is one. */
+  #records: Array<RecordKey | undefined> = []
   #depth = 0
 
   /** Whether changes are being recorded. */
@@ -26,17 +28,43 @@ export class Journal {
   /** Ends one level of recording; the outermost one forgets every undo. */
   close(): void {
     this.#depth = Math.max(0, this.#depth - 1)
-    if (this.#depth === 0) this.#undos = []
+    if (this.#depth === 0) {
+      this.#undos = []
+      this.#records = []
+    }
   }
 
-  /** Remembers how to undo a change that was just made (nothing is kept while not recording). */
-  record(undo: () => void): void {
-    if (this.#depth > 0) this.#undos.push(undo)
+  /**
+   * Remembers how to undo a change that was just made (nothing is kept while not recording); `record`: the
+   * collection and ID of the record it changed, when it changed one.
+   */
+  record(undo: () => void, record?: RecordKey): void {
+    if (this.#depth === 0) return
+    this.#undos.push(undo)
+    this.#records.push(record)
   }
 
   /** Undoes every change recorded since `mark`, newest first. */
   rollBack(mark: number): void {
-    while (this.#undos.length > mark) this.#undos.pop()?.()
+    while (this.#undos.length > mark) {
+      this.#records.pop()
+      this.#undos.pop()?.()
+    }
+  }
+
+  /** The records changed since `mark` (each once, in the order first changed): what a group of changes wrote. */
+  recordsSince(mark: number): RecordKey[] {
+    const seen = new Map<object, Set<number>>()
+    const records: RecordKey[] = []
+    for (const record of this.#records.slice(mark)) {
+      if (record === undefined) continue
+      const ids = seen.get(record.collection) ?? new Set<number>()
+      seen.set(record.collection, ids)
+      if (ids.has(record.id)) continue
+      ids.add(record.id)
+      records.push(record)
+    }
+    return records
   }
 
   /**
@@ -67,4 +95,10 @@ export class Journal {
       this.close()
     }
   }
+}
+
+/** A record a change touched: its collection (the object) and its ID. */
+export interface RecordKey {
+  collection: object
+  id: number
 }

@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import type { CalendarState } from '../model/state.js'
 import { turn } from '../turns.js'
-import type { TextPieces } from './atomic-text-file.js'
+import type { TextPieces } from './atomic-file/atomic-text-file.js'
 
 /**
  * The longest a flush waits for the writers the last flush answered, in ms: far less than a file write, enough for

@@ -1,5 +1,6 @@
 import type { LoadOptions } from '../document/load.js'
-import type { Durability, FileBytes } from './atomic-text-file.js'
+import type { Durability, SaveSeam } from './atomic-file/atomic-text-file.js'
+import type { FileBytes } from './atomic-file/file-bytes.js'
 
 /** What a caller started before opening a store, for it to take over (`Store.open`). */
 export interface OpenAhead {
@@ -23,4 +24,6 @@ export interface StoreOptions extends LoadOptions {
   /** Reload the file when someone else writes it, and let `freshen` check it (default false; `calfile serve` turns it on). */
   watch?: boolean
   log?: StoreLog
+  /** The test seam of every save of the file (`SaveSeam`); unset in use. */
+  saveSeam?: SaveSeam
 }

@@ -2,16 +2,17 @@ import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { statePieces } from '../cache/record-text.js'
 import { ValidatedTexts } from '../cache/validated-texts.js'
-import { DocumentError } from '../document/error.js'
+import type { DocumentError } from '../document/error.js'
 import { loadDocument, loadDocumentBeside } from '../document/load.js'
 import { CalendarError } from '../errors.js'
-import { COLLECTIONS } from '../model/kinds.js'
 import { type CalendarState, type StateSnapshot, snapshotOf, stateFrom } from '../model/state.js'
 import { turn } from '../turns.js'
-import { AtomicTextFile, fingerprint, isTextOf, removeStaleTemporaries, type TextPieces } from './atomic-text-file.js'
+import { removeStaleTemporaries, type TextPieces } from './atomic-file/atomic-text-file.js'
 import { type ChangeListener, ChangeListeners } from './change-listeners.js'
 import { applyAll, GroupCommit, type Outcome, type Pending } from './group-commit.js'
-import { lockDataFile, writesFolder } from './lock.js'
+import { lockDataFile, writesFolder } from './lock/lock.js'
+import { type Overwritten, overwrittenBy, writtenRecords } from './overwritten.js'
+import { StoreFile } from './store-file.js'
 import type { OpenAhead, StoreOptions } from './store-options.js'
 import { watchFile } from './watch.js'
 
@@ -27,34 +28,24 @@ import { watchFile } from './watch.js'
  * `file` null keeps everything in memory.
  *
  * It plays the part of lowdb's `Low` for the lowdb adapter `AtomicTextFile`: it holds the document (the state, and
- * the text it was read from or last written as) and writes it through the adapter, calling the adapter itself,
- * since a write here takes the fingerprint the file must still have and answers with the one it wrote.
+ * through `StoreFile` the text it was read from or last written as) and writes it through the adapter, calling the
+ * adapter itself, since a write here takes the fingerprint the file must still have and answers with the one it
+ * wrote.
  */
 export class Store {
   readonly file: string | null
   readonly #options: StoreOptions
-  /** The data file; null for a memory store. */
-  #disk: AtomicTextFile | null
+  /** The data file as last seen (a memory store's keeps the text only). */
+  readonly #file: StoreFile
   readonly #commit: GroupCommit
   #state!: CalendarState
   #queue: Pending[] = []
-  /**
-   * The text the state was read from or last written as: what the file holds when nobody else wrote it. Kept in
-   * pieces, as written, and compared piece by piece with a file someone else saved (never joined whole).
-   */
-  #text: TextPieces = []
   /** The state as opened and its text: what `reset` goes back to. */
   #opened!: { snapshot: StateSnapshot; text: TextPieces }
-  #fingerprint = ''
-  /** When the file's fingerprint was last compared with `#fingerprint` (performance.now()): see `freshen`. */
+  /** When the file was last looked at for changes (performance.now()): see `freshen`. */
   #checkedAt = 0
   /** The check `freshen` is running, which concurrent reads wait for too. */
   #freshening: Promise<void> | undefined
-  /**
-   * The file on disk while it is invalid: its problems, and the text and fingerprint they were found in, so that
-   * the same bad text is not parsed and reported again, nor an untouched bad file even read again.
-   */
-  #broken: { error: DocumentError; text: string; fingerprint: string } | undefined
   #release: (() => Promise<void>) | undefined
   #unwatch: (() => Promise<void>) | undefined
   readonly #changes: ChangeListeners
@@ -64,9 +55,9 @@ export class Store {
     // A file's texts known valid are remembered outside it, so that starting on the same text again skips
     // validation (cache/validated-texts.ts); what is kept in memory has no file to start from again.
     this.#options = file === null ? options : { ...options, validated: new ValidatedTexts(file, options.timezone) }
-    this.#disk = file === null ? null : new AtomicTextFile(file, options.durability)
     this.#commit = new GroupCommit(() => this.#flush())
     this.#changes = new ChangeListeners((error) => options.log?.('error', `a change listener failed: ${String(error)}`))
+    this.#file = new StoreFile(file, this.#options, this.#changes, (next) => (this.#state = next))
   }
 
   get state(): CalendarState {
@@ -75,7 +66,7 @@ export class Store {
 
   /** The problems of the file on disk while it is invalid (writes are refused meanwhile). */
   get invalid(): DocumentError | undefined {
-    return this.#broken?.error
+    return this.#file.invalid
   }
 
   /** The number of states held since the store was opened (see `CalendarChange`). */
@@ -107,19 +98,20 @@ export class Store {
       if (!this.#options.readOnly && this.#options.lock !== false) {
         this.#release = await lockDataFile(file)
         await removeStaleTemporaries(file)
-        this.#disk = new AtomicTextFile(file, this.#options.durability, writesFolder(file))
+        this.#file.writeTemporariesIn(writesFolder(file))
       }
     }
     try {
-      const { text, bytes, fingerprint } = this.#disk
-        ? await this.#disk.readWithFingerprint(ahead.read)
-        : { text: null, bytes: null, fingerprint: '' }
+      const { text, bytes } = await this.#file.read(ahead.read)
       this.#state = validation
         ? await loadDocumentBeside(text ?? initial, this.#options, validation, bytes ?? undefined)
         : loadDocument(text ?? initial, this.#options, bytes ?? undefined)
-      if (bytes === null) await this.#write(await statePieces(this.#state))
-      else this.#remember([bytes], fingerprint)
-      this.#opened = { snapshot: snapshotOf(this.#state), text: this.#text }
+      // A file created meanwhile is someone's: the store is opened again from it.
+      if (bytes === null && (await this.#file.write(await statePieces(this.#state))) !== 'written') {
+        await this.close()
+        return this.open(initial, { validation: undefined })
+      }
+      this.#opened = { snapshot: snapshotOf(this.#state), text: this.#file.text }
       if (file !== null && this.#options.watch)
         this.#unwatch = await watchFile(
           file,
@@ -219,8 +211,7 @@ export class Store {
   /** `freshen`'s look at the file: one `stat`, and a reload only when the file is not the one last seen. */
   async #reloadIfChanged(): Promise<void> {
     this.#checkedAt = performance.now()
-    const now = await fingerprint(this.file as string)
-    if (now !== this.#fingerprint && now !== this.#broken?.fingerprint) await this.#recheck()
+    if (await this.#file.changedOnDisk()) await this.#recheck()
   }
 
   /** A reload that nobody awaits the failure of: a file that cannot be read is logged, and reads keep the state. */
@@ -250,32 +241,66 @@ export class Store {
   }
 
   async #flushBatch(batch: Pending[]): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      if (this.#disk) await this.#syncFromDisk()
-      const broken = this.#broken
-      if (broken) {
-        for (const pending of batch) pending.reject(broken.error)
+    const giveUp = performance.now() + PATIENCE_MS
+    for (;;) {
+      await this.#takeIn()
+      const invalid = this.#file.invalid
+      if (invalid) {
+        for (const pending of batch) pending.reject(invalid)
         return
       }
-      const outcomes = await this.#commitBatch(batch, attempt < 5)
-      // Someone saved the file while the changes were applied: start again from their file, not over it.
-      if (outcomes === 'file-changed') continue
-      // Each writer is answered in its share of the event loop: ten answers shaped and sent at once would hold
-      // reads and timers up for all of them (docs/data-file.md#writes-to-the-file).
-      for (const { pending, ok, value } of outcomes)
-        void turn().then(() => (ok ? pending.resolve : pending.reject)(value))
-      // A change that went through is in the file: `#commitBatch` turns every outcome into a failure otherwise.
-      if (outcomes.some((outcome) => outcome.ok)) this.#changes.tell({ kind: 'write', version: this.#changes.count() })
-      return
+      const result = await this.#commitBatch(batch)
+      if (Array.isArray(result)) {
+        this.#answer(result)
+        return
+      }
+      if (result !== 'file-changed' && (await this.#heldBy(result))) {
+        this.#answer(result.outcomes)
+        return
+      }
+      // Someone saved the file while the changes were applied: start again from their file, never over it.
+      if (performance.now() > giveUp) {
+        const busy = new CalendarError(
+          'store-file-busy',
+          503,
+          `${this.file} kept being saved by someone else while this write was written; nothing was written.`,
+          { file: this.file },
+        )
+        for (const pending of batch) pending.reject(busy)
+        return
+      }
     }
+  }
+
+  /**
+   * Whether the save that landed over this store's own, before its writers were answered, holds what they wrote
+   * (`overwrittenBy`), once it is taken in: they are answered then; otherwise their changes are applied again on
+   * top of it.
+   */
+  async #heldBy(result: Overwritten<Outcome[]>): Promise<boolean> {
+    await this.#takeIn()
+    return !this.#file.invalid && overwrittenBy(this.#state, result)
+  }
+
+  /**
+   * Answers each writer in its share of the event loop: ten answers shaped and sent at once would hold reads and
+   * timers up for all of them (docs/data-file.md#writes-to-the-file).
+   */
+  #answer(outcomes: Outcome[]): void {
+    for (const { pending, ok, value } of outcomes)
+      void turn().then(() => (ok ? pending.resolve : pending.reject)(value))
+    // A change that went through is in the file: `#commitBatch` turns every outcome into a failure otherwise.
+    if (outcomes.some((outcome) => outcome.ok)) this.#changes.tell({ kind: 'write', version: this.#changes.count() })
   }
 
   /**
    * Applies the changes of one group commit and writes the file once, all or nothing: a change that throws is
    * rolled back on its own; when the write fails, every change of the group is rolled back and fails with 500.
-   * @returns `file-changed` when `guarded` and someone saved the file meanwhile (all rolled back, nothing written).
+   * @returns `file-changed` when someone saved the file meanwhile (all rolled back, nothing of it left in the
+   * file); `Overwritten` when someone saved over the file written before the writers were answered (all rolled
+   * back, for the caller to take that save in and look whether it holds the records written).
    */
-  async #commitBatch(batch: Pending[], guarded: boolean): Promise<Outcome[] | 'file-changed'> {
+  async #commitBatch(batch: Pending[]): Promise<Outcome[] | Overwritten<Outcome[]> | 'file-changed'> {
     const before = this.#state
     const mark = before.journal.open()
     try {
@@ -283,110 +308,38 @@ export class Store {
       const last = outcomes.filter((outcome) => outcome.ok).at(-1)
       if (!last) return outcomes
       let failed: CalendarError | undefined
+      let result: Overwritten<Outcome[]> | 'file-changed' = 'file-changed'
       try {
         // A reset last in its group leaves the opened text: written as kept, rather than serialised again.
-        if (await this.#write(last.pending.text ?? (await statePieces(this.#state)), guarded)) return outcomes
+        const saved = await this.#file.write(last.pending.text ?? (await statePieces(this.#state)))
+        if (saved === 'written') return outcomes
+        if (saved === 'overwritten') result = { outcomes, ...writtenRecords(this.#state, before, mark) }
       } catch (error) {
         failed = new CalendarError('store-write-failed', 500, `Could not write ${this.file}: ${String(error)}`)
       }
       this.#state = before
       before.journal.rollBack(mark)
-      if (!failed) return 'file-changed'
+      if (!failed) return result
       return outcomes.map((outcome) => (outcome.ok ? { ...outcome, ok: false, value: failed } : outcome))
     } finally {
       before.journal.close()
     }
   }
 
-  /** Reloads the file when its content differs from what this process last read or wrote. */
-  async #syncFromDisk(): Promise<void> {
-    const disk = this.#disk as AtomicTextFile
+  /** Takes in the file when someone else saved it (`StoreFile.takeIn`). */
+  async #takeIn(): Promise<void> {
     this.#checkedAt = performance.now()
-    const now = await fingerprint(this.file as string)
-    if (now === this.#fingerprint || now === this.#broken?.fingerprint) return
-    const { text, bytes, fingerprint: read } = await disk.readWithFingerprint()
-    if (text === null || bytes === null) {
-      // Removed: nothing is invalid any more, and the next write creates the file again from the state.
-      this.#clearBroken()
-      return
-    }
-    if (text === this.#broken?.text) {
-      this.#broken.fingerprint = read
-      return
-    }
-    // Compared with what was written, then kept as what the file holds.
-    if (isTextOf(this.#text, bytes)) {
-      this.#remember([bytes], read)
-      this.#fixed('it holds what was last loaded')
-    } else this.#load(text, bytes, read)
-  }
-
-  /** Takes in a text that differs from the state's: the state is swapped for it, or the file is marked invalid. */
-  #load(text: string, bytes: Buffer, fingerprint: string): void {
-    const file = this.file as string
-    try {
-      // An empty file is a save in progress (or a mistake), never "delete everything".
-      if (text.trim() === '') throw new DocumentError(file, [{ path: '', message: 'the file is empty' }])
-      const next = loadDocument(text, this.#options, bytes)
-      const summary = describeReload(this.#state, next)
-      this.#state = next
-      this.#remember([bytes], fingerprint)
-      // Counted first, so that whoever hears `valid` sees the new state under its new version.
-      const version = this.#changes.count()
-      if (this.#broken) this.#fixed(`reloaded (${summary})`)
-      else this.#options.log?.('info', `reloaded ${file}: ${summary}`)
-      this.#changes.tell({ kind: 'reload', version })
-    } catch (error) {
-      if (!(error instanceof DocumentError)) throw error
-      this.#broken = { error, text, fingerprint }
-      this.#options.log?.(
-        'error',
-        `${error.message}\nreads keep the last valid state; writes are refused until the file is fixed`,
-      )
-      this.#changes.tell({ kind: 'invalid', version: this.#changes.version, error })
-    }
-  }
-
-  /** The file is valid again after it was invalid: writes are accepted again, and the log says so. */
-  #fixed(how: string): void {
-    if (this.#clearBroken())
-      this.#options.log?.('info', `${this.file} is valid again: ${how}; writes are accepted again`)
-  }
-
-  /** Forgets the problems of the file on disk, if it had any; returns whether it had. */
-  #clearBroken(): boolean {
-    if (!this.#broken) return false
-    this.#broken = undefined
-    this.#changes.tell({ kind: 'valid', version: this.#changes.version })
-    return true
-  }
-
-  /**
-   * Writes `text` (a memory store only keeps it). `guarded`: unless someone saved the file since it was last read
-   * or written, when it returns false and nothing is written; the write is done again from their file then.
-   */
-  async #write(text: TextPieces, guarded = false): Promise<boolean> {
-    const written = this.#disk ? await this.#disk.save(text, guarded ? this.#fingerprint : undefined) : ''
-    if (written === undefined) return false
-    this.#remember(text, written)
-    return true
-  }
-
-  #remember(text: TextPieces, fingerprint: string): void {
-    this.#text = text
-    this.#fingerprint = fingerprint
+    await this.#file.takeIn(this.#state)
   }
 }
+
+/**
+ * How long a group of writes keeps starting again from a file that someone keeps saving before it is refused with
+ * 503 `store-file-busy`: it is never written over a save it has not seen.
+ */
+const PATIENCE_MS = 10_000
 
 /** How long a look at the file holds for `freshen`: at most one `stat` a second on the read path. */
 const FRESH_MS = 1000
 
 const DONE = Promise.resolve()
-
-/** `212 events (+1), 14 venues, 3 organizers, 9 categories, 0 tags`: what a reload changed, for the log. */
-function describeReload(before: CalendarState, after: CalendarState): string {
-  return COLLECTIONS.map((collection) => {
-    const delta = after[collection].size - before[collection].size
-    return `${after[collection].size} ${collection}${delta === 0 ? '' : ` (${delta > 0 ? '+' : ''}${delta})`}`
-  }).join(', ')
-}

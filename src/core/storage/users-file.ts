@@ -7,7 +7,7 @@ import { instantToWall } from '../dates/zoned.js'
 import { DocumentError } from '../document/error.js'
 import { type LoadOptions, loadDocument } from '../document/load.js'
 import type { CalendarState } from '../model/state.js'
-import { AtomicTextFile } from './atomic-text-file.js'
+import { AtomicTextFile } from './atomic-file/atomic-text-file.js'
 import { realDataPath } from './real-path.js'
 
 /** How long an edit keeps starting again from a file that changes under it before it gives up. */
@@ -41,12 +41,13 @@ export async function readDataFile(file: string): Promise<CalendarState> {
  * - put the new `users` in place of the old in the text as read, leaving every other byte alone (a missing or
  *   empty file becomes a whole new document), and validate the result: a file the server would refuse is never
  *   written;
- * - write it to a temporary file beside it and rename that over the file, but only if the file is unchanged since
- *   it was read (inode, size, mtime); otherwise start again from the new file, running `change` again. A server
- *   write is thus not overwritten (but for one landing in the instant between that check and the rename, as with
- *   any hand edit), and the server reloads this edit before its own next write;
- * - a moment later, start again as well if the changed users are back as they were: a server write that had
- *   passed its own check when this one was renamed landed over it.
+ * - write it to a temporary file beside it and put that in place of the file, but only if the file is unchanged
+ *   since it was read (inode, size, mtime), as the server saves (`AtomicTextFile.save`); otherwise start again from
+ *   the new file, running `change` again. A server write is thus not overwritten, and the server reloads this edit
+ *   before its own next write;
+ * - a moment later, start again as well if the changed users are back as they were: where no exchange of names
+ *   exists, a server write that had passed its own look when this one was renamed landed over it
+ *   (docs/data-file.md#saves-that-land-during-a-write).
  * Nothing is written when `change` leaves the users as they were.
  *
  * @returns what `change` returned on the attempt that was written.
@@ -119,8 +120,8 @@ async function writeIfUnchanged(disk: AtomicTextFile, path: string, text: string
 
 /**
  * True when, a moment after the rename, a changed user is back as it was before the change, or a user this edit
- * created has its ID held by another name. The server checks the file just before its own rename, as this edit
- * does; a rename of this edit between the server's check and its rename is replaced by the server's file, which
+ * created has its ID held by another name. A server without the exchange of names looks at the file just before
+ * its own rename; a rename of this edit between that look and its rename is replaced by the server's file, which
  * lacks it, and the server would never learn of it. Meanwhile another edit that started from the server's file may
  * have created its own user under the same next ID. A user changed again since (another token for the same user)
  * is a later edit, not this one undone. A file made invalid meanwhile is someone's edit under way: whether it

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { mkdir, rm, stat, utimes } from 'node:fs/promises'
 import { join } from 'node:path'
 import lockfile from 'proper-lockfile'
-import { CalendarError } from '../errors.js'
+import { CalendarError } from '../../errors.js'
 import { holderIsGone, readOwner, sameOwner, writeOwner } from './lock-owner.js'
 
 /**

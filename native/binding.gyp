@@ -1,0 +1,9 @@
+{
+  "targets": [
+    {
+      "target_name": "rename_exchange",
+      "sources": ["rename-exchange.c"],
+      "cflags": ["-O2", "-Wall"]
+    }
+  ]
+}
