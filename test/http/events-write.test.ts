@@ -269,7 +269,7 @@ describe('create (CONTRACT §3, §5)', () => {
     }
     const response = await create({
       venue: { venue: 'Never Hall' },
-      organizer: { organizer: 'Never Org' },
+      organizer: [{ organizer: 'Never Org' }],
       categories: ['Never cat'],
       website: 'not a url',
     })
@@ -1047,7 +1047,7 @@ describe('organizer on an event (CONTRACT §3)', () => {
       [18, 12],
       [18, 12],
     ],
-    ['18,12', [18, 12]],
+    [['18,12'], [18, 12]],
     [
       ['12', '18'],
       [12, 18],
@@ -1061,12 +1061,38 @@ describe('organizer on an event (CONTRACT §3)', () => {
     expect(event.organizer.map((o: Json) => o.id)).toEqual(ids)
   })
 
-  it('an organizer object creates it', async () => {
+  it('an organizer object in a list creates it', async () => {
     const before = calendar.state.organizers.size
-    const event = await created({ organizer: { organizer: 'New Crew', email: 'crew@example.org' } })
+    const event = await created({ organizer: [{ organizer: 'New Crew', email: 'crew@example.org' }] })
     expect(calendar.state.organizers.size).toBe(before + 1)
     expect(event.organizer).toHaveLength(1)
     expect(event.organizer[0]).toMatchObject({ organizer: 'New Crew', email: 'crew@example.org', slug: 'new-crew' })
+  })
+
+  it('a lone organizer object, or a CSV text of IDs, fails as on TEC: 400 could-not-create-organizer, nothing made', async () => {
+    const before = { events: calendar.state.events.size, venues: calendar.state.venues.size }
+    for (const organizer of [
+      { organizer: 'Lone Crew' },
+      { organizer: 'Lone Crew', email: 'lone@example.org' },
+      { id: 12, organizer: 'Other' },
+      '18,12',
+    ]) {
+      const response = await create({ venue: { venue: 'Lone Hall' }, organizer })
+      expect(response.status, JSON.stringify(organizer)).toBe(400)
+      expect(response.body).toEqual({
+        code: 'could-not-create-organizer',
+        message: 'The organizer could not be created from the provided data',
+        data: { status: 400 },
+      })
+    }
+    expect({ events: calendar.state.events.size, venues: calendar.state.venues.size }).toEqual(before)
+    // `{"id": N}` alone names that organizer, on TEC too.
+    expect((await created({ organizer: { id: 18 } })).organizer.map((o: Json) => o.id)).toEqual([18])
+    // The library takes both forms.
+    const lone = (await calendar.events.create({ ...BODY, organizer: { organizer: 'Library Crew' } })) as Json
+    expect(lone.organizer.map((o: Json) => o.organizer)).toEqual(['Library Crew'])
+    const csv = (await calendar.events.create({ ...BODY, organizer: '18,12' })) as Json
+    expect(csv.organizer.map((o: Json) => o.id)).toEqual([18, 12])
   })
 
   it('an array mixing IDs and objects; a matching object is reused (case-insensitive)', async () => {

@@ -253,6 +253,22 @@ describe('reads, updates and deletes by ID', () => {
     expect((await request('DELETE', `${V1}/events/${event.id}?force=true`, undefined, ADMIN)).body).toEqual([])
     expect(calendar.state.events.get(event.id)).toBeUndefined()
   })
+
+  it('creates a new venue or organizer each time, where REST v1 answers the one it duplicates', async () => {
+    const { request } = await site()
+    for (const [kind, body] of [
+      ['organizers', { title: 'Dedupe Probe', email: 'probe@example.org', phone: '555', status: 'publish' }],
+      ['venues', { title: 'Dedupe Hall', city: 'Boston', status: 'publish' }],
+    ] as const) {
+      const first = await request('POST', `${V1}/${kind}`, body, ADMIN)
+      const second = await request('POST', `${V1}/${kind}`, body, ADMIN)
+      expect([first.status, second.status]).toEqual([201, 201])
+      expect(second.body.id).not.toBe(first.body.id)
+      const name = kind === 'venues' ? { venue: body.title } : { organizer: body.title }
+      const viaRestV1 = await request('POST', `/wp-json/tribe/events/v1/${kind}`, name, ADMIN)
+      expect(viaRestV1.body.id).toBe(first.body.id)
+    }
+  })
 })
 
 describe('lists', () => {

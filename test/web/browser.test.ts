@@ -353,7 +353,7 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
   /**
    * A New York site with events in other zones, on a frozen clock in February 2027 (no daylight-saving change):
    * each event is drawn at its own wall time, as TEC's month and list views draw it, with its zone's abbreviation
-   * where that is not the site zone.
+   * where its offset from UTC is not the site zone's: Detroit's, the same as New York's, is not marked.
    */
   describe('events in several zones, on a New York site', () => {
     const DAY = 'Wednesday, February 10, 2027'
@@ -382,6 +382,7 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
             event(12, 'Late show in LA', '2027-02-12 22:00:00', '2027-02-12 23:30:00', 'America/Los_Angeles'),
             event(13, 'Board meeting', '2027-02-11 10:00:00', '2027-02-11 11:00:00', 'America/New_York'),
             { ...event(14, 'Market day', '2027-02-09 00:00:00', '2027-02-09 23:59:59', 'Europe/Paris'), all_day: true },
+            event(15, 'School board in Detroit', '2027-02-09 17:00:00', '2027-02-09 18:00:00', 'America/Detroit'),
           ],
         }),
       )
@@ -452,7 +453,7 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
     const storedIn = async (id: number) =>
       (JSON.parse(await readFile(zonedFile, 'utf8')).events as any[]).find((event) => event.id === id)
 
-    it('shows each event at its own wall time, its zone’s abbreviation after the time where it is not the site’s: month, week, list and details', async () => {
+    it('shows each event at its own wall time, its zone’s abbreviation after the time where its offset is not the site zone’s: month, week, list and details', async () => {
       const page = await openZoned()
       await page.getByRole('heading', { name: 'February 2027' }).waitFor()
       // Month: on its own day, at its own time.
@@ -460,7 +461,7 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
         page
           .locator(`[role=gridcell][data-date="${day}"] [data-event-id]`)
           .evaluateAll((nodes) => nodes.map((node) => (node as HTMLElement).dataset.eventId))
-      expect(await inDay('2027-02-09')).toEqual(['14'])
+      expect(await inDay('2027-02-09')).toEqual(['14', '15'])
       expect(await inDay('2027-02-10')).toEqual(['10'])
       expect(await inDay('2027-02-11')).toEqual(['11', '13'])
       expect(await inDay('2027-02-12')).toEqual(['12'])
@@ -470,6 +471,7 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
       expect(await shown(page, 12)).toBe('10p PSTLate show in LA')
       expect(await shown(page, 13)).toBe('10aBoard meeting')
       expect(await shown(page, 14)).toBe('Market day')
+      expect(await shown(page, 15)).toBe('5pSchool board in Detroit')
       await mkdir(OUTPUT, { recursive: true })
       await page.screenshot({ path: join(OUTPUT, 'zones-month.png') })
 
@@ -480,6 +482,7 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
       expect(await shown(page, 11)).toBe('8:00 – 10:00 UTC+0BeltLine bike tour')
       expect(await shown(page, 12)).toBe('10:00 – 11:30 PSTLate show in LA')
       expect(await shown(page, 13)).toBe('10:00 – 11:00Board meeting')
+      expect(await shown(page, 15)).toBe('5:00 – 6:00School board in Detroit')
       await drawnAt(page, 10, '08:00:00')
       await drawnAt(page, 11, '08:00:00')
       await drawnAt(page, 12, '22:00:00')
@@ -494,6 +497,7 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
         .evaluateAll((nodes) => nodes.map((node) => (node.textContent as string).replace(/\s+/gu, ' ')))
       expect(listed).toEqual([
         'All-dayMarket day',
+        '5:00 – 6:00pmSchool board in Detroit',
         '8:00 – 9:30am CETBreakfast in Paris',
         '8:00 – 10:00am UTC+0BeltLine bike tour',
         '10:00 – 11:00amBoard meeting',
@@ -514,6 +518,7 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
       expect(await when(12)).toMatch(/^Friday, February 12, 2027, 10:00 – 11:30 ?PM PST \(America\/Los_Angeles\)$/u)
       expect(await when(13)).toMatch(/^Thursday, February 11, 2027, 10:00 – 11:00 ?AM EST \(America\/New_York\)$/u)
       expect(await when(14)).toBe('Tuesday, February 9, 2027')
+      expect(await when(15)).toMatch(/^Tuesday, February 9, 2027, 5:00 – 6:00 ?PM EST \(America\/Detroit\)$/u)
       await page.close()
     })
 
@@ -567,6 +572,7 @@ describe.skipIf(!executablePath)('the page in chromium', () => {
       expect(await shown(page, 13)).toBe('10a ESTBoard meeting')
       expect(await shown(page, 10)).toBe('1pBreakfast in Paris')
       expect(await shown(page, 12)).toBe('10p PSTLate show in LA')
+      expect(await shown(page, 15)).toBe('5p ESTSchool board in Detroit')
       await page.close()
     })
   })

@@ -21,6 +21,13 @@ export interface WriteMode {
    * and trashing an organizer empties the organizer list of its events.
    */
   readonly lossy: boolean
+  /**
+   * `false`: a venue or organizer create always makes a new post, as TEC's repository does (`tribe_venues()`,
+   * behind `tec/v1`). Otherwise a create that duplicates one answers that one
+   * (docs/writes.md#duplicates): REST v1's linked-post creation checks (`Tribe__Duplicate__Post`), in the way
+   * `lossy` says.
+   */
+  readonly reuse?: false
 }
 
 /** The library's mode: the documented lenient types, and only the fields given change. */
@@ -28,6 +35,13 @@ export const LIBRARY_WRITES: WriteMode = { tec: false, lossy: false }
 
 /** How the HTTP interface reads a body, whatever `settings.tec_lossy_writes` says: as TEC reads it. */
 export const TEC_READING: WriteMode = { tec: true, lossy: false }
+
+/**
+ * How `tec/v1` writes: through TEC's repository, which reads a body as TEC does, keeps the fields it is not sent,
+ * and makes a new venue or organizer on every create (`Create_Entity_Response::create()` of
+ * TEC's common library, through `tribe_organizers()` and `tribe_venues()`).
+ */
+export const TEC_REPOSITORY: WriteMode = { tec: true, lossy: false, reuse: false }
 
 /** The mode of the HTTP interface: TEC's argument types, and TEC's data loss unless `settings.tec_lossy_writes` is `false`. */
 export function httpWriteMode(settings: Settings): WriteMode {

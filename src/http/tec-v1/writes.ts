@@ -4,7 +4,7 @@ import { CalendarError } from '../../core/errors.js'
 import { COLLECTION_OF, type ServedPostKind } from '../../core/model/kinds.js'
 import type { CalendarState } from '../../core/model/state.js'
 import type { View } from '../../core/resources/view.js'
-import { TEC_READING } from '../../core/resources/write-mode.js'
+import { TEC_REPOSITORY } from '../../core/resources/write-mode.js'
 import { HandlerError } from './handler-error.js'
 import { zoneForUtcOffset } from './utc-offset-zones.js'
 
@@ -112,7 +112,7 @@ export async function createPost(
   )
     throw new HandlerError(500, 'Failed to create entity.')
   const created = await failingAs('Failed to create entity.', () =>
-    resource(calendar, kind).create(fields, view, TEC_READING),
+    resource(calendar, kind).create(fields, view, TEC_REPOSITORY),
   )
   return (created as { id: number }).id
 }
@@ -148,7 +148,7 @@ export async function updatePost(
   // The repository saves posts of `any` status, which leaves trashed ones out.
   if (status === 'trash') throw new HandlerError(500, 'Failed to update entity.')
   await failingAs('Failed to update entity.', () =>
-    resource(calendar, kind).update(id, calfileFields(kind, sent, calendar.state), view, TEC_READING),
+    resource(calendar, kind).update(id, calfileFields(kind, sent, calendar.state), view, TEC_REPOSITORY),
   )
 }
 
@@ -167,7 +167,7 @@ export async function deletePost(
 ): Promise<void> {
   if (statusOf(calendar, kind, id) === undefined) throw new HandlerError(404, 'The entity could not be deleted.')
   try {
-    await resource(calendar, kind).delete(id, { force }, view, TEC_READING)
+    await resource(calendar, kind).delete(id, { force }, view, TEC_REPOSITORY)
   } catch (error) {
     if (error instanceof CalendarError && error.status === 410)
       throw new HandlerError(410, 'The entity has already been trashed.')

@@ -1,3 +1,4 @@
+import { offsetDiffers } from './dates.js'
 import { element } from './text.js'
 
 /**
@@ -8,8 +9,10 @@ import { element } from './text.js'
  * Each event is drawn at its own wall time, as TEC's month and list views draw it in their default time zone mode
  * ("use manual time zones for each event"): an event at 08:00 in Paris shows at 8:00 on a New York site. FullCalendar
  * runs in UTC and takes each event's wall times as UTC (events.js, dates.js), so no offset or daylight-saving change
- * moves them. A timed event whose zone is not the site zone has its zone's abbreviation (`timezone_abbr`) after its
- * time; TEC prints none by default, and every event's with "Show time zone" (`tribe_events_timezones_show_zone`).
+ * moves them. A timed event at another offset from UTC than the site zone's at that moment has its zone's
+ * abbreviation (`timezone_abbr`) after its time (`offsetDiffers`): a Detroit event on a New York site shows the
+ * time a person there reads, unlabelled; the details panel names every timed event's zone. TEC prints none by
+ * default, and every event's with "Show time zone" (`tribe_events_timezones_show_zone`).
  * @param {HTMLElement} container
  * @param {string} zone the site zone as the interface names it
  * @param {string | undefined} today the server's today in the site zone, `YYYY-MM-DD` (UTC's without one)
@@ -74,7 +77,8 @@ export function calendarView(container, zone, today, handlers) {
 
 /**
  * FullCalendar's content of an event (`eventContent`) on a site in `zone`: its time and title, as FullCalendar's own
- * content has them, the time of a timed event in another zone followed by the zone's abbreviation. A timed event's
+ * content has them, the time of a timed event at another offset followed by the zone's abbreviation (the start's
+ * offset on the day it starts, the end's on the day it ends). A timed event's
  * day that neither starts nor ends it shows "all-day" in the list view, and takes no abbreviation. Always made here,
  * never left to FullCalendar (`true`): an event it has drawn with these nodes keeps them when told to draw its own.
  * @param {string} zone the site zone
@@ -83,7 +87,12 @@ function contentIn(zone) {
   return (/** @type {any} */ info) => {
     const { event, timeText } = info
     const record = event.extendedProps.record
-    const marked = timeText && !event.allDay && record.timezone !== zone && (info.isStart || info.isEnd)
+    const marked =
+      timeText &&
+      !event.allDay &&
+      (info.isStart || info.isEnd) &&
+      record.timezone !== zone &&
+      offsetDiffers(record, zone, info.isStart ? 'start' : 'end')
     const time = marked ? `${timeText} ${record.timezone_abbr}` : timeText
     return {
       domNodes: [

@@ -38,3 +38,53 @@ export function bodyDates(event) {
   const end = event.end ?? new Date(start.getTime() + 3_600_000)
   return { all_day: false, start_date: wallTime(start), end_date: wallTime(end) }
 }
+
+/**
+ * Whether an event's wall time and its instant put it at another offset from UTC than the site zone has at that
+ * instant: the calendar then labels its time with the event's zone (calendar-view.js). An event in `America/Detroit`
+ * on a New York site is not labelled; one in Chicago is, and one whose zone leaves or enters daylight saving on
+ * another day than the site's is labelled on the days between. `which`: the event's start or its end.
+ * @param {{ start_date: string, utc_start_date: string, end_date: string, utc_end_date: string, timezone: string }} record
+ * @param {string} zone the site zone as the interface names it: an IANA zone, `UTC`, or a fixed offset (`UTC+5:30`)
+ * @param {'start' | 'end'} which
+ */
+export function offsetDiffers(record, zone, which) {
+  const wall = which === 'start' ? record.start_date : record.end_date
+  const utc = which === 'start' ? record.utc_start_date : record.utc_end_date
+  const instant = Date.parse(`${calendarWallTime(utc)}Z`)
+  const site = zoneOffsetAt(zone, instant)
+  // A zone this browser cannot read: labelled as the name says.
+  if (site === undefined || Number.isNaN(instant)) return record.timezone !== zone
+  return (Date.parse(`${calendarWallTime(wall)}Z`) - instant) / 60_000 !== site
+}
+
+/** `UTC+5:30`, `UTC-5`, `UTC+0`: TEC's fixed offsets (docs/responses.md#event). */
+const FIXED_OFFSET = /^UTC([+-])(\d{1,2})(?::(\d{2}))?$/u
+
+/** @type {Map<string, Intl.DateTimeFormat | null>} one formatter a zone: making one costs far more than using it */
+const offsetFormats = new Map()
+
+/**
+ * The offset from UTC of `zone` at `instant` (ms since 1970), in minutes east of UTC; undefined for a zone the
+ * browser's `Intl` does not know.
+ * @param {string} zone @param {number} instant
+ */
+function zoneOffsetAt(zone, instant) {
+  if (zone === 'UTC') return 0
+  const fixed = FIXED_OFFSET.exec(zone)
+  if (fixed) return (fixed[1] === '-' ? -1 : 1) * (Number(fixed[2]) * 60 + Number(fixed[3] ?? 0))
+  if (!offsetFormats.has(zone)) {
+    try {
+      offsetFormats.set(zone, new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }))
+    } catch {
+      offsetFormats.set(zone, null)
+    }
+  }
+  const format = offsetFormats.get(zone)
+  if (!format || Number.isNaN(instant)) return undefined
+  // `GMT`, `GMT-05:00`, `GMT+05:45`
+  const name = format.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? ''
+  const parts = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/u.exec(name)
+  if (!parts) return undefined
+  return parts[1] ? (parts[1] === '-' ? -1 : 1) * (Number(parts[2]) * 60 + Number(parts[3])) : 0
+}

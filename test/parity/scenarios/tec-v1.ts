@@ -408,6 +408,32 @@ export const TEC_V1_SCENARIOS: Scenario[] = (
       ],
     },
     {
+      // TEC's repository makes a post on every create (REST v1's routes find a duplicate instead: linked-posts.ts).
+      name: 'tec/v1: the same venue or organizer created twice is two posts',
+      steps: [
+        create(
+          '/organizers',
+          { title: 'Dedupe Probe', email: 'probe@example.org', phone: '555', status: 'publish' },
+          'o1',
+        ),
+        create(
+          '/organizers',
+          { title: 'Dedupe Probe', email: 'probe@example.org', phone: '555', status: 'publish' },
+          'o2',
+        ),
+        tec('PATCH', '/organizers/{o2}', { phone: '556' }),
+        read('/organizers/{o1}'),
+        tec('DELETE', '/organizers/{o2}'),
+        read('/organizers/{o1}'),
+        create('/venues', { title: 'Dedupe Hall', city: 'Boston', status: 'publish' }, 'v1'),
+        create('/venues', { title: 'Dedupe Hall', city: 'Boston', status: 'publish' }, 'v2'),
+        read('/venues/{v1}'),
+        read('/venues/{v2}'),
+        read('/organizers'),
+        read('/venues'),
+      ],
+    },
+    {
       name: 'tec/v1: events naming venues and organizers',
       steps: [
         create('/venues', { title: 'Linked hall', city: 'Boston', address: '2 Main St' }, 'v1'),

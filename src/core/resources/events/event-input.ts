@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { isZone, readDateInput } from '../../dates/zoned.js'
+import { CalendarError } from '../../errors.js'
 import type { LinkedPostKind, Taxonomy } from '../../model/kinds.js'
 import type { EventRecord, Status } from '../../model/records.js'
 import { boolField, dateField, listItems, textField, urlField, wellFormedValue } from '../fields.js'
@@ -158,14 +159,42 @@ function resolveVenue(value: unknown, ctx: EventResolveContext): Pending[] {
 
 function resolveOrganizers(value: unknown, ctx: EventResolveContext): Pending[] {
   if (isEmpty(value)) return []
-  const items =
-    typeof value === 'object' && value !== null && !Array.isArray(value) && 'organizer' in value
-      ? [value]
-      : listItems(value)
-  return items.flatMap((item) => {
+  const lone = typeof value === 'object' && value !== null && !Array.isArray(value)
+  const items = lone && 'organizer' in value ? [value] : listItems(value)
+  const refs = items.flatMap((item) => {
     const ref = linkedRef(item, 'organizer', ctx)
     return ref ? [ref] : []
   })
+  if (!ctx.mode.tec || Object.keys(ctx.errors).length > 0) return refs
+  // Valid as TEC's argument check reads it; what its insert then makes of the value (`tecOrganizerInsert`).
+  const inserted = tecOrganizerInsert(value, ctx)
+  return inserted === undefined ? refs : [inserted]
+}
+
+/**
+ * TEC's insert of an event's organizers (`Tribe__Events__REST__V1__Endpoints__Single_Organizer::insert()`), where it
+ * reads a value its argument check let through otherwise than that check did: it walks the value as PHP's `(array)`
+ * casts it, so a lone organizer object is the list of its field values, and a CSV of IDs one text; an entry that is
+ * neither an organizer's ID nor an object fails the whole write with 400 `could-not-create-organizer`, after the
+ * venue was taken (TEC 6.10 and 6.17 alike, docs/writes.md#organizers-on-an-event). Undefined where the insert reads
+ * the value as the check did.
+ */
+function tecOrganizerInsert(value: unknown, ctx: EventResolveContext): Pending | undefined {
+  const lone = typeof value === 'object' && value !== null && !Array.isArray(value)
+  const entries = lone ? Object.values(value) : typeof value === 'string' && value.includes(',') ? [value] : undefined
+  if (entries === undefined) return undefined
+  const organizer = (entry: unknown) => {
+    const id = idOf(entry)
+    return id !== undefined && ctx.state.postKind(id) === 'organizer'
+  }
+  if (entries.every((entry) => isEmpty(entry) || organizer(entry))) return undefined
+  return () => {
+    throw new CalendarError(
+      'could-not-create-organizer',
+      400,
+      'The organizer could not be created from the provided data',
+    )
+  }
 }
 
 /** One venue or organizer reference: an ID, `{id}`, or the fields of one to find or create. */

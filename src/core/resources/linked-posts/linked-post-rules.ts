@@ -120,6 +120,7 @@ function overwrittenFields(rules: LinkedPostRules, fields: Record<string, unknow
  *   update sets them (`VENUE_FIELDS_CLEARED_BY_UPDATE`).
  * - otherwise: a record whose given name, description, excerpt and text fields all match (case ignored), left as
  *   it is; a record that differs in any of them is not overwritten, and a new one is made.
+ * - `mode.reuse` false (TEC's repository, behind `tec/v1`): nothing is found, a new record is made.
  *
  * @example
  * findOrCreateLinked(VENUE_RULES, { venue: 'Blue Room', city: 'Boston' }, ctx, { tec: true, lossy: true })
@@ -131,35 +132,45 @@ export function findOrCreateLinked(
   ctx: ResolveContext & { normalize: NormalizeContext; author: number },
   mode: WriteMode,
 ): number {
+  const found = mode.reuse === false ? undefined : reusedDuplicate(rules, fields, ctx, mode)
+  if (found !== undefined) return found
+  const id = ctx.state.nextPostId()
+  rules.collection(ctx.state).put(rules.normalize({ author: ctx.author, ...fields }, id, ctx.normalize))
+  return id
+}
+
+/** The ID of the record a create duplicates (`findOrCreateLinked`), overwritten in a lossy `mode`; else undefined. */
+function reusedDuplicate(
+  rules: LinkedPostRules,
+  fields: Record<string, unknown>,
+  ctx: ResolveContext & { normalize: NormalizeContext; author: number },
+  mode: WriteMode,
+): number | undefined {
   const collection = rules.collection(ctx.state)
   if (mode.lossy) {
     const found = tecDuplicate(rules, fields, collection)
-    if (found) {
-      const cleared = rules.kind === 'venue' ? VENUE_FIELDS_CLEARED_BY_UPDATE : {}
-      // Saved again now: a `modified_utc` of its own no longer holds (a draft's `NO_GMT_DATE` does).
-      const modifiedUtc = found.modified_utc === NO_GMT_DATE ? {} : { modified_utc: undefined }
-      const raw = {
-        ...found,
-        ...cleared,
-        ...overwrittenFields(rules, fields),
-        modified: ctx.normalize.now,
-        ...modifiedUtc,
-      }
-      collection.put(rules.normalize(raw, found.id, ctx.normalize))
-      return found.id
+    if (!found) return undefined
+    const cleared = rules.kind === 'venue' ? VENUE_FIELDS_CLEARED_BY_UPDATE : {}
+    // Saved again now: a `modified_utc` of its own no longer holds (a draft's `NO_GMT_DATE` does).
+    const modifiedUtc = found.modified_utc === NO_GMT_DATE ? {} : { modified_utc: undefined }
+    const raw = {
+      ...found,
+      ...cleared,
+      ...overwrittenFields(rules, fields),
+      modified: ctx.normalize.now,
+      ...modifiedUtc,
     }
-  } else {
-    const supplied = [rules.nameKey, 'description', 'excerpt', ...rules.textFields].filter(
-      (key) => typeof fields[key] === 'string',
-    )
-    const same = (a: unknown, b: unknown) => String(a ?? '').toLowerCase() === String(b ?? '').toLowerCase()
-    for (const record of collection.values()) {
-      if (record.status !== 'trash' && supplied.every((key) => same(record[key], fields[key]))) return record.id
-    }
+    collection.put(rules.normalize(raw, found.id, ctx.normalize))
+    return found.id
   }
-  const id = ctx.state.nextPostId()
-  collection.put(rules.normalize({ author: ctx.author, ...fields }, id, ctx.normalize))
-  return id
+  const supplied = [rules.nameKey, 'description', 'excerpt', ...rules.textFields].filter(
+    (key) => typeof fields[key] === 'string',
+  )
+  const same = (a: unknown, b: unknown) => String(a ?? '').toLowerCase() === String(b ?? '').toLowerCase()
+  for (const record of collection.values()) {
+    if (record.status !== 'trash' && supplied.every((key) => same(record[key], fields[key]))) return record.id
+  }
+  return undefined
 }
 
 /**
