@@ -450,6 +450,42 @@ describe('timezone (CONTRACT §3)', () => {
   })
 })
 
+describe('an end before the start, over HTTP', () => {
+  const backwards = { start_date: '2026-08-10 12:00:00', end_date: '2026-08-10 10:00:00' }
+
+  it("ends at its start, and a create keeps TEC's UTC end, from the end as sent, until its dates are written", async () => {
+    const event = await created(backwards)
+    expect(event).toMatchObject({
+      end_date: '2026-08-10 12:00:00',
+      utc_start_date: '2026-08-10 16:00:00',
+      utc_end_date: '2026-08-10 14:00:00',
+    })
+    expect(calendar.state.events.get(event.id)?.utc_end_date).toBe('2026-08-10 14:00:00')
+    // An update that sends no date keeps it, as TEC's does.
+    expect((await request('POST', `/events/${event.id}`, { title: 'Renamed' })).body.utc_end_date).toBe(
+      '2026-08-10 14:00:00',
+    )
+    // Sent backwards dates again, TEC's update stores the end it moved.
+    const updated = await request('POST', `/events/${event.id}`, backwards)
+    expect(updated.body).toMatchObject({ end_date: '2026-08-10 12:00:00', utc_end_date: '2026-08-10 16:00:00' })
+    expect(calendar.state.events.get(event.id)).not.toHaveProperty('utc_end_date')
+    // In the event's own zone: the end as sent, in UTC.
+    const paris = await created({
+      start_date: '2026-12-10 12:00:00',
+      end_date: '2026-12-09 23:00:00',
+      timezone: 'Europe/Paris',
+    })
+    expect(paris.utc_end_date).toBe('2026-12-09 22:00:00')
+  })
+
+  it('with settings.tec_lossy_writes false, the UTC end is the end it stores', async () => {
+    calendar.state.settings.tec_lossy_writes = false
+    const event = await created(backwards)
+    expect(event).toMatchObject({ end_date: '2026-08-10 12:00:00', utc_end_date: '2026-08-10 16:00:00' })
+    expect(calendar.state.events.get(event.id)).not.toHaveProperty('utc_end_date')
+  })
+})
+
 describe('all_day (CONTRACT §3)', () => {
   it('moves start to 00:00:00 and end to 23:59:59 of their days', async () => {
     const event = await created({ all_day: true, start_date: '2026-08-01 10:00', end_date: '2026-08-02 12:00' })

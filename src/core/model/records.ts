@@ -82,6 +82,7 @@ export const EventFileSchema = v.looseObject({
   title: text,
   start_date: wall,
   end_date: wall,
+  utc_end_date: v.optional(wall),
   timezone: v.optional(zone),
   all_day: v.optional(bool),
   cost: v.optional(v.union([text, v.array(text)], expected('a string or an array of strings'))),
@@ -235,6 +236,12 @@ export interface EventRecord extends PostRecord {
    */
   currency_symbol?: string
   currency_position?: 'prefix' | 'postfix' | ''
+  /**
+   * The end in UTC (`YYYY-MM-DD HH:MM:SS`) where it is not `end_date` in `timezone`: what TEC stores for an event
+   * created over HTTP with an end before its start, under `settings.tec_lossy_writes` (docs/writes.md#lossy-writes-over-http);
+   * shown as `utc_end_date`. A write of the event's dates or zone drops it. Absent otherwise.
+   */
+  utc_end_date?: string
   /** null: none, and the API shows the event's URL; `""`: set empty, shown empty (as TEC's `_EventURL` meta). */
   website: string | null
   show_map: boolean

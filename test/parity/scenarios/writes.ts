@@ -5,6 +5,35 @@ const when = { start_date: '2026-12-10 19:00:00', end_date: '2026-12-10 22:00:00
 /** What writes do: defaults on create, what an update clears and keeps, and what a write takes or refuses. */
 export const WRITE_SCENARIOS: Scenario[] = [
   {
+    // TEC moves a local end before the start to the start, but stores the UTC end from the end as sent
+    // (`Tribe__Events__API::saveEventMeta()`): the event's UTC end is before its UTC start.
+    name: 'writes: an end before the start',
+    steps: [
+      post('/events', { title: 'Backwards', start_date: '2026-08-10 12:00:00', end_date: '2026-08-10 10:00:00' }, 'e'),
+      get('/events/{e}'),
+      post(
+        '/events',
+        {
+          title: 'Backwards in Paris',
+          start_date: '2026-12-10 12:00:00',
+          end_date: '2026-12-09 23:00:00',
+          timezone: 'Europe/Paris',
+        },
+        'paris',
+      ),
+      get('/events/{paris}'),
+      post('/events', { title: 'Backwards all day', start_date: '2026-12-11', end_date: '2026-12-10', all_day: true }),
+      post('/events/{e}', { title: 'Renamed' }),
+      get('/events/{e}'),
+      post('/events/{e}', { start_date: '2026-08-11 12:00:00', end_date: '2026-08-11 13:00:00' }),
+      get('/events/{e}'),
+      post('/events/{e}', { start_date: '2026-08-11 12:00:00', end_date: '2026-08-11 09:00:00' }),
+      get('/events/{e}'),
+      get('/events?start_date=2026-08-01&end_date=2026-08-31'),
+      get('/events?start_date=2026-08-11 10:00:00&end_date=2026-08-31'),
+    ],
+  },
+  {
     name: 'writes: an update clears what it is not sent',
     steps: [
       post(

@@ -42,7 +42,8 @@ export function shapeEvent(state: CalendarState, event: EventRecord, view: View,
   const url = eventUrl(view, event)
   const { start, end } = eventTimes(event)
   const utcStart = instantToWall(start, 'UTC')
-  const utcEnd = instantToWall(end, 'UTC')
+  // TEC's own UTC end, where it stored one that is not the end's (`EventRecord.utc_end_date`).
+  const utcEnd = event.utc_end_date ?? instantToWall(end, 'UTC')
   const venue = linkedVenue(state, event)
   const organizers = linkedOrganizers(state, event)
   const { wordpress } = tecRules(state.settings)

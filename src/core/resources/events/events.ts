@@ -1,7 +1,7 @@
 import { safeParseOnce } from '../../cache/parsed-input.js'
 import { type ShapeForm, shapedJson, shapeForm } from '../../cache/shaped-text.js'
 import type { CalendarCore } from '../../calendar-core.js'
-import { dayEnd, dayStart, instantToWall } from '../../dates/zoned.js'
+import { dayEnd, dayStart, instantToWall, wallToInstant } from '../../dates/zoned.js'
 import { unstorableDates } from '../../document/storable-dates.js'
 import { CalendarError, invalidParams, missingParams } from '../../errors.js'
 import type { EventRecord, Status } from '../../model/records.js'
@@ -249,7 +249,10 @@ export class Events {
     // TEC keeps no empty website on a new event, which then shows its own page (`Post_Repository::get_event_data()`).
     if (ref === undefined && raw.website === '') raw.website = null
     Object.assign(raw, untrashedFields(found, raw))
-    checkEventDates(raw, state.siteTimezone, ctx.errors, mode)
+    // A UTC end TEC stored belongs to the dates and zone it was stored with.
+    if (['start_date', 'end_date', 'timezone', 'all_day'].some((key) => fields[key] !== undefined))
+      raw.utc_end_date = undefined
+    checkEventDates(raw, state.siteTimezone, ctx.errors, mode, ref === undefined && mode.lossy)
     if (Object.keys(ctx.errors).length > 0) throw invalidBody(ctx.errors, mode)
     const existing = ref === undefined ? undefined : this.#referenced(state, ref, view)
     if (!existing) assertCanWrite(view)
@@ -265,12 +268,15 @@ const CREATE_DEFAULTS = { show_map: false, show_map_link: false }
 /**
  * docs/writes.md: an end before the start is refused, after the all-day rule, or read as TEC does (`mode.tec`): the
  * event then ends at its start (`Tribe__Events__API::saveEventMeta()`); and both must be dates calfile can store.
+ * `tecUtcEnd` (a create under `settings.tec_lossy_writes`): TEC's UTC end, worked out from the end as sent, is kept
+ * in `utc_end_date` (TEC 6.10 and 6.17 alike; docs/writes.md#lossy-writes-over-http).
  */
 function checkEventDates(
   raw: Record<string, unknown>,
   siteZone: string,
   errors: Record<string, string>,
   mode: WriteMode,
+  tecUtcEnd: boolean,
 ) {
   const start = raw.start_date
   const end = raw.end_date
@@ -278,7 +284,13 @@ function checkEventDates(
   if (errors.start_date || errors.end_date || typeof start !== 'string' || typeof end !== 'string') return
   const allDay = raw.all_day === true
   const backwards = (allDay ? dayEnd(end) : end) < (allDay ? dayStart(start) : start)
-  if (backwards && mode.tec) raw.end_date = start
+  if (backwards && mode.tec) {
+    raw.end_date = start
+    if (tecUtcEnd) {
+      const zone = (raw.timezone as string | undefined) ?? siteZone
+      raw.utc_end_date = instantToWall(wallToInstant(allDay ? dayEnd(end) : end, zone), 'UTC')
+    }
+  }
   // The end as it will be stored is what must fit: moved to an all-day start, it is that day's 23:59:59.
   Object.assign(errors, unstorableDates(raw, siteZone))
   if (backwards && !mode.tec && errors.end_date === undefined) errors.end_date = `${end} is before start_date ${start}`
