@@ -453,7 +453,7 @@ describe('timezone (CONTRACT §3)', () => {
 describe('an end before the start, over HTTP', () => {
   const backwards = { start_date: '2026-08-10 12:00:00', end_date: '2026-08-10 10:00:00' }
 
-  it("ends at its start, and a create keeps TEC's UTC end, from the end as sent, until its dates are written", async () => {
+  it("ends at its start, and keeps TEC's UTC end, from the end as sent, until its dates are written", async () => {
     const event = await created(backwards)
     expect(event).toMatchObject({
       end_date: '2026-08-10 12:00:00',
@@ -465,9 +465,12 @@ describe('an end before the start, over HTTP', () => {
     expect((await request('POST', `/events/${event.id}`, { title: 'Renamed' })).body.utc_end_date).toBe(
       '2026-08-10 14:00:00',
     )
-    // Sent backwards dates again, TEC's update stores the end it moved.
-    const updated = await request('POST', `/events/${event.id}`, backwards)
-    expect(updated.body).toMatchObject({ end_date: '2026-08-10 12:00:00', utc_end_date: '2026-08-10 16:00:00' })
+    // An update sent an end before the start does the same; one sent dates in order drops it.
+    const again = { start_date: '2026-08-11 12:00:00', end_date: '2026-08-11 09:00:00' }
+    const updated = await request('POST', `/events/${event.id}`, again)
+    expect(updated.body).toMatchObject({ end_date: '2026-08-11 12:00:00', utc_end_date: '2026-08-11 13:00:00' })
+    const ordered = { start_date: '2026-08-11 12:00:00', end_date: '2026-08-11 13:00:00' }
+    expect((await request('POST', `/events/${event.id}`, ordered)).body.utc_end_date).toBe('2026-08-11 17:00:00')
     expect(calendar.state.events.get(event.id)).not.toHaveProperty('utc_end_date')
     // In the event's own zone: the end as sent, in UTC.
     const paris = await created({

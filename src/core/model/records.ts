@@ -238,8 +238,9 @@ export interface EventRecord extends PostRecord {
   currency_position?: 'prefix' | 'postfix' | ''
   /**
    * The end in UTC (`YYYY-MM-DD HH:MM:SS`) where it is not `end_date` in `timezone`: what TEC stores for an event
-   * created over HTTP with an end before its start, under `settings.tec_lossy_writes` (docs/writes.md#lossy-writes-over-http);
-   * shown as `utc_end_date`. A write of the event's dates or zone drops it. Absent otherwise.
+   * written over HTTP with an end before its start, under `settings.tec_lossy_writes`
+   * (docs/writes.md#lossy-writes-over-http); shown as `utc_end_date`. A write of the event's dates or zone drops it.
+   * Absent otherwise.
    */
   utc_end_date?: string
   /** null: none, and the API shows the event's URL; `""`: set empty, shown empty (as TEC's `_EventURL` meta). */

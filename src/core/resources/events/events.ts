@@ -252,7 +252,7 @@ export class Events {
     // A UTC end TEC stored belongs to the dates and zone it was stored with.
     if (['start_date', 'end_date', 'timezone', 'all_day'].some((key) => fields[key] !== undefined))
       raw.utc_end_date = undefined
-    checkEventDates(raw, state.siteTimezone, ctx.errors, mode, ref === undefined && mode.lossy)
+    checkEventDates(raw, state.siteTimezone, ctx.errors, mode, mode.lossy)
     if (Object.keys(ctx.errors).length > 0) throw invalidBody(ctx.errors, mode)
     const existing = ref === undefined ? undefined : this.#referenced(state, ref, view)
     if (!existing) assertCanWrite(view)
@@ -268,8 +268,8 @@ const CREATE_DEFAULTS = { show_map: false, show_map_link: false }
 /**
  * docs/writes.md: an end before the start is refused, after the all-day rule, or read as TEC does (`mode.tec`): the
  * event then ends at its start (`Tribe__Events__API::saveEventMeta()`); and both must be dates calfile can store.
- * `tecUtcEnd` (a create under `settings.tec_lossy_writes`): TEC's UTC end, worked out from the end as sent, is kept
- * in `utc_end_date` (TEC 6.10 and 6.17 alike; docs/writes.md#lossy-writes-over-http).
+ * `tecUtcEnd` (a write under `settings.tec_lossy_writes`): TEC's UTC end, worked out from the end as sent, is kept
+ * in `utc_end_date` (TEC 6.10 and 6.17 alike, on create and update; docs/writes.md#lossy-writes-over-http).
  */
 function checkEventDates(
   raw: Record<string, unknown>,
