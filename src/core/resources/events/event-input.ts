@@ -174,8 +174,8 @@ function resolveOrganizers(value: unknown, ctx: EventResolveContext): Pending[] 
 /**
  * TEC's insert of an event's organizers (`Tribe__Events__REST__V1__Endpoints__Single_Organizer::insert()`), where it
  * reads a value its argument check let through otherwise than that check did: it walks the value as PHP's `(array)`
- * casts it, so a lone organizer object is the list of its field values, and a CSV of IDs one text; an entry that is
- * neither an organizer's ID nor an object fails the whole write with 400 `could-not-create-organizer`, after the
+ * casts it, so a lone organizer object is the list of its field values, and a CSV of IDs one text; an entry there
+ * that is not an organizer's ID fails the whole write with 400 `could-not-create-organizer`, after the
  * venue was taken (TEC 6.10 and 6.17 alike, docs/writes.md#organizers-on-an-event). Undefined where the insert reads
  * the value as the check did.
  */
