@@ -111,6 +111,12 @@ const fresh = (id: number) => (editor: Editor) => {
   editor.save(id)
 }
 
+/** An editor that reads the file and opens it to save in place, and writes later. */
+const openToSave = (editor: Editor) => {
+  editor.read()
+  editor.open()
+}
+
 const SCENARIOS: Scenario[] = [
   {
     name: 'saved once calfile wrote its temporary file, before it takes the name',
@@ -159,25 +165,12 @@ const SCENARIOS: Scenario[] = [
   {
     name: 'a save in place opened before calfile takes the name and written after',
     ways: ['in place'],
-    steps: {
-      written: (editor) => {
-        editor.read()
-        editor.open()
-      },
-      replaced: (editor) => editor.write(5000),
-    },
+    steps: { written: openToSave, replaced: (editor) => editor.write(5000) },
   },
   {
     name: 'a save in place written after calfile took the name, and another right after calfile put it back',
     ways: ['in place'],
-    steps: {
-      written: (editor) => {
-        editor.read()
-        editor.open()
-      },
-      replaced: (editor) => editor.write(5000),
-      'put-back': fresh(6000),
-    },
+    steps: { written: openToSave, replaced: (editor) => editor.write(5000), 'put-back': fresh(6000) },
   },
 ]
 

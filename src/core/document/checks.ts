@@ -1,5 +1,5 @@
 import { isWallTime, isZone } from '../dates/zoned.js'
-import { COLLECTIONS, type CollectionName } from '../model/kinds.js'
+import { COLLECTIONS, type CollectionName, RECORD_LISTS } from '../model/kinds.js'
 import { illFormedReason, isWellFormed } from '../well-formed.js'
 import type { JsonPath } from './locate.js'
 import { schemaIssues } from './schema-issues.js'
@@ -51,7 +51,6 @@ export function checkDocument(file: unknown, { siteZone, wellFormed }: CheckCont
   return problems
 }
 
-const RECORD_LISTS = ['users', 'events', 'venues', 'organizers', 'media', 'categories', 'tags'] as const
 const NOT_ARRAY = 'Invalid type: Expected Object but received Array'
 
 /**

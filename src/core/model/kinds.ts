@@ -31,6 +31,12 @@ export type CollectionName = CollectionOf<RecordKind>
  */
 export const COLLECTIONS = Object.values(COLLECTION_OF)
 
+/**
+ * Every list of records a data file holds, in its order (docs/data-file.md): the collections the API serves, and
+ * the users and media beside them.
+ */
+export const RECORD_LISTS = ['users', 'events', 'venues', 'organizers', 'media', 'categories', 'tags'] as const
+
 /** The kind of the records of each collection: `KIND_OF.venues` is `'venue'`. */
 export const KIND_OF = Object.fromEntries(
   Object.entries(COLLECTION_OF).map(([kind, collection]) => [collection, kind]),

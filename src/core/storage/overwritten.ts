@@ -1,7 +1,5 @@
+import { RECORD_LISTS } from '../model/kinds.js'
 import type { CalendarState } from '../model/state.js'
-
-/** The collections of a state, by the name the data file gives them. */
-const NAMES = ['users', 'events', 'venues', 'organizers', 'media', 'categories', 'tags'] as const
 
 /**
  * What a group of writes left in the file it wrote, for when someone saved over that file before the writers were
@@ -11,7 +9,7 @@ const NAMES = ['users', 'events', 'venues', 'organizers', 'media', 'categories',
  */
 export interface Overwritten<T> {
   outcomes: T
-  records: Array<{ collection: (typeof NAMES)[number]; id: number; json: string | undefined }> | null
+  records: Array<{ collection: (typeof RECORD_LISTS)[number]; id: number; json: string | undefined }> | null
   settings: string
   extras: string
 }
@@ -31,7 +29,7 @@ export function writtenRecords(
   const extras = JSON.stringify(state.extras)
   if (state !== before) return { records: null, settings, extras }
   const records = before.journal.recordsSince(mark).flatMap(({ collection, id }) => {
-    const name = NAMES.find((candidate) => state[candidate] === collection)
+    const name = RECORD_LISTS.find((candidate) => state[candidate] === collection)
     if (name === undefined) return []
     const record = state[name].get(id)
     return [{ collection: name, id, json: record === undefined ? undefined : JSON.stringify(record) }]

@@ -58,8 +58,15 @@ export function offsetDiffers(record, zone, which) {
   return (Date.parse(`${calendarWallTime(wall)}Z`) - instant) / 60_000 !== site
 }
 
-/** `UTC+5:30`, `UTC-5`, `UTC+0`: TEC's fixed offsets (docs/responses.md#event). */
+/** `UTC+5:30`, `UTC-5`, `UTC+0`: TEC's fixed offsets (docs/responses.md#event), and `Intl`'s `UTC-05:00`. */
 const FIXED_OFFSET = /^UTC([+-])(\d{1,2})(?::(\d{2}))?$/u
+
+/** A fixed offset (`FIXED_OFFSET`, or `UTC` alone) in minutes east of UTC; undefined for any other text. @param {string} text */
+function fixedOffset(text) {
+  if (text === 'UTC') return 0
+  const parts = FIXED_OFFSET.exec(text)
+  return parts ? (parts[1] === '-' ? -1 : 1) * (Number(parts[2]) * 60 + Number(parts[3] ?? 0)) : undefined
+}
 
 /** @type {Map<string, Intl.DateTimeFormat | null>} one formatter a zone: making one costs far more than using it */
 const offsetFormats = new Map()
@@ -70,9 +77,8 @@ const offsetFormats = new Map()
  * @param {string} zone @param {number} instant
  */
 function zoneOffsetAt(zone, instant) {
-  if (zone === 'UTC') return 0
-  const fixed = FIXED_OFFSET.exec(zone)
-  if (fixed) return (fixed[1] === '-' ? -1 : 1) * (Number(fixed[2]) * 60 + Number(fixed[3] ?? 0))
+  const fixed = fixedOffset(zone)
+  if (fixed !== undefined) return fixed
   if (!offsetFormats.has(zone)) {
     try {
       offsetFormats.set(zone, new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' }))
@@ -82,9 +88,7 @@ function zoneOffsetAt(zone, instant) {
   }
   const format = offsetFormats.get(zone)
   if (!format || Number.isNaN(instant)) return undefined
-  // `GMT`, `GMT-05:00`, `GMT+05:45`
+  // `GMT`, `GMT-05:00`, `GMT+05:45`: a fixed offset once named as TEC names them.
   const name = format.formatToParts(instant).find((part) => part.type === 'timeZoneName')?.value ?? ''
-  const parts = /^GMT(?:([+-])(\d{2}):(\d{2}))?$/u.exec(name)
-  if (!parts) return undefined
-  return parts[1] ? (parts[1] === '-' ? -1 : 1) * (Number(parts[2]) * 60 + Number(parts[3])) : 0
+  return fixedOffset(name.replace(/^GMT/u, 'UTC'))
 }

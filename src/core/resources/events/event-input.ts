@@ -167,7 +167,7 @@ function resolveOrganizers(value: unknown, ctx: EventResolveContext): Pending[] 
   })
   if (!ctx.mode.tec || Object.keys(ctx.errors).length > 0) return refs
   // Valid as TEC's argument check reads it; what its insert then makes of the value (`tecOrganizerInsert`).
-  const inserted = tecOrganizerInsert(value, ctx)
+  const inserted = tecOrganizerInsert(value, lone, ctx)
   return inserted === undefined ? refs : [inserted]
 }
 
@@ -176,12 +176,15 @@ function resolveOrganizers(value: unknown, ctx: EventResolveContext): Pending[] 
  * reads a value its argument check let through otherwise than that check did: it walks the value as PHP's `(array)`
  * casts it, so a lone organizer object is the list of its field values, and a CSV of IDs one text; an entry there
  * that is not an organizer's ID fails the whole write with 400 `could-not-create-organizer`, after the
- * venue was taken (TEC 6.10 and 6.17 alike, docs/writes.md#organizers-on-an-event). Undefined where the insert reads
- * the value as the check did.
+ * venue was taken (TEC 6.10 and 6.17 alike, docs/writes.md#organizers-on-an-event). `lone`: the value is an object,
+ * not a list. Undefined where the insert reads the value as the check did.
  */
-function tecOrganizerInsert(value: unknown, ctx: EventResolveContext): Pending | undefined {
-  const lone = typeof value === 'object' && value !== null && !Array.isArray(value)
-  const entries = lone ? Object.values(value) : typeof value === 'string' && value.includes(',') ? [value] : undefined
+function tecOrganizerInsert(value: unknown, lone: boolean, ctx: EventResolveContext): Pending | undefined {
+  const entries = lone
+    ? Object.values(value as object)
+    : typeof value === 'string' && value.includes(',')
+      ? [value]
+      : undefined
   if (entries === undefined) return undefined
   const organizer = (entry: unknown) => {
     const id = idOf(entry)
