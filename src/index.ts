@@ -38,7 +38,8 @@ export {
   tecRules,
 } from './core/resources/tec-versions.js'
 export type { View } from './core/resources/view.js'
-export { type AppExtension, type AppOptions, createApp, PREFIX, type RequestLine, TEC_PREFIX } from './http/app.js'
+export { type AppExtension, type AppOptions, createApp, type RequestLine } from './http/app.js'
+export { PREFIX, TEC_PREFIX } from './http/request/request-path.js'
 export { type ServeOptions, serve } from './http/serve.js'
 export { eventToICalendar, type ICalendarOptions, toICalendar } from './ical/export/export-calendar.js'
 export { type ICalFeedOptions, icalFeeds } from './ical/feeds/feed-routes.js'

@@ -13,23 +13,22 @@ import { TEC_READING } from '../core/resources/write-mode.js'
 import { turn } from '../core/turns.js'
 import { authenticate } from './auth.js'
 import { asPreflight, type CorsOptions, preflight, withCors } from './cors.js'
-import { type DescribedRoute, META_ROUTES, TEC_NAMESPACE } from './openapi/describe.js'
+import { type DescribedRoute, META_ROUTES } from './openapi/describe.js'
 import type { OpenApiPart } from './openapi/openapi.js'
-import { parseQuery } from './params.js'
-import { bodyOf, drainRest, garbledFields, receivedBytes } from './request-body.js'
+import { parseQuery } from './request/params.js'
+import { bodyOf, drainRest, garbledFields, receivedBytes } from './request/request-body.js'
+import { decodes, isInterface, normalizePath, originOf, PREFIX } from './request/request-path.js'
 import { addHeaders, errorResponse, headerOf, json } from './respond.js'
-import { allowHeader, restHeaders } from './rest-headers.js'
+import { allowHeader, discoveryHeaders, restHeaders } from './rest-headers.js'
 import { type RouteSpec, routeTable } from './routes.js'
 import { mountTecV1 } from './tec-v1/mount.js'
 import { mountWordPress } from './wordpress/mount.js'
-import { REST_ROOT } from './wordpress/rest-namespace.js'
-
-/** calfile's own route prefix and TEC's, which it also serves (docs/errors.md). */
-export const PREFIX = '/calendar/events/v1'
-export const TEC_PREFIX = `${REST_ROOT}/${TEC_NAMESPACE}`
+import { answerConventions, type RestHeaderSet } from './wordpress/rest-server/answer-conventions.js'
+import { overrideMethod, restRoute } from './wordpress/rest-server/rest-request.js'
 
 /** One line of the request log. */
 export interface RequestLine {
+  /** The method the client sent, before `_method` or `X-HTTP-Method-Override` stood for another. */
   method: string
   /** The path the client sent, query included, before the app maps it onto a route (`//wp-json/…/events/?page=2`). */
   path: string
@@ -98,15 +97,23 @@ export interface AppExtension {
  * const res = await app.request('/calendar/events/v1/events?per_page=2')
  */
 export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
-  const received = new WeakMap<H3Event, { begin: number; path: string }>()
+  const received = new WeakMap<H3Event, { begin: number; path: string; method: string }>()
   const log = requestLog(options)
   const app = new H3({
     // A malformed escape is the 404 `rest_no_route` of docs/errors.md, not h3's 400: the first middleware answers it.
     allowMalformedURL: true,
     onRequest(event) {
       // Bookkeeping for the request log only: nothing per request when nobody logs.
-      if (log) received.set(event, { begin: performance.now(), path: event.url.pathname + event.url.search })
+      if (log)
+        received.set(event, {
+          begin: performance.now(),
+          path: event.url.pathname + event.url.search,
+          method: event.req.method,
+        })
+      // WordPress's other ways to a REST route, `?rest_route=` and `_method` (docs/wordpress.md#conventions).
+      restRoute(event)
       normalizePath(event)
+      if (isInterface(event.url.pathname)) overrideMethod(event)
       const { delay } = options
       if (delay && isInterface(event.url.pathname))
         return wait(delay.min + Math.random() * (delay.max - delay.min)).then(() => calendar.freshen())
@@ -121,6 +128,8 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     },
     onError: (error) => errorResponse(error),
   })
+  // `_fields`, `_envelope`, `_jsonp` and `_pretty` shape every REST answer, the middleware's and faults' included.
+  app.use(answerConventions({ isRest: (event) => isInterface(event.url.pathname), allowOf }))
   app.use((event) => (decodes(event.url.pathname) ? undefined : errorResponse(noRoute())))
   const intercepts = (options.extensions ?? []).flatMap((extension) =>
     extension.intercept ? [extension.intercept.bind(extension)] : [],
@@ -201,28 +210,45 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     const origin = event.req.headers.get('origin')
     if (isInterface(event.url.pathname)) {
       const view = (event.context.view as View | undefined) ?? viewOf(calendar, event)
-      const route = event.context.route as string | undefined
-      const routes = route === undefined ? undefined : routesAt.get(route)
-      // The routes beside REST v1 (tec/v1) work out their own `Allow`.
-      const allow =
-        (event.context.allow as string | undefined) ??
-        (routes && allowHeader(routes, view, writableAt(calendar, routes, event)))
+      const set = (event.context.restHeaders as RestHeaderSet | undefined) ?? 'all'
+      const allow = set === 'all' ? allowOf(event) : undefined
       const signedIn = view.user !== null && !view.rejected
       const plainGet = event.req.method === 'GET' && origin === null
       const headers = restHeaders({ site: view.origin, allow, signedIn, plainGet })
       // A tec/v1 list's own `Link` (its pages) replaces WordPress's, as `header()` replaces a header sent before.
       const own = headerOf(response, 'link')
-      addHeaders(response, own ? { ...headers, link: own } : headers)
+      if (set === 'link-only') addHeaders(response, { link: headers.link as string })
+      else addHeaders(response, own ? { ...headers, link: own } : headers)
+    } else if (headerOf(response, 'content-type')?.startsWith('text/html')) {
+      // Discovery clients look for the APIs on the site's pages first (docs/wordpress.md#discovery).
+      const { origin: site } = viewUrls(calendar.state.settings, originOf(event.url), PREFIX)
+      addHeaders(response, discoveryHeaders(site))
     }
     withCors(response, origin, options.cors ?? {})
     if (!log) return
-    const { begin, path } = received.get(event) ?? {
+    const { begin, path, method } = received.get(event) ?? {
       begin: performance.now(),
       path: event.url.pathname + event.url.search,
+      method: event.req.method,
     }
     const ms = performance.now() - begin
     const fault = event.context.fault as RequestLine['fault']
-    log({ method: event.req.method, path, status: response.status, ms, bytes: receivedBytes(event.req), fault })
+    log({ method, path, status: response.status, ms, bytes: receivedBytes(event.req), fault })
+  }
+
+  /**
+   * The `Allow` of an answer under the interface: the methods at its route the viewer may use
+   * (`rest_send_allow_header()`), as the route worked them out (tec/v1, the WordPress routes) or from the route
+   * table; undefined when no route matched.
+   */
+  function allowOf(event: H3Event): string | undefined {
+    const own = event.context.allow as string | undefined
+    if (own !== undefined) return own
+    const route = event.context.route as string | undefined
+    const routes = route === undefined ? undefined : routesAt.get(route)
+    if (!routes) return undefined
+    const view = (event.context.view as View | undefined) ?? viewOf(calendar, event)
+    return allowHeader(routes, view, writableAt(calendar, routes, event))
   }
 
   /**
@@ -248,14 +274,6 @@ function requestLog(options: AppOptions): ((line: RequestLine) => void) | undefi
   return (line) => {
     for (const listener of listeners) listener(line)
   }
-}
-
-/**
- * Whether a path, mapped onto calfile's prefix, is one of the interface's: calfile's prefix, and everything under
- * WordPress's REST root (TEC's own prefix is mapped onto calfile's; tec/v1 and the WordPress routes stay there).
- */
-function isInterface(path: string): boolean {
-  return path === PREFIX || path.startsWith(`${PREFIX}/`) || path === REST_ROOT || path.startsWith(`${REST_ROOT}/`)
 }
 
 /**
@@ -293,40 +311,6 @@ function on(app: H3, method: HTTPMethod, path: string, handler: EventHandler): v
   if (method === 'GET') app.on('HEAD', path, handler)
 }
 
-/** Collapses repeated slashes, maps TEC's prefix onto calfile's and drops a trailing slash (docs/errors.md). */
-function normalizePath(event: H3Event): void {
-  const sent = event.url.pathname
-  // Most paths need nothing: calfile's prefix, single slashes, no trailing one.
-  if (sent.startsWith(PREFIX) && !sent.endsWith('/') && !sent.includes('//')) {
-    event.context.prefix = PREFIX
-    return
-  }
-  let path = sent.replace(/\/{2,}/gu, '/')
-  let prefix = PREFIX
-  if (path === TEC_PREFIX || path.startsWith(`${TEC_PREFIX}/`)) {
-    prefix = TEC_PREFIX
-    path = PREFIX + path.slice(TEC_PREFIX.length)
-  }
-  if (path.length > 1) path = path.replace(/\/$/u, '')
-  event.context.prefix = prefix
-  if (path !== event.url.pathname) {
-    const url = new URL(event.url.href)
-    url.pathname = path
-    event.url = url
-  }
-}
-
-/** Whether a path's percent escapes are well-formed UTF-8 (`%ZZ`, `%FF`, `%C0%AF`, `%ED%A0%80` are not). */
-function decodes(path: string): boolean {
-  if (!path.includes('%')) return true
-  try {
-    decodeURI(path)
-    return true
-  } catch {
-    return false
-  }
-}
-
 /**
  * Who asks and where from. A wrong token is carried in the view, not thrown: docs/errors.md checks parameters (400)
  * before permissions (401/403), and the resources check parameters that need the state.
@@ -349,16 +333,6 @@ export function viewOf(calendar: Calendar, event: H3Event): View {
   }
   event.context.view = view
   return view
-}
-
-/**
- * `<protocol>//<host>` of a request URL, sliced from its `href`: reading `url.host` would make h3's lazy URL parse
- * the whole address on every request.
- */
-function originOf(url: URL): string {
-  const href = url.href
-  const path = href.indexOf('/', href.indexOf('//') + 2)
-  return path === -1 ? href : href.slice(0, path)
 }
 
 /**

@@ -131,3 +131,22 @@ function permits(route: Pick<DescribedRoute, 'action' | 'resource'>, writes: boo
   if (route.action !== 'create' && route.action !== 'update' && route.action !== 'delete') return true
   return route.resource === 'categories' || route.resource === 'tags' ? manages : writes
 }
+
+/**
+ * The headers a site's HTML pages carry for clients that discover its APIs from them: WordPress's `Link` to the REST
+ * root (`rest_output_link_header()`) and TEC's REST v1 headers (`Tribe__REST__Headers__Supported::send_header()`):
+ * its version, its root (with a trailing slash) and the site's origin. `site` has no trailing slash.
+ *
+ * @example
+ * discoveryHeaders('http://127.0.0.1:3000')
+ * // { link: '<http://127.0.0.1:3000/wp-json/>; rel="https://api.w.org/"', 'x-tec-api-version': 'v1',
+ * //   'x-tec-api-root': 'http://127.0.0.1:3000/wp-json/tribe/events/v1/', 'x-tec-api-origin': 'http://127.0.0.1:3000' }
+ */
+export function discoveryHeaders(site: string): Record<string, string> {
+  return {
+    link: `<${site}/wp-json/>; rel="https://api.w.org/"`,
+    'x-tec-api-version': 'v1',
+    'x-tec-api-root': `${site}/wp-json/tribe/events/v1/`,
+    'x-tec-api-origin': site,
+  }
+}

@@ -14,8 +14,9 @@ import {
 } from './openapi/describe.js'
 import { routeArgs } from './openapi/route-args-doc.js'
 import { type DefaultContext, type TecArgDoc, tecRouteArgs } from './openapi/tec-route-args.js'
-import { parseQuery } from './params.js'
+import { parseQuery } from './request/params.js'
 import { errorResponse, json } from './respond.js'
+import { keepLinks } from './wordpress/rest-server/answer-conventions.js'
 
 /**
  * One argument of an endpoint, as WordPress's index shows it (docs/http.md): the keys of its declaration that are
@@ -65,6 +66,7 @@ export function rootResponse(calendar: Calendar, event: H3Event, view: View): Re
   const parsed = v.safeParse(RootQuerySchema, parseQuery(event.url))
   if (!parsed.success) return errorResponse(invalidParams(firstIssuesByField(parsed.issues)))
   if (view.rejected) return errorResponse(view.rejected)
+  keepLinks(event)
   return json(rootIndex(calendar, view.base))
 }
 

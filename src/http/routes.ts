@@ -14,8 +14,8 @@ import { termQuerySchema } from '../core/resources/terms/term-query.js'
 import { type SingleTermResponse, TERM_ARGS, TermBodySchema } from '../core/resources/terms/terms.js'
 import type { View } from '../core/resources/view.js'
 import { httpWriteMode, type WriteMode } from '../core/resources/write-mode.js'
-import { parseQuery } from './params.js'
-import { bodyOf } from './request-body.js'
+import { parseQuery } from './request/params.js'
+import { bodyOf } from './request/request-body.js'
 import { json, jsonBody } from './respond.js'
 
 /**

@@ -1,5 +1,5 @@
 import { type H3Event, HTTPResponse } from 'h3'
-import { namesTag } from '../http/conditional.js'
+import { namesTag } from '../http/request/conditional.js'
 import type { StaticFile } from './static-files.js'
 
 /**

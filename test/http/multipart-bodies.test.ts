@@ -8,7 +8,7 @@
  * organizers 12 "Jazz Society" and 13 "Blues Club", categories 1 Music and 2 Jazz (child of 1).
  */
 import { beforeEach, describe, expect, it } from 'vitest'
-import { readBody } from '../../src/http/request-body.js'
+import { readBody } from '../../src/http/request/request-body.js'
 import { fixture, open, P } from '../helpers.js'
 
 type Json = Record<string, any>

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { CalendarError } from '../../src/core/errors.js'
-import { parseForm } from '../../src/http/params.js'
+import { parseForm } from '../../src/http/request/params.js'
 import { indexArgs, openApiParameters } from '../../src/http/tec-v1/arguments/parameter-schemas.js'
 import { type Parameter, readArguments } from '../../src/http/tec-v1/arguments/parameters.js'
 import {

@@ -46,8 +46,8 @@ export function compare(
   calfile: Sided,
   step: Pick<Step, 'path' | 'superset'> = { path: '' },
 ): Comparison {
-  const tecLeaves = leaves(inScope(step.path, bodyOf(tec)))
-  const calfileLeaves = leaves(inScope(step.path, bodyOf(calfile)))
+  const tecLeaves = leaves(inScope(step.path, bodyOf(tec, step.path)))
+  const calfileLeaves = leaves(inScope(step.path, bodyOf(calfile, step.path)))
   const leafDifferences: Difference[] = []
   let leafEqual = 0
   const wheres = step.superset ? tecLeaves.keys() : new Set([...tecLeaves.keys(), ...calfileLeaves.keys()])
@@ -94,10 +94,24 @@ export function figures(comparisons: Comparison[]): Figures {
   }
 }
 
-function bodyOf({ answer, labels, origin }: Sided): unknown {
+/** WordPress's JSONP answer: `/**\/<callback>(<json>)`. */
+const JSONP = /^\/\*\*\/([\w.]+)\(([\s\S]*)\)$/u
+
+/**
+ * The body as compared: JSON normalised (normalise.ts), JSONP as its callback and the JSON it is called with, an
+ * answer trimmed by `_fields` with its `id`s named by creation order though nothing else says whose they are.
+ */
+function bodyOf({ answer, labels, origin }: Sided, path: string): unknown {
   if (answer.text === '') return undefined
+  const trimmed = /[?&]_fields(?:=|%5B|\[)/u.test(path)
   try {
-    return normaliseBody(JSON.parse(answer.text), labels, origin)
+    const jsonp = JSONP.exec(answer.text)
+    if (jsonp)
+      return {
+        '(callback)': jsonp[1],
+        '(json)': normaliseBody(JSON.parse(jsonp[2] as string), labels, origin, trimmed),
+      }
+    return normaliseBody(JSON.parse(answer.text), labels, origin, trimmed)
   } catch {
     return { '(text)': answer.text.split(origin).join('{origin}') }
   }

@@ -43,18 +43,21 @@ export const COMPARED_HEADERS = [
   'cache-control',
 ] as const
 
-type Space = 'post' | 'term'
+export type Space = 'post' | 'term'
 
 /** One side's IDs by creation order. */
 export class IdLabels {
   readonly #labels = { post: new Map<number, string>(), term: new Map<number, string>() }
 
-  /** Learns the IDs of the records in the answer to a write, depth first in key order. */
-  learn(value: unknown): void {
+  /**
+   * Learns the IDs of the records in the answer to a write, depth first in key order. `space`: what the answer is a
+   * record of, for one that `_fields` trimmed of everything that would say (`{"id":12,"title":"Jazz"}`).
+   */
+  learn(value: unknown, trimmed?: Space): void {
     if (Array.isArray(value)) for (const item of value) this.learn(item)
     else if (value && typeof value === 'object') {
       const record = value as Record<string, unknown>
-      const space = spaceOf(record)
+      const space = spaceOf(record) ?? trimmed
       if (space && typeof record.id === 'number') this.#label(space, record.id)
       for (const [key, item] of Object.entries(record)) if (key !== 'json_ld') this.learn(item)
     }
@@ -94,11 +97,12 @@ export class IdLabels {
   #list(ids: string, space: Space | undefined): string {
     return ids
       .split(',')
-      .map((id) => (space ? this.of(space, id) : this.#either(id)))
+      .map((id) => (space ? this.of(space, id) : this.either(id)))
       .join(',')
   }
 
-  #either(id: string): string | number {
+  /** The label of a known post's ID, else of a known term's, else the ID itself. */
+  either(id: string | number): string | number {
     const post = this.of('post', id)
     return post === id ? this.of('term', id) : post
   }
@@ -120,8 +124,17 @@ const DATE_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/u
 const TERM_ID_LISTS = new Set(['tags', 'tribe_events_cat'])
 const DAY = 86_400_000
 
-/** A response body with one side's install-specific values replaced (see the module comment). */
-export function normaliseBody(body: unknown, labels: IdLabels, origin: string, now = Date.now()): unknown {
+/**
+ * A response body with one side's install-specific values replaced (see the module comment). `trimmed`: the body was
+ * cut down by `_fields`, so that an `id` may stand alone; it is then read as a known post's or term's.
+ */
+export function normaliseBody(
+  body: unknown,
+  labels: IdLabels,
+  origin: string,
+  trimmed = false,
+  now = Date.now(),
+): unknown {
   const walk = (value: unknown, key: string | undefined, parent: Record<string, unknown> | undefined): unknown => {
     if (typeof value === 'string') {
       if (key && TIME_KEYS.has(key) && CLOCK_TIME.test(value) && isNear(value, now)) return '{now}'
@@ -134,6 +147,7 @@ export function normaliseBody(body: unknown, labels: IdLabels, origin: string, n
     if (typeof value === 'number' && parent) {
       const space = key === 'id' ? spaceOf(parent) : undefined
       if (space) return labels.of(space, value)
+      if (key === 'id' && trimmed) return labels.either(value)
       if (key && TERM_ID_LISTS.has(key) && Array.isArray(parent[key])) return labels.of('term', value)
       if (key === 'term_taxonomy_id' || key === 'term_id' || (key === 'parent' && 'taxonomy' in parent))
         return labels.of('term', value)
@@ -165,7 +179,9 @@ const SERVED_ROUTES = /^\/(?:|tribe\/events\/v1(?:\/.*)?|tec\/v1(?:\/.*)?|wp\/v2
 export function inScope(path: string, body: unknown): unknown {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body
   const record = body as Record<string, unknown>
-  const route = path.split('?')[0]
+  // A route asked for by `?rest_route=` is compared as its path under `/wp-json`.
+  const asked = new URLSearchParams(path.split('?')[1] ?? '').get('rest_route')
+  const route = asked ? `/wp-json${asked === '/' ? '/' : asked}` : path.split('?')[0]
   if (route === '/wp-json/wp/v2/settings' && typeof record.title === 'string')
     return { ...record, title: '{site title}' }
   if (route !== '/wp-json/') return body

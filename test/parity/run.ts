@@ -6,7 +6,7 @@
 
 import type { Realtec } from '../realtec/oracle.js'
 import { type Comparison, compare } from './compare.js'
-import { IdLabels } from './normalise.js'
+import { IdLabels, type Space } from './normalise.js'
 import type { Scenario, Step } from './scenario.js'
 import { type Answer, calfileSide, type Side, tecSide } from './sides.js'
 
@@ -58,17 +58,25 @@ function oracleTime(step: Step, answer: Answer): number {
 
 const MINUTE = 60_000
 
+/** What a write's answer trimmed by `_fields` is a record of, by its path: a post or a term; undefined untrimmed. */
+function trimmedSpace(path: string): Space | undefined {
+  if (!/[?&]_fields(?:=|%5B|\[)/u.test(path)) return undefined
+  return /\/(?:categories|tags)(?:[/?]|$)/u.test(path) ? 'term' : 'post'
+}
+
 async function send(run: SideRun, step: Step): Promise<Answer> {
   const path = fill(step.path, run.names, (value) => encodeURIComponent(String(value)))
   const body = typeof step.body === 'string' ? fill(step.body, run.names, String) : fillBody(step.body, run.names)
   const answer = await run.side.send(step, path, body)
   let parsed: unknown
   try {
-    parsed = answer.text ? JSON.parse(answer.text) : undefined
+    // A JSONP answer is the JSON it calls back with (`/**\/cb({…})`).
+    const json = /^\/\*\*\/[\w.]+\(([\s\S]*)\)$/u.exec(answer.text)?.[1] ?? answer.text
+    parsed = json ? JSON.parse(json) : undefined
   } catch {
     parsed = undefined
   }
-  if ((step.method ?? 'GET') !== 'GET' && answer.status < 300) run.labels.learn(parsed)
+  if ((step.method ?? 'GET') !== 'GET' && answer.status < 300) run.labels.learn(parsed, trimmedSpace(step.path))
   for (const [name, where] of Object.entries(step.save ?? {})) {
     const value = where
       .split('.')

@@ -18,7 +18,8 @@ export interface Step {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS'
   /**
    * Under TEC's REST v1 prefix (`/events?per_page=2`, `/events/{jazz}`), or from the site's root when it starts
-   * with `/wp-json/` (`/wp-json/tec/v1/events`, `/wp-json/wp/v2/users/me`).
+   * with `/wp-json/` (`/wp-json/tec/v1/events`, `/wp-json/wp/v2/users/me`) or is the root's (`/?rest_route=/…`,
+   * `/index.php?rest_route=/…`).
    */
   path: string
   /** A JSON body (an object) or a form body (a string, sent as `application/x-www-form-urlencoded`). */

@@ -9,7 +9,8 @@
  */
 import { openCalendar } from '../../src/core/calendar.js'
 import { tokenHash } from '../../src/core/model/users.js'
-import { createApp, TEC_PREFIX } from '../../src/http/app.js'
+import { createApp } from '../../src/http/app.js'
+import { TEC_PREFIX } from '../../src/http/request/request-path.js'
 import { type Realtec, resetOracle } from '../realtec/oracle.js'
 import type { As, Step } from './scenario.js'
 
@@ -72,9 +73,12 @@ export async function calfileSide(realtec: Realtec): Promise<Side> {
   }
 }
 
-/** A step's path from the site's root: as it is under `/wp-json/`, else under TEC's REST v1 prefix. */
+/**
+ * A step's path from the site's root: as it is under `/wp-json/` and on the root itself (`/?rest_route=…`,
+ * `/index.php?…`), else under TEC's REST v1 prefix.
+ */
 function fromRoot(path: string): string {
-  return path.startsWith('/wp-json/') ? path : TEC_PREFIX + path
+  return /^\/(?:wp-json\/|\?|index\.php)/u.test(path) ? path : TEC_PREFIX + path
 }
 
 function request(step: Step, body: unknown, password: string): RequestInit {

@@ -4,7 +4,8 @@
  * calfile serves from the data file pulled from it.
  */
 import { openCalendar } from '../../src/core/calendar.js'
-import { createApp, TEC_PREFIX } from '../../src/http/app.js'
+import { createApp } from '../../src/http/app.js'
+import { TEC_PREFIX } from '../../src/http/request/request-path.js'
 import type { Realtec } from '../realtec/oracle.js'
 import { LISTS } from './sync-helpers.js'
 

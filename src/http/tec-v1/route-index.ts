@@ -5,10 +5,11 @@ import type { ServedPostKind } from '../../core/model/kinds.js'
 import type { CalendarState } from '../../core/model/state.js'
 import type { View } from '../../core/resources/view.js'
 import { wordpressPath } from '../openapi/describe.js'
-import { parseQuery } from '../params.js'
+import { parseQuery } from '../request/params.js'
 import { errorResponse, json } from '../respond.js'
 import type { IndexEndpoint, IndexRoute } from '../root.js'
-import { REST_ROOT, type RestNamespace } from '../wordpress/rest-namespace.js'
+import { keepLinks } from '../wordpress/rest-server/answer-conventions.js'
+import { REST_ROOT, type RestNamespace } from '../wordpress/rest-server/rest-namespace.js'
 import { indexArgs } from './arguments/parameter-schemas.js'
 import { DOCS_PATH, type Endpoint, endpointsByPath, TEC_V1_NAMESPACE } from './endpoints.js'
 import { servesTecV1 } from './mount.js'
@@ -187,6 +188,7 @@ export function namespaceIndexResponse(calendar: Calendar, event: H3Event, view:
       new CalendarError('rest_invalid_namespace', 404, 'The specified namespace could not be found.'),
     )
   const context = query.context === 'help' ? 'help' : 'view'
+  keepLinks(event)
   return json(tecV1Index(calendar.state, view.origin, context))
 }
 

@@ -3,9 +3,10 @@ import type { Calendar } from '../../core/calendar.js'
 import type { View } from '../../core/resources/view.js'
 import { errorResponse, json } from '../respond.js'
 import type { IndexRoute } from '../root.js'
-import { REST_ROOT } from './rest-namespace.js'
+import { keepLinks } from './rest-server/answer-conventions.js'
+import { REST_ROOT } from './rest-server/rest-namespace.js'
 import { managesOptions, settingsResponse } from './site-settings.js'
-import { usersMeResponse } from './users-me.js'
+import { usersMeResponse } from './users/users-me.js'
 import { WORDPRESS_V2, WP_V2, wpV2Index } from './wp-v2.js'
 
 /** How the app reads who asks (its `viewOf`), passed in so that these routes authenticate as every route does. */
@@ -31,7 +32,10 @@ const ROUTES: readonly WordPressRoute[] = [
   },
   {
     path: `/${WP_V2}`,
-    answer: (_calendar, _event, view) => json(wpV2Index(view)),
+    answer: (_calendar, event, view) => {
+      keepLinks(event)
+      return json(wpV2Index(view))
+    },
     describe: (calendar, view) => WORDPRESS_V2.routes(calendar, view)[`/${WP_V2}`],
     allows: () => true,
   },

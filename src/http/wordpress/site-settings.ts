@@ -2,8 +2,8 @@ import type { Calendar } from '../../core/calendar.js'
 import { notAllowed } from '../../core/resources/access.js'
 import type { View } from '../../core/resources/view.js'
 import { errorResponse, json } from '../respond.js'
-import { roleCan } from './capabilities.js'
 import { wordpressOptions } from './site-options.js'
+import { roleCan } from './users/capabilities.js'
 
 /**
  * Whether the viewer may read the settings: WordPress asks `manage_options`

@@ -1,6 +1,6 @@
 import { TEC_NAMESPACE } from '../openapi/describe.js'
 import { rootIndex } from '../root.js'
-import { REST_ROOT, type RestNamespace } from './rest-namespace.js'
+import { REST_ROOT, type RestNamespace } from './rest-server/rest-namespace.js'
 
 /**
  * TEC's REST API v1 in the index: the routes its namespace index lists (`GET /wp-json/tribe/events/v1`, root.ts),

@@ -1,6 +1,6 @@
 import type { View } from '../../core/resources/view.js'
 import type { IndexRoute } from '../root.js'
-import { REST_ROOT, type RestNamespace } from './rest-namespace.js'
+import { REST_ROOT, type RestNamespace } from './rest-server/rest-namespace.js'
 
 /** WordPress's own namespace. */
 export const WP_V2 = 'wp/v2'

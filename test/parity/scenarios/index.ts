@@ -1,4 +1,5 @@
 import type { Scenario } from '../scenario.js'
+import { CONVENTION_SCENARIOS } from './conventions.js'
 import { ERROR_SCENARIOS } from './errors.js'
 import { EVENT_SCENARIOS } from './events.js'
 import { LINKED_POST_SCENARIOS } from './linked-posts.js'
@@ -25,4 +26,5 @@ export const SCENARIOS: Scenario[] = [
   ...TEC_V1_SCENARIOS,
   ...TEC_V1_ABSENT_SCENARIOS,
   ...WORDPRESS_SCENARIOS,
+  ...CONVENTION_SCENARIOS,
 ]

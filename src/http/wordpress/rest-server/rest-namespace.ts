@@ -1,6 +1,6 @@
-import type { Calendar } from '../../core/calendar.js'
-import type { View } from '../../core/resources/view.js'
-import type { IndexRoute } from '../root.js'
+import type { Calendar } from '../../../core/calendar.js'
+import type { View } from '../../../core/resources/view.js'
+import type { IndexRoute } from '../../root.js'
 
 /** WordPress's REST root, under which every namespace is served (`rest_get_url_prefix()`). */
 export const REST_ROOT = '/wp-json'

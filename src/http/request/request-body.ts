@@ -1,10 +1,10 @@
 import { isUtf8 } from 'node:buffer'
 import type { IncomingMessage } from 'node:http'
 import type { H3Event } from 'h3'
-import { markSettled } from '../core/cache/parsed-input.js'
-import { CalendarError } from '../core/errors.js'
+import { markSettled } from '../../core/cache/parsed-input.js'
+import { CalendarError } from '../../core/errors.js'
+import { parseJsonBody } from '../php/json-decode.js'
 import { parseForm } from './params.js'
-import { parseJsonBody } from './php/json-decode.js'
 
 /** Largest body accepted (docs/errors.md): 1 MiB. */
 const BODY_LIMIT = 1024 * 1024

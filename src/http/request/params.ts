@@ -1,8 +1,8 @@
 import { isUtf8 } from 'node:buffer'
 import { createRequire } from 'node:module'
 import type * as Qs from 'qs'
-import { markSettled } from '../core/cache/parsed-input.js'
-import { RecentResults } from '../core/cache/recent-results.js'
+import { markSettled } from '../../core/cache/parsed-input.js'
+import { RecentResults } from '../../core/cache/recent-results.js'
 
 /**
  * qs options that read query strings and form bodies as PHP fills `$_GET` and `$_POST` (docs/writes.md,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { WordPressRelease } from '../../core/resources/tec-versions.js'
+import type { WordPressRelease } from '../../../core/resources/tec-versions.js'
 
 /** The sizes of a user's `avatar_urls` (`rest_get_avatar_sizes()`). */
 const SIZES = [24, 48, 96] as const

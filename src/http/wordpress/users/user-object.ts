@@ -1,11 +1,11 @@
-import type { Role, UserRecord } from '../../core/model/records.js'
-import { slugFromTitle } from '../../core/resources/slugs.js'
-import type { WordPressRelease } from '../../core/resources/tec-versions.js'
-import type { View } from '../../core/resources/view.js'
+import type { Role, UserRecord } from '../../../core/model/records.js'
+import { slugFromTitle } from '../../../core/resources/slugs.js'
+import type { WordPressRelease } from '../../../core/resources/tec-versions.js'
+import type { View } from '../../../core/resources/view.js'
+import { REST_ROOT } from '../rest-server/rest-namespace.js'
+import { WP_V2 } from '../wp-v2.js'
 import { avatarUrls } from './avatar.js'
 import { allCapabilities } from './capabilities.js'
-import { REST_ROOT } from './rest-namespace.js'
-import { WP_V2 } from './wp-v2.js'
 
 /** The contexts of WordPress's user schema (`WP_REST_Users_Controller::get_item_schema()`). */
 export const USER_CONTEXTS = ['view', 'embed', 'edit'] as const

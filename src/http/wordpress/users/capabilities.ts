@@ -1,4 +1,4 @@
-import { ROLES, type Role } from '../../core/model/records.js'
+import { ROLES, type Role } from '../../../core/model/records.js'
 
 /**
  * The capabilities of WordPress's five roles on a site with TEC, as `WP_User::$allcaps` holds them and the users

@@ -1,11 +1,11 @@
 import type { H3Event } from 'h3'
-import type { Calendar } from '../../core/calendar.js'
-import { CalendarError } from '../../core/errors.js'
-import type { Role } from '../../core/model/records.js'
-import { tecRules } from '../../core/resources/tec-versions.js'
-import type { View } from '../../core/resources/view.js'
-import { parseQuery } from '../params.js'
-import { errorResponse, json } from '../respond.js'
+import type { Calendar } from '../../../core/calendar.js'
+import { CalendarError } from '../../../core/errors.js'
+import type { Role } from '../../../core/model/records.js'
+import { tecRules } from '../../../core/resources/tec-versions.js'
+import type { View } from '../../../core/resources/view.js'
+import { parseQuery } from '../../request/params.js'
+import { errorResponse, json } from '../../respond.js'
 import { USER_CONTEXTS, type UserContext, userObject } from './user-object.js'
 
 /**

@@ -1,0 +1,143 @@
+import { del, get, post, type Scenario } from '../scenario.js'
+
+const when = { start_date: '2026-12-10 19:00:00', end_date: '2026-12-10 22:00:00' }
+const EEA =
+  'I understand that this endpoint is experimental and may change in a future release without maintaining backward compatibility. I also understand that I am using this endpoint at my own risk, while support is not provided for it.'
+
+/**
+ * The WordPress REST server's conventions, which every namespace gets from it (`WP_REST_Server::serve_request()`,
+ * `rest_filter_response_fields()`): `_fields`, `_envelope`, `_jsonp`, `_method` and `X-HTTP-Method-Override`, and
+ * `?rest_route=` from the site's root, on TEC's REST v1 (and on tec/v1, where the release has it).
+ */
+export const CONVENTION_SCENARIOS: Scenario[] = [
+  {
+    name: 'conventions: _fields',
+    steps: [
+      post('/events', { title: 'Fields', ...when, cost: '5' }, 'e'),
+      get('/events?_fields=total'),
+      get('/events?_fields=total,total_pages'),
+      get('/events?_fields=events.title,events.start_date_details.year,total'),
+      get('/events?_fields[]=total&_fields[]=rest_url'),
+      get('/events/{e}?_fields=id,title,cost,nothing'),
+      get('/events/{e}?_fields=start_date_details.year,venue'),
+      get('/events/{e}?_fields=start_date_details,start_date_details.year'),
+      get('/events/{e}?_fields='),
+      get('/events/999999?_fields=id'),
+      get('/categories?_fields=total'),
+      get('/events/{e}?_fields=start_date_details,start_date_details.year,id'),
+      get('/events/{e}?_fields=start_date_details.nothing,nothing'),
+      get('/events/{e}?_fields=nothing'),
+      get('/events/{e}?_fields[]=id,title'),
+      get('/events/{e}?_fields[]=id&_fields[]=title'),
+      get('/events/{e}?_fields=id%20title'),
+      get('/events?_fields=events.0.title,total'),
+      get('/events?_fields=events'),
+      get('/events/{e}?_fields=id', 'anonymous'),
+      get('/events/{e}?_fields=id', 'wrong-password'),
+      post('/events?_fields=id,title', { title: 'Fields on a write', ...when }),
+      get('/events/{e}?_pretty&_fields=id,start_date_details'),
+      get('/categories?_pretty=1'),
+    ],
+  },
+  {
+    name: 'conventions: _envelope and _jsonp',
+    steps: [
+      post('/events', { title: 'Enveloped', ...when }, 'e'),
+      get('/events?_envelope'),
+      get('/events/{e}?_envelope=1&_fields=id,title'),
+      get('/events/999999?_envelope'),
+      get('/categories?_jsonp=cb'),
+      get('/categories?_jsonp=my.cb_2'),
+      get('/categories?_jsonp=bad('),
+      get('/events/999999?_jsonp=cb'),
+      get('/categories?_jsonp=cb&_envelope'),
+      get('/categories?_jsonp=&_fields=total'),
+      get('/categories?_jsonp=0'),
+      get('/categories?_jsonp[]=cb'),
+      get('/categories?_jsonp=bad(', 'wrong-password'),
+      get('/categories?_jsonp=cb', 'wrong-password'),
+      get('/events?_envelope&per_page=1'),
+      get('/nothing?_jsonp=cb'),
+      get('/nothing?_envelope'),
+      post('/events?_jsonp=cb', { title: 'JSONP write', ...when }),
+    ],
+  },
+  {
+    name: 'conventions: _method and X-HTTP-Method-Override',
+    steps: [
+      post('/events', { title: 'Overridden', ...when }, 'e'),
+      post('/events', { title: 'Overridden too', ...when }, 'e2'),
+      post('/events/{e}?_method=DELETE', {}),
+      get('/events/{e}'),
+      { method: 'POST', path: '/events/{e2}', body: {}, headers: { 'X-HTTP-Method-Override': 'DELETE' } },
+      get('/events/{e2}'),
+      { method: 'POST', path: '/events/{e2}?_method=PATCH', body: { title: 'Patched' } },
+      get('/events?_method=DELETE'),
+      { method: 'GET', path: '/events/{e2}', headers: { 'X-HTTP-Method-Override': 'DELETE' } },
+      post('/events/{e2}?_method=delete', {}),
+      del('/events/{e2}?_method=GET'),
+      { method: 'PUT', path: '/events/{e2}?_method=nothing', body: {} },
+      get('/events/{e2}?_method=PATCH&_fields=id,status'),
+      get('/events?_method=POST'),
+    ],
+  },
+  {
+    name: 'conventions: ?rest_route= from the site root',
+    steps: [
+      post('/events', { title: 'Routed', ...when }, 'e'),
+      get('/?rest_route=/tribe/events/v1/events'),
+      get('/?rest_route=/tribe/events/v1/events/{e}'),
+      get('/?rest_route=/tribe/events/v1/events&per_page=1&page=1'),
+      get('/?rest_route=/tribe/events/v1/events/{e}&_fields=id,title'),
+      get('/index.php?rest_route=/tribe/events/v1/categories'),
+      get('/?rest_route=/tribe/events/v1/events/999999'),
+      get('/?rest_route=/tribe/events/v1/nothing'),
+      get('/?rest_route=/tribe/events/v1/events/&_fields=total'),
+      { method: 'POST', path: '/?rest_route=/tribe/events/v1/events', body: { title: 'Made by rest_route', ...when } },
+      { method: 'POST', path: '/?rest_route=/tribe/events/v1/events/{e}', body: { title: 'Renamed by rest_route' } },
+      { method: 'DELETE', path: '/?rest_route=/tribe/events/v1/events/{e}' },
+      { method: 'OPTIONS', path: '/?rest_route=/tribe/events/v1/events' },
+      { method: 'HEAD', path: '/?rest_route=/tribe/events/v1/events' },
+    ],
+  },
+  {
+    name: 'conventions: ?rest_route= to the WordPress routes',
+    section: 'wordpress',
+    steps: [
+      get('/?rest_route=/&_fields=url,home,namespaces,authentication'),
+      get('/?rest_route=/wp/v2/users/me', 'anonymous'),
+      get('/?rest_route=/wp/v2/settings&_fields=timezone,date_format'),
+      get('/wp-json/tribe/events/v1/events?rest_route=/wp/v2/users/me&_fields=name', 'anonymous'),
+      get('/?rest_route=/wp/v2&_fields=namespace'),
+    ],
+  },
+  {
+    name: 'conventions: on tec/v1',
+    section: 'tec-v1',
+    releases: ['6.17'],
+    steps: [
+      {
+        method: 'POST',
+        path: '/wp-json/tec/v1/events',
+        body: { title: 'Fields', ...when },
+        headers: { 'X-TEC-EEA': EEA },
+      },
+      {
+        method: 'GET',
+        path: '/wp-json/tec/v1/events?_fields=id,title.rendered,start_date',
+        headers: { 'X-TEC-EEA': EEA },
+      },
+      { method: 'GET', path: '/wp-json/tec/v1/events?_envelope', headers: { 'X-TEC-EEA': EEA } },
+      { method: 'GET', path: '/wp-json/tec/v1/events?_envelope&per_page=1', headers: { 'X-TEC-EEA': EEA } },
+      { method: 'GET', path: '/wp-json/tec/v1/events?_jsonp=cb&_fields=id', headers: { 'X-TEC-EEA': EEA } },
+      {
+        method: 'GET',
+        path: '/wp-json/tec/v1/events?_fields=id,title',
+        headers: { 'X-TEC-EEA': EEA },
+        as: 'anonymous',
+      },
+      { method: 'GET', path: '/wp-json/tec/v1/events?_envelope' },
+      { method: 'GET', path: '/?rest_route=/tec/v1/events&_fields=id', headers: { 'X-TEC-EEA': EEA } },
+    ],
+  },
+]
