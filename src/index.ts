@@ -39,7 +39,7 @@ export {
 } from './core/resources/tec-versions.js'
 export type { View } from './core/resources/view.js'
 export { type AppExtension, type AppOptions, createApp, type RequestLine } from './http/app.js'
-export { PREFIX, TEC_PREFIX } from './http/request/request-path.js'
+export { PREFIX, TEC_PREFIX } from './http/prefixes.js'
 export { type ServeOptions, serve } from './http/serve.js'
 export { eventToICalendar, type ICalendarOptions, toICalendar } from './ical/export/export-calendar.js'
 export { type ICalFeedOptions, icalFeeds } from './ical/feeds/feed-routes.js'

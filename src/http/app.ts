@@ -15,15 +15,17 @@ import { authenticate } from './auth.js'
 import { asPreflight, type CorsOptions, preflight, withCors } from './cors.js'
 import { type DescribedRoute, META_ROUTES } from './openapi/describe.js'
 import type { OpenApiPart } from './openapi/openapi.js'
+import { decodes, isInterface, normalizePath, originOf, PREFIX } from './prefixes.js'
 import { parseQuery } from './request/params.js'
 import { bodyOf, drainRest, garbledFields, receivedBytes } from './request/request-body.js'
-import { decodes, isInterface, normalizePath, originOf, PREFIX } from './request/request-path.js'
 import { addHeaders, errorResponse, headerOf, json } from './respond.js'
 import { allowHeader, discoveryHeaders, restHeaders } from './rest-headers.js'
 import { type RouteSpec, routeTable } from './routes.js'
 import { mountTecV1 } from './tec-v1/mount.js'
+import { TRIBE_EVENTS_V1 } from './tribe-namespace.js'
 import { mountWordPress } from './wordpress/mount.js'
 import { answerConventions, type RestHeaderSet } from './wordpress/rest-server/answer-conventions.js'
+import { RestNamespaces } from './wordpress/rest-server/rest-namespaces.js'
 import { overrideMethod, restRoute } from './wordpress/rest-server/rest-request.js'
 
 /** One line of the request log. */
@@ -195,8 +197,11 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
       return asPreflight(described, origin, options.cors ?? {})
     })
   }
-  mountTecV1(app, calendar, viewOf)
-  mountWordPress(app, calendar, viewOf)
+  // Each API registers its namespace with the REST index as it mounts, in the order a site with TEC registers them.
+  const namespaces = new RestNamespaces()
+  namespaces.register(TRIBE_EVENTS_V1)
+  mountTecV1(app, calendar, viewOf, namespaces)
+  mountWordPress(app, calendar, viewOf, namespaces)
   for (const extension of options.extensions ?? []) extension.mount(app, calendar)
   app.all('/**', (event) => {
     if (event.req.method === 'OPTIONS') return unrouted(event)

@@ -1,4 +1,3 @@
-import type { JsonSchema } from '@valibot/to-json-schema'
 import type { H3Event } from 'h3'
 import * as v from 'valibot'
 import type { Calendar } from '../core/calendar.js'
@@ -17,37 +16,7 @@ import { type DefaultContext, type TecArgDoc, tecRouteArgs } from './openapi/tec
 import { parseQuery } from './request/params.js'
 import { errorResponse, json } from './respond.js'
 import { keepLinks } from './wordpress/rest-server/answer-conventions.js'
-
-/**
- * One argument of an endpoint, as WordPress's index shows it (docs/http.md): the keys of its declaration that are
- * JSON Schema keywords, then `required` (`WP_REST_Server::get_data_for_route()`).
- */
-export interface IndexArg {
-  required: boolean
-  default?: unknown
-  description?: string
-  type?: string | string[]
-  format?: string
-  items?: JsonSchema
-  enum?: unknown[]
-}
-
-/**
- * One endpoint of a route: the methods that share one set of arguments (`POST, PUT, PATCH` for updates). An
- * endpoint without arguments has `[]`, PHP's empty array, as WordPress sends it.
- */
-export interface IndexEndpoint {
-  methods: string[]
-  args: Record<string, IndexArg> | []
-}
-
-/** One route of the index, keyed by its WordPress path. */
-export interface IndexRoute {
-  namespace: string
-  methods: string[]
-  endpoints: IndexEndpoint[]
-  _links?: Record<string, Array<{ href: string }>>
-}
+import type { IndexArg, IndexRoute } from './wordpress/rest-server/rest-namespace.js'
 
 /** The body of `GET <prefix>` (docs/http.md). */
 export interface RootIndex {

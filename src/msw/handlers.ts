@@ -1,7 +1,7 @@
 import { type HttpHandler, http } from 'msw'
 import type { Calendar } from '../core/calendar.js'
 import { type AppOptions, createApp } from '../http/app.js'
-import { PREFIX, TEC_PREFIX } from '../http/request/request-path.js'
+import { PREFIX, TEC_PREFIX } from '../http/prefixes.js'
 import { TEC_V1_PREFIX } from '../http/tec-v1/mount.js'
 import { REST_ROOT } from '../http/wordpress/rest-server/rest-namespace.js'
 import { WP_V2 } from '../http/wordpress/wp-v2.js'

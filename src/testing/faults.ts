@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { invalidParams } from '../core/errors.js'
-import { PREFIX, TEC_PREFIX } from '../http/request/request-path.js'
+import { PREFIX, TEC_PREFIX } from '../http/prefixes.js'
 import { TEC_V1_PREFIX } from '../http/tec-v1/mount.js'
 
 /**

@@ -1,7 +1,7 @@
 import { type EventHandler, type H3, type H3Event, HTTPResponse } from 'h3'
 import { noRoute } from '../core/errors.js'
 import type { AppExtension } from '../http/app.js'
-import { PREFIX } from '../http/request/request-path.js'
+import { PREFIX } from '../http/prefixes.js'
 import { errorResponse } from '../http/respond.js'
 import { ChangeFeed } from './change-feed.js'
 import { CHANGES_PATH, changeStream, changeStreamHead, OpenStreams } from './change-stream.js'

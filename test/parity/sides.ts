@@ -10,7 +10,7 @@
 import { openCalendar } from '../../src/core/calendar.js'
 import { tokenHash } from '../../src/core/model/users.js'
 import { createApp } from '../../src/http/app.js'
-import { TEC_PREFIX } from '../../src/http/request/request-path.js'
+import { TEC_PREFIX } from '../../src/http/prefixes.js'
 import { type Realtec, resetOracle } from '../realtec/oracle.js'
 import type { As, Step } from './scenario.js'
 

@@ -5,7 +5,7 @@
  */
 import { openCalendar } from '../../src/core/calendar.js'
 import { createApp } from '../../src/http/app.js'
-import { TEC_PREFIX } from '../../src/http/request/request-path.js'
+import { TEC_PREFIX } from '../../src/http/prefixes.js'
 import type { Realtec } from '../realtec/oracle.js'
 import { LISTS } from './sync-helpers.js'
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { TEC_PREFIX } from '../../src/http/request/request-path.js'
+import { TEC_PREFIX } from '../../src/http/prefixes.js'
 import { SiteClient } from '../../src/sync/site/site-client.js'
 import { startTestAdminServer } from '../cli/cli-helpers.js'
 import { P } from '../helpers.js'

@@ -7,8 +7,8 @@ import type { View } from '../../core/resources/view.js'
 import { parseQuery } from '../request/params.js'
 import { bodyOf } from '../request/request-body.js'
 import { errorResponse, json } from '../respond.js'
-import type { ViewOf } from '../wordpress/mount.js'
-import { REST_ROOT } from '../wordpress/rest-server/rest-namespace.js'
+import { REST_ROOT, type RestNamespace, type ViewOf } from '../wordpress/rest-server/rest-namespace.js'
+import type { RestNamespaces } from '../wordpress/rest-server/rest-namespaces.js'
 import { readArguments } from './arguments/parameters.js'
 import { DOCS_PATH, type Endpoint, endpointsByPath, permitted, TEC_V1_NAMESPACE } from './endpoints.js'
 import { assertAcknowledged } from './gate.js'
@@ -19,7 +19,8 @@ import { linkHeader } from './link-header.js'
 export const TEC_V1_PREFIX = `${REST_ROOT}/${TEC_V1_NAMESPACE}`
 
 /**
- * Adds tec/v1's routes to an app (TEC 6.15+'s second REST API, `TEC\Common\REST\TEC\V1`), answered only while the
+ * Adds tec/v1's routes to an app (TEC 6.15+'s second REST API, `TEC\Common\REST\TEC\V1`) and registers its namespace
+ * with `namespaces` for the REST index, answered only while the
  * data file's `settings.tec_version` names a release that has it (`TecRules.tecV1`); otherwise they answer 404
  * `rest_no_route`, as TEC 6.10 does. Each request is checked in WordPress's order: refused credentials (401), the
  * route's arguments (`readArguments`, 400), the permission (`permitted`: 401 `rest_forbidden` anonymous, 403 signed
@@ -29,10 +30,11 @@ export const TEC_V1_PREFIX = `${REST_ROOT}/${TEC_V1_NAMESPACE}`
  * `/docs` need no acknowledgement; `OPTIONS` on a route describes it (`routeOptionsResponse`).
  *
  * @example
- * mountTecV1(app, calendar, viewOf)
+ * mountTecV1(app, calendar, viewOf, namespaces)
  * await app.request('/wp-json/tec/v1/events', { headers: { 'x-tec-eea': ACKNOWLEDGEMENT } })
  */
-export function mountTecV1(app: H3, calendar: Calendar, viewOf: ViewOf): void {
+export function mountTecV1(app: H3, calendar: Calendar, viewOf: ViewOf, namespaces: RestNamespaces): void {
+  namespaces.register(TEC_V1)
   const paths = endpointsByPath()
   for (const [path, endpoints] of paths) {
     for (const endpoint of endpoints) {
@@ -75,6 +77,16 @@ export function mountTecV1(app: H3, calendar: Calendar, viewOf: ViewOf): void {
 /** Whether the calendar answers tec/v1 at all: TEC 6.15 and later register it. */
 export function servesTecV1(calendar: Calendar): boolean {
   return tecRules(calendar.state.settings).tecV1
+}
+
+/**
+ * tec/v1 as the REST index (`GET /wp-json/`) lists it: among the namespaces while the calendar serves it, with its
+ * routes (`tecV1Routes`, loaded when first asked for).
+ */
+const TEC_V1: RestNamespace = {
+  namespace: TEC_V1_NAMESPACE,
+  served: servesTecV1,
+  routes: async (calendar, view) => (await import('./route-index.js')).tecV1Routes(calendar.state, view.origin),
 }
 
 async function answer(

@@ -7,12 +7,10 @@ import type { View } from '../../core/resources/view.js'
 import { wordpressPath } from '../openapi/describe.js'
 import { parseQuery } from '../request/params.js'
 import { errorResponse, json } from '../respond.js'
-import type { IndexEndpoint, IndexRoute } from '../root.js'
 import { keepLinks } from '../wordpress/rest-server/answer-conventions.js'
-import { REST_ROOT, type RestNamespace } from '../wordpress/rest-server/rest-namespace.js'
+import { type IndexEndpoint, type IndexRoute, REST_ROOT } from '../wordpress/rest-server/rest-namespace.js'
 import { indexArgs } from './arguments/parameter-schemas.js'
 import { DOCS_PATH, type Endpoint, endpointsByPath, TEC_V1_NAMESPACE } from './endpoints.js'
-import { servesTecV1 } from './mount.js'
 import { DOCS_ROUTE_SCHEMA } from './openapi/definitions.js'
 
 /**
@@ -125,16 +123,6 @@ export function tecV1Routes(
     routes[routeKey(path)] = endpointsRoute(path, endpoints, state, origin, context)
   routes[routeKey(DOCS_PATH)] = docsRoute(origin, context)
   return routes
-}
-
-/**
- * tec/v1 as the REST index (`GET /wp-json/`) lists it: among the namespaces while the calendar serves it, with its
- * routes (`tecV1Routes`).
- */
-export const TEC_V1: RestNamespace = {
-  namespace: TEC_V1_NAMESPACE,
-  served: servesTecV1,
-  routes: (calendar, view) => tecV1Routes(calendar.state, view.origin),
 }
 
 /** The body of `GET /wp-json/tec/v1`. */

@@ -2,15 +2,12 @@ import type { H3, H3Event } from 'h3'
 import type { Calendar } from '../../core/calendar.js'
 import type { View } from '../../core/resources/view.js'
 import { errorResponse, json } from '../respond.js'
-import type { IndexRoute } from '../root.js'
 import { keepLinks } from './rest-server/answer-conventions.js'
-import { REST_ROOT } from './rest-server/rest-namespace.js'
+import { type IndexRoute, REST_ROOT, type ViewOf } from './rest-server/rest-namespace.js'
+import type { RestNamespaces } from './rest-server/rest-namespaces.js'
 import { managesOptions, settingsResponse } from './site-settings.js'
 import { usersMeResponse } from './users/users-me.js'
-import { WORDPRESS_V2, WP_V2, wpV2Index } from './wp-v2.js'
-
-/** How the app reads who asks (its `viewOf`), passed in so that these routes authenticate as every route does. */
-export type ViewOf = (calendar: Calendar, event: H3Event) => View
+import { WORDPRESS_V2, WP_V2, wpV2Index, wpV2Routes } from './wp-v2.js'
 
 /** One of the routes below: its path under `/wp-json`, its `GET`, and who passes its permission step. */
 interface WordPressRoute {
@@ -22,11 +19,13 @@ interface WordPressRoute {
   allows(view: View): boolean
 }
 
-const ROUTES: readonly WordPressRoute[] = [
+/** The routes below, the index listing the namespaces registered with `namespaces`. */
+const wordpressRoutes = (namespaces: RestNamespaces): readonly WordPressRoute[] => [
   {
     path: '',
     // The index is loaded when first asked for: it describes every route, which no part of a server's start needs.
-    answer: async (calendar, _event, view) => json((await import('./site-index.js')).siteIndex(calendar, view)),
+    answer: async (calendar, _event, view) =>
+      json(await (await import('./site-index.js')).siteIndex(calendar, view, namespaces.served(calendar))),
     describe: async (_calendar, view) => (await import('./site-index.js')).rootRoute(view),
     allows: () => true,
   },
@@ -36,20 +35,20 @@ const ROUTES: readonly WordPressRoute[] = [
       keepLinks(event)
       return json(wpV2Index(view))
     },
-    describe: (calendar, view) => WORDPRESS_V2.routes(calendar, view)[`/${WP_V2}`],
+    describe: (_calendar, view) => wpV2Routes(view)[`/${WP_V2}`],
     allows: () => true,
   },
   {
     path: `/${WP_V2}/users/me`,
     answer: (calendar, event, view) => usersMeResponse(calendar, event, view),
-    describe: (calendar, view) => WORDPRESS_V2.routes(calendar, view)[`/${WP_V2}/users/me`],
+    describe: (_calendar, view) => wpV2Routes(view)[`/${WP_V2}/users/me`],
     // Anyone may ask who they are; the answer to nobody is the 401.
     allows: () => true,
   },
   {
     path: `/${WP_V2}/settings`,
     answer: (calendar, _event, view) => settingsResponse(calendar, view),
-    describe: (calendar, view) => WORDPRESS_V2.routes(calendar, view)[`/${WP_V2}/settings`],
+    describe: (_calendar, view) => wpV2Routes(view)[`/${WP_V2}/settings`],
     allows: managesOptions,
   },
 ]
@@ -57,18 +56,19 @@ const ROUTES: readonly WordPressRoute[] = [
 /**
  * Adds the WordPress routes TEC's MCP server, and WordPress clients generally, call before anything else: the REST
  * index (`GET /wp-json/`, `siteIndex`), the `wp/v2` namespace's index, the signed-in user
- * (`/wp-json/wp/v2/users/me`) and the site's settings (`/wp-json/wp/v2/settings`), read only. As WordPress's server
- * does, each route
- * refuses wrong credentials first (401, `WP_REST_Server::check_authentication()`), answers `HEAD` as its `GET`
+ * (`/wp-json/wp/v2/users/me`) and the site's settings (`/wp-json/wp/v2/settings`), read only; registers `wp/v2`
+ * with `namespaces`, after the namespaces registered before, which the index lists. As WordPress's server does,
+ * each route refuses wrong credentials first (401, `WP_REST_Server::check_authentication()`), answers `HEAD` as its `GET`
  * (without the body) and `OPTIONS` with its entry in the index (`rest_handle_options_request()`), and sets
  * `event.context.allow` for the app's `Allow` header: `GET` when the viewer passes its permission step, else
  * nothing. The app adds WordPress's other REST headers.
  *
  * @example
- * mountWordPress(app, calendar, viewOf)
+ * mountWordPress(app, calendar, viewOf, namespaces)
  */
-export function mountWordPress(app: H3, calendar: Calendar, viewOf: ViewOf): void {
-  for (const route of ROUTES) {
+export function mountWordPress(app: H3, calendar: Calendar, viewOf: ViewOf, namespaces: RestNamespaces): void {
+  namespaces.register(WORDPRESS_V2)
+  for (const route of wordpressRoutes(namespaces)) {
     const answer = (describe: boolean) => async (event: H3Event) => {
       const view = viewOf(calendar, event)
       if (view.rejected) return errorResponse(view.rejected)

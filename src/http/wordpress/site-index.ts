@@ -1,26 +1,20 @@
 import type { Calendar } from '../../core/calendar.js'
 import { tecRules } from '../../core/resources/tec-versions.js'
 import type { View } from '../../core/resources/view.js'
-import type { IndexRoute } from '../root.js'
-import { TEC_V1 } from '../tec-v1/route-index.js'
-import { REST_ROOT } from './rest-server/rest-namespace.js'
+import { type IndexRoute, REST_ROOT, type RestNamespace } from './rest-server/rest-namespace.js'
 import { wordpressOptions } from './site-options.js'
-import { TRIBE_EVENTS_V1 } from './tribe-namespace.js'
-import { WORDPRESS_V2 } from './wp-v2.js'
 
 /**
  * The body of `GET /wp-json/`, WordPress's REST index (`WP_REST_Server::get_index()`), for what calfile has: the
- * site's options (`wordpressOptions`), the namespaces calfile serves with their routes, and the links every
- * reader gets: TEC's REST v1, tec/v1 where the release has it, then WordPress's own, the order in which a site with
- * TEC registers them. WordPress 7.0 lists the front page's options (`page_for_posts`,
+ * site's options (`wordpressOptions`), the namespaces served (`namespaces`, in the order they registered:
+ * `RestNamespaces.served`) with their routes, and the links every reader gets. WordPress 7.0 lists the front page's options (`page_for_posts`,
  * `page_on_front`, `show_on_front`), 6.7.1 does not. The link to the active theme, which WordPress adds for those
  * who may edit posts, is left out: calfile has no themes route.
  */
-export function siteIndex(calendar: Calendar, view: View): object {
+export async function siteIndex(calendar: Calendar, view: View, namespaces: readonly RestNamespace[]): Promise<object> {
   const options = wordpressOptions(calendar, view)
-  const namespaces = [TRIBE_EVENTS_V1, TEC_V1, WORDPRESS_V2].filter((namespace) => namespace.served?.(calendar) ?? true)
   const routes: Record<string, IndexRoute> = { '/': rootRoute(view) }
-  for (const namespace of namespaces) Object.assign(routes, namespace.routes(calendar, view))
+  for (const namespace of namespaces) Object.assign(routes, await namespace.routes(calendar, view))
   const frontPage =
     tecRules(calendar.state.settings).wordpress === '7.0.4'
       ? {

@@ -1,6 +1,5 @@
 import type { View } from '../../core/resources/view.js'
-import type { IndexRoute } from '../root.js'
-import { REST_ROOT, type RestNamespace } from './rest-server/rest-namespace.js'
+import { type IndexRoute, REST_ROOT, type RestNamespace } from './rest-server/rest-namespace.js'
 
 /** WordPress's own namespace. */
 export const WP_V2 = 'wp/v2'
@@ -16,7 +15,13 @@ export const WORDPRESS_V2: RestNamespace = {
   routes: (_calendar, view) => wpV2Routes(view),
 }
 
-function wpV2Routes(view: View): Record<string, IndexRoute> {
+/**
+ * The routes of `wp/v2` calfile serves, as the index lists them, keyed by route (`/wp/v2/users/me`).
+ *
+ * @example
+ * wpV2Routes(view)['/wp/v2/settings'].methods // ['GET']
+ */
+export function wpV2Routes(view: View): Record<string, IndexRoute> {
   const root = `${view.origin}${REST_ROOT}/${WP_V2}`
   return {
     [`/${WP_V2}`]: {

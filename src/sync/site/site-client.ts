@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import pRetry from 'p-retry'
 import { isLoopback } from '../../http/loopback.js'
-import { TEC_PREFIX } from '../../http/request/request-path.js'
+import { TEC_PREFIX } from '../../http/prefixes.js'
 import { SiteError, SyncError } from '../errors.js'
 
 /**

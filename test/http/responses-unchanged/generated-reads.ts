@@ -5,7 +5,7 @@
  * HEAD, errors, the root route and the document (docs/http.md), anonymously and with tokens (docs/auth.md), and a
  * view with `base_url` and `site_url` set (docs/responses.md#urls).
  */
-import { PREFIX, TEC_PREFIX } from '../../../src/http/request/request-path.js'
+import { PREFIX, TEC_PREFIX } from '../../../src/http/prefixes.js'
 import { gets, getsOnBothPrefixes, type Step } from './steps.js'
 
 const EVENT_LISTS = [

@@ -5,7 +5,7 @@
  * a write are now (docs/responses.md#event). Issue 11: "time-dependent parts stay correct as the clock moves", which
  * a cache that forgets the clock breaks.
  */
-import { PREFIX } from '../../../src/http/request/request-path.js'
+import { PREFIX } from '../../../src/http/prefixes.js'
 import { at, gets, type Step, write } from './steps.js'
 
 /** The event the create makes: 1 + the largest post ID of the generated calendar (docs/data-file.md). */

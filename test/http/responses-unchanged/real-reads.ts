@@ -4,7 +4,7 @@
  * venues, 11 organizers, 15 categories, 18 tags), served in open mode (docs/auth.md). Every event, venue and
  * organizer is read singly under TEC's prefix, as the clients of those sites would.
  */
-import { PREFIX, TEC_PREFIX } from '../../../src/http/request/request-path.js'
+import { PREFIX, TEC_PREFIX } from '../../../src/http/prefixes.js'
 import { gets, getsOnBothPrefixes, type Step } from './steps.js'
 
 const EVENTS = [

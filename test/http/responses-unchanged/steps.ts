@@ -3,7 +3,7 @@
  * body for writes. `send` turns one into an in-process `app.request` (no socket).
  */
 import type { H3 } from 'h3'
-import { PREFIX, TEC_PREFIX } from '../../../src/http/request/request-path.js'
+import { PREFIX, TEC_PREFIX } from '../../../src/http/prefixes.js'
 import { TOKENS } from './generated-calendar.js'
 
 /** Who sends a request: nobody (anonymous, or anyone in open mode), a user by token, or a token no user has. */

@@ -3,7 +3,7 @@
  * that find it, embedded venues and organizers, term counts): what a response cache must invalidate (issue 11).
  * IDs of created records are fixed: 1 + the largest in their ID space (docs/data-file.md).
  */
-import { PREFIX, TEC_PREFIX } from '../../../src/http/request/request-path.js'
+import { PREFIX, TEC_PREFIX } from '../../../src/http/prefixes.js'
 import { gets, type Step, type Who, write } from './steps.js'
 
 /** The event and venue that the first create makes (the event's venue is created first). */

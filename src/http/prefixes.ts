@@ -1,6 +1,6 @@
 import type { H3Event } from 'h3'
-import { TEC_NAMESPACE } from '../openapi/describe.js'
-import { REST_ROOT } from '../wordpress/rest-server/rest-namespace.js'
+import { TEC_NAMESPACE } from './openapi/describe.js'
+import { REST_ROOT } from './wordpress/rest-server/rest-namespace.js'
 
 /**
  * Where a request is served from: calfile's route prefix and TEC's, and how a request's path is mapped onto
