@@ -27,6 +27,7 @@ import { mountWordPress } from './wordpress/mount.js'
 import { answerConventions, type RestHeaderSet } from './wordpress/rest-server/answer-conventions.js'
 import { RestNamespaces } from './wordpress/rest-server/rest-namespaces.js'
 import { overrideMethod, restRoute } from './wordpress/rest-server/rest-request.js'
+import { mountWpV2Posts } from './wp-v2/mount.js'
 
 /** One line of the request log. */
 export interface RequestLine {
@@ -202,6 +203,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   namespaces.register(TRIBE_EVENTS_V1)
   mountTecV1(app, calendar, viewOf, namespaces)
   mountWordPress(app, calendar, viewOf, namespaces)
+  mountWpV2Posts(app, calendar, viewOf)
   for (const extension of options.extensions ?? []) extension.mount(app, calendar)
   app.all('/**', (event) => {
     if (event.req.method === 'OPTIONS') return unrouted(event)

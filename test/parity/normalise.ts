@@ -81,7 +81,11 @@ export class IdLabels {
   /** Every known ID in a text (URLs, `global_id`, query strings) replaced by its label. */
   text(value: string): string {
     return value
-      .replace(/\/(events|venues|organizers)\/(\d+)/gu, (_, kind, id) => `/${kind}/${this.of('post', id)}`)
+      .replace(
+        /\/(events|venues|organizers|tribe_events|tribe_venue|tribe_organizer)\/(\d+)/gu,
+        (_, kind, id) => `/${kind}/${this.of('post', id)}`,
+      )
+      .replace(/(\/media\?parent=)(\d+)/gu, (_, key, id) => `${key}${this.of('post', id)}`)
       .replace(/\/(categories|tags|tribe_events_cat)\/(\d+)/gu, (_, kind, id) => `/${kind}/${this.of('term', id)}`)
       .replace(/([?&](?:id|p|post_parent)=)(\d+)/gu, (_, key, id) => `${key}${this.of('post', id)}`)
       .replace(
@@ -122,6 +126,8 @@ const CLOCK_TIME = /^\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d$/u
 const DATE_TIME = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/u
 /** tec/v1's term ID lists of an event (`Event_Definition`: `tags`, `tribe_events_cat`). */
 const TERM_ID_LISTS = new Set(['tags', 'tribe_events_cat'])
+/** WordPress's `meta` of an event: TEC's linked post IDs (`_EventVenueID`, `_EventOrganizerID`). */
+const POST_ID_LISTS = new Set(['_EventVenueID', '_EventOrganizerID'])
 const DAY = 86_400_000
 
 /**
@@ -149,6 +155,7 @@ export function normaliseBody(
       if (space) return labels.of(space, value)
       if (key === 'id' && trimmed) return labels.either(value)
       if (key && TERM_ID_LISTS.has(key) && Array.isArray(parent[key])) return labels.of('term', value)
+      if (key && POST_ID_LISTS.has(key) && Array.isArray(parent[key])) return labels.of('post', value)
       if (key === 'term_taxonomy_id' || key === 'term_id' || (key === 'parent' && 'taxonomy' in parent))
         return labels.of('term', value)
       // WordPress's `term_exists` error repeats the existing term's ID in `additional_data`.

@@ -10,9 +10,9 @@ export type As = 'admin' | 'anonymous' | 'wrong-password'
 /**
  * The figures a scenario counts toward, each reported and floored on its own (floor.json): TEC's REST v1
  * (`tribe/events/v1`), TEC's newer `tec/v1`, or the WordPress routes its MCP server calls first (`/wp-json/`,
- * `wp/v2/users/me`, `wp/v2/settings`).
+ * `wp/v2/users/me`, `wp/v2/settings`), or WordPress's own REST API over TEC's posts (`wp/v2/tribe_events`, …).
  */
-export type Section = 'rest-v1' | 'tec-v1' | 'wordpress'
+export type Section = 'rest-v1' | 'tec-v1' | 'wordpress' | 'wp-v2'
 
 export interface Step {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS'

@@ -59,6 +59,16 @@ export interface TecRules {
    * 6.15), which TEC's MCP server speaks; it is listed among the namespaces of the REST index.
    */
   readonly tecV1: boolean
+  /**
+   * Whether events take comments (6.10.0: TEC registers `tribe_events` with `comments` support, so WordPress's
+   * `wp/v2` shows `comment_status` `open`, `ping_status` `closed` and a `replies` link); 6.17.2 does not.
+   */
+  readonly eventComments: boolean
+  /**
+   * What an event list of `wp/v2` asked by `orderby=include` holds: the events, by start, earliest first (6.17.2's
+   * `tribe_events` query), or none at all (6.10.0: TEC's query drops `post__in` ordering, and with it every post).
+   */
+  readonly wpV2IncludeOrder: 'start' | 'nothing'
 }
 
 const RULES: Record<TecVersion, TecRules> = {
@@ -73,6 +83,8 @@ const RULES: Record<TecVersion, TecRules> = {
     },
     linkedPostPermissionPerPost: true,
     tecV1: true,
+    eventComments: false,
+    wpV2IncludeOrder: 'start',
   },
   '6.10': {
     wordpress: '6.7.1',
@@ -82,6 +94,8 @@ const RULES: Record<TecVersion, TecRules> = {
     termPostTypes: { category: ['tribe_events'], tag: ['posts', 'tribe_events'] },
     linkedPostPermissionPerPost: false,
     tecV1: false,
+    eventComments: true,
+    wpV2IncludeOrder: 'nothing',
   },
 }
 

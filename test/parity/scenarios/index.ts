@@ -10,6 +10,7 @@ import { TERM_TEXT_SCENARIOS } from './term-texts.js'
 import { TERM_SCENARIOS } from './terms.js'
 import { VERSION_SCENARIOS } from './versions.js'
 import { WORDPRESS_SCENARIOS } from './wordpress.js'
+import { WP_V2_SCENARIOS } from './wp-v2.js'
 import { WRITE_SCENARIOS } from './writes.js'
 
 /** Every parity scenario, each run on a fresh site (those of one release only on that release's). */
@@ -27,4 +28,5 @@ export const SCENARIOS: Scenario[] = [
   ...TEC_V1_ABSENT_SCENARIOS,
   ...WORDPRESS_SCENARIOS,
   ...CONVENTION_SCENARIOS,
+  ...WP_V2_SCENARIOS,
 ]

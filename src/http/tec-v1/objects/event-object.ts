@@ -1,16 +1,14 @@
 import { instantToWall } from '../../../core/dates/zoned.js'
-import type { Taxonomy } from '../../../core/model/kinds.js'
 import type { EventRecord } from '../../../core/model/records.js'
 import type { CalendarState } from '../../../core/model/state.js'
 import { formatCost } from '../../../core/render/cost.js'
 import { renderTitle } from '../../../core/render/fields.js'
 import { eventUrl, linkedOrganizers, linkedVenue } from '../../../core/resources/events/event-shape.js'
-import { tecRules } from '../../../core/resources/tec-versions.js'
-import { byTermName } from '../../../core/resources/terms/term-query.js'
 import type { View } from '../../../core/resources/view.js'
 import { eventTimes } from '../../../core/search/record-facts.js'
+import { wordPressPost } from '../../wordpress/post-object.js'
+import { eventClassList, termIds } from '../../wordpress/post-terms.js'
 import { organizerObject, venueObject } from './linked-post-objects.js'
-import { wordPressPost } from './post-object.js'
 import { multiday, scheduleDetails, shortScheduleDetails } from './schedule-details.js'
 
 /**
@@ -43,7 +41,7 @@ export function eventObject(
     ...wordPressPost(state, 'event', event, event.title, eventUrl(view, event)),
     tags,
     tribe_events_cat: categories,
-    class_list: classList(state, event, tags, categories),
+    class_list: eventClassList(state, event, tags, categories),
     start_date: event.start_date,
     start_date_utc: startUtc,
     end_date: event.end_date,
@@ -83,44 +81,4 @@ export function eventObject(
 /** A PHP `DateTime` as `json_encode()` writes it: microseconds, `timezone_type` 3 (a zone name) and the zone. */
 function phpDate(wall: string, zone: string): { date: string; timezone_type: 3; timezone: string } {
   return { date: `${wall}.000000`, timezone_type: 3, timezone: zone }
-}
-
-/** The IDs of an event's terms that exist, ordered by name as `wp_get_object_terms()` gives them. */
-function termIds(state: CalendarState, ids: readonly number[], taxonomy: Taxonomy): number[] {
-  const collection = state.terms(taxonomy)
-  return ids
-    .flatMap((id) => collection.get(id) ?? [])
-    .sort(byTermName(tecRules(state.settings).wordpress))
-    .map((term) => term.id)
-}
-
-/**
- * `get_post_class()` of an event: `post-<id>`, the post type, `type-…`, `status-…`, `has-post-thumbnail`, `hentry`,
- * then a class per term (`tag-<slug>`, `tribe_events_cat-<slug>`), then TEC's `cat_<slug>` per category
- * (`Tribe__Events__Main::post_class()`); slugs as `sanitize_html_class()` keeps them, else the term's ID.
- */
-function classList(state: CalendarState, event: EventRecord, tags: number[], categories: number[]): string[] {
-  const slugClass = (taxonomy: Taxonomy, id: number) => {
-    const slug = htmlClass(state.terms(taxonomy).get(id)?.slug ?? '')
-    return /^\d+$/u.test(slug) || slug.replace(/^-+|-+$/gu, '') === '' ? String(id) : slug
-  }
-  return [
-    `post-${event.id}`,
-    'tribe_events',
-    'type-tribe_events',
-    `status-${event.status}`,
-    ...(typeof event.image === 'number' && event.image > 0 ? ['has-post-thumbnail'] : []),
-    'hentry',
-    ...tags.map((id) => `tag-${slugClass('tag', id)}`),
-    ...categories.map((id) => htmlClass(`tribe_events_cat-${slugClass('category', id)}`) || `tribe_events_cat-${id}`),
-    ...categories.map((id) => {
-      const term = state.categories.get(id)
-      return `cat_${htmlClass(term?.slug ?? '') || (term?.term_taxonomy_id ?? id)}`
-    }),
-  ]
-}
-
-/** `sanitize_html_class()`: percent escapes out, then everything but letters, digits, `_` and `-`. */
-function htmlClass(text: string): string {
-  return text.replace(/%[a-fA-F0-9]{2}/gu, '').replace(/[^A-Za-z0-9_-]/gu, '')
 }

@@ -2,7 +2,7 @@ import type { OrganizerRecord, VenueRecord } from '../../../core/model/records.j
 import type { CalendarState } from '../../../core/model/state.js'
 import { organizerUrl, venueUrl } from '../../../core/resources/linked-posts/linked-shape.js'
 import type { View } from '../../../core/resources/view.js'
-import { wordPressPost } from './post-object.js'
+import { wordPressPost } from '../../wordpress/post-object.js'
 
 /**
  * A venue as tec/v1 shows it (`Venues::get_formatted_entity()`): the WordPress post, then TEC's venue model fields
