@@ -1,23 +1,18 @@
 import { setTimeout as wait } from 'node:timers/promises'
 import { type EventHandler, H3, type H3Event, type HTTPMethod, type HTTPResponse } from 'h3'
-import type { GenericSchema } from 'valibot'
-import { safeParseOnce } from '../core/cache/parsed-input.js'
 import type { Calendar } from '../core/calendar.js'
 import { CalendarError, noRoute } from '../core/errors.js'
 import { linkedPostWritable } from '../core/resources/access.js'
-import { firstIssuesByField } from '../core/resources/fields.js'
-import { assertTecArgs, invalidBody, referenceLed } from '../core/resources/tec-args.js'
+import { referenceLed } from '../core/resources/tec-args.js'
 import { tecRules } from '../core/resources/tec-versions.js'
 import { type View, viewUrls } from '../core/resources/view.js'
-import { TEC_READING } from '../core/resources/write-mode.js'
-import { turn } from '../core/turns.js'
 import { authenticate } from './auth.js'
 import { asPreflight, type CorsOptions, preflight, withCors } from './cors.js'
 import { type DescribedRoute, META_ROUTES } from './openapi/describe.js'
 import type { OpenApiPart } from './openapi/openapi.js'
 import { decodes, isInterface, normalizePath, originOf, PREFIX } from './prefixes.js'
-import { parseQuery } from './request/params.js'
-import { bodyOf, drainRest, garbledFields, receivedBytes } from './request/request-body.js'
+import { checkedBody, checkQuery } from './request/checked-input.js'
+import { drainRest, receivedBytes } from './request/request-body.js'
 import { addHeaders, errorResponse, headerOf, json } from './respond.js'
 import { allowHeader, discoveryHeaders, restHeaders } from './rest-headers.js'
 import { type RouteSpec, routeTable } from './routes.js'
@@ -28,6 +23,7 @@ import { answerConventions, type RestHeaderSet } from './wordpress/rest-server/a
 import { RestNamespaces } from './wordpress/rest-server/rest-namespaces.js'
 import { overrideMethod, restRoute } from './wordpress/rest-server/rest-request.js'
 import { mountWpV2Posts } from './wp-v2/mount.js'
+import { mountWpV2Terms } from './wp-v2/term-routes.js'
 
 /** One line of the request log. */
 export interface RequestLine {
@@ -204,6 +200,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   mountTecV1(app, calendar, viewOf, namespaces)
   mountWordPress(app, calendar, viewOf, namespaces)
   mountWpV2Posts(app, calendar, viewOf)
+  mountWpV2Terms(app, calendar, viewOf)
   for (const extension of options.extensions ?? []) extension.mount(app, calendar)
   app.all('/**', (event) => {
     if (event.req.method === 'OPTIONS') return unrouted(event)
@@ -343,39 +340,10 @@ export function viewOf(calendar: Calendar, event: H3Event): View {
 }
 
 /**
- * A write, once its query passed: checked in its share of the event loop, as ten that arrive in one read of the
- * sockets would otherwise be read and validated at once, holding every other request up
- * (docs/data-file.md#writes-to-the-file); then its body against the route's schemas, before any permission check
- * (docs/errors.md). The body is read whole even when the route takes none: a write is carried out only once its
- * request arrived whole (docs/errors.md#request-bodies).
+ * A write, once its query passed: its body read and checked against the route's schemas (`checkedBody`), before any
+ * permission check (docs/errors.md), then carried out.
  */
 async function written(spec: RouteSpec, event: H3Event, view: View): Promise<Response> {
-  await turn()
-  const body = await bodyOf(event)
-  if (spec.body) {
-    // A form field whose octets are not UTF-8 is refused where the route reads it (docs/errors.md#request-bodies).
-    const entries = (spec.body as { entries?: object }).entries ?? {}
-    const garbled = garbledFields(body).filter((name) => Object.hasOwn(entries, name))
-    if (garbled.length > 0)
-      throw invalidBody(Object.fromEntries(garbled.map((name) => [name, 'not UTF-8'])), TEC_READING)
-    // A body is refused in TEC's words (`Invalid parameter.`), its argument types first, as the write would be.
-    if (spec.args) assertTecArgs(body, spec.args)
-    const parsed = safeParseOnce(spec.body, body ?? {})
-    if (!parsed.success) throw invalidBody(firstIssuesByField(parsed.issues), TEC_READING)
-  }
+  await checkedBody(event, spec)
   return spec.handle(event, view)
-}
-
-/**
- * Checks a request's query against a route's parameters, refusing it in WordPress's words: 400
- * `rest_invalid_param`, `Invalid parameter.` for each (`WP_REST_Request::has_valid_params()`), as bodies are.
- * Exported for the routes that take a list's parameters outside the route table (the iCalendar feed).
- *
- * @example
- * checkQuery(eventQuerySchema('extended'), new URL('http://127.0.0.1:3000/events?per_page=0')) // throws
- * @throws CalendarError 400 `rest_invalid_param`.
- */
-export function checkQuery(schema: GenericSchema, url: URL): void {
-  const parsed = safeParseOnce(schema, parseQuery(url))
-  if (!parsed.success) throw invalidBody(firstIssuesByField(parsed.issues), TEC_READING)
 }

@@ -4,7 +4,7 @@
  * three figures the parity suite reports.
  */
 
-import { COMPARED_HEADERS, type IdLabels, inScope, normaliseBody, normaliseHeader } from './normalise.js'
+import { COMPARED_HEADERS, type IdLabels, inScope, normaliseBody, normaliseHeader, trimmedSpace } from './normalise.js'
 import type { Step } from './scenario.js'
 import type { Answer } from './sides.js'
 
@@ -103,7 +103,7 @@ const JSONP = /^\/\*\*\/([\w.]+)\(([\s\S]*)\)$/u
  */
 function bodyOf({ answer, labels, origin }: Sided, path: string): unknown {
   if (answer.text === '') return undefined
-  const trimmed = /[?&]_fields(?:=|%5B|\[)/u.test(path)
+  const trimmed = trimmedSpace(path)
   try {
     const jsonp = JSONP.exec(answer.text)
     if (jsonp)

@@ -101,12 +101,11 @@ export class IdLabels {
   #list(ids: string, space: Space | undefined): string {
     return ids
       .split(',')
-      .map((id) => (space ? this.of(space, id) : this.either(id)))
+      .map((id) => (space ? this.of(space, id) : this.#either(id)))
       .join(',')
   }
 
-  /** The label of a known post's ID, else of a known term's, else the ID itself. */
-  either(id: string | number): string | number {
+  #either(id: string | number): string | number {
     const post = this.of('post', id)
     return post === id ? this.of('term', id) : post
   }
@@ -131,14 +130,27 @@ const POST_ID_LISTS = new Set(['_EventVenueID', '_EventOrganizerID'])
 const DAY = 86_400_000
 
 /**
+ * What an answer trimmed by `_fields` is made of, by its path: terms or posts, whose `id` may then stand alone;
+ * undefined for an answer not trimmed.
+ *
+ * @example
+ * trimmedSpace('/wp-json/wp/v2/tags?_fields=id') // 'term'
+ */
+export function trimmedSpace(path: string): Space | undefined {
+  if (!/[?&]_fields(?:=|%5B|\[)/u.test(path)) return undefined
+  return /\/(?:categories|tags|tribe_events_cat)(?:[/?]|$)/u.test(path) ? 'term' : 'post'
+}
+
+/**
  * A response body with one side's install-specific values replaced (see the module comment). `trimmed`: the body was
- * cut down by `_fields`, so that an `id` may stand alone; it is then read as a known post's or term's.
+ * cut down by `_fields` (`trimmedSpace`), so that an `id` may stand alone; it is then read as a known post's or
+ * term's, of the space the path names.
  */
 export function normaliseBody(
   body: unknown,
   labels: IdLabels,
   origin: string,
-  trimmed = false,
+  trimmed?: Space,
   now = Date.now(),
 ): unknown {
   const walk = (value: unknown, key: string | undefined, parent: Record<string, unknown> | undefined): unknown => {
@@ -153,7 +165,7 @@ export function normaliseBody(
     if (typeof value === 'number' && parent) {
       const space = key === 'id' ? spaceOf(parent) : undefined
       if (space) return labels.of(space, value)
-      if (key === 'id' && trimmed) return labels.either(value)
+      if (key === 'id' && trimmed) return labels.of(trimmed, value)
       if (key && TERM_ID_LISTS.has(key) && Array.isArray(parent[key])) return labels.of('term', value)
       if (key && POST_ID_LISTS.has(key) && Array.isArray(parent[key])) return labels.of('post', value)
       if (key === 'term_taxonomy_id' || key === 'term_id' || (key === 'parent' && 'taxonomy' in parent))

@@ -25,7 +25,8 @@ const SECTIONS: Record<Section, string> = {
   'rest-v1': 'REST v1 (/wp-json/tribe/events/v1)',
   'tec-v1': 'tec/v1 (/wp-json/tec/v1)',
   wordpress: 'the WordPress routes (/wp-json/, wp/v2/users/me, wp/v2/settings)',
-  'wp-v2': "WordPress's REST API over TEC's posts (/wp-json/wp/v2/tribe_events, tribe_venue, tribe_organizer)",
+  'wp-v2':
+    "WordPress's REST API over TEC's content (/wp-json/wp/v2/tribe_events, tribe_venue, tribe_organizer, tribe_events_cat, tags)",
 }
 
 /** The suite against the oracle of `version`: a test per scenario of the release, then one per section's figures. */

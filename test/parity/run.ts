@@ -6,7 +6,7 @@
 
 import type { Realtec } from '../realtec/oracle.js'
 import { type Comparison, compare } from './compare.js'
-import { IdLabels, type Space } from './normalise.js'
+import { IdLabels, trimmedSpace } from './normalise.js'
 import type { Scenario, Step } from './scenario.js'
 import { type Answer, calfileSide, type Side, tecSide } from './sides.js'
 
@@ -57,12 +57,6 @@ function oracleTime(step: Step, answer: Answer): number {
 }
 
 const MINUTE = 60_000
-
-/** What a write's answer trimmed by `_fields` is a record of, by its path: a post or a term; undefined untrimmed. */
-function trimmedSpace(path: string): Space | undefined {
-  if (!/[?&]_fields(?:=|%5B|\[)/u.test(path)) return undefined
-  return /\/(?:categories|tags)(?:[/?]|$)/u.test(path) ? 'term' : 'post'
-}
 
 async function send(run: SideRun, step: Step): Promise<Answer> {
   const path = fill(step.path, run.names, (value) => encodeURIComponent(String(value)))
