@@ -13,7 +13,7 @@ import { fieldList, keepFields } from './response-fields.js'
  *    own (`X-WP-Total`, `Link`, `Allow`, …), which are then not sent (`envelope_response()`);
  * 4. `_pretty` indents the JSON by four spaces (`JSON_PRETTY_PRINT`);
  * 5. `_jsonp` sends it as `/**\/<callback>(<json>)`, `application/javascript`, whatever the method and status.
- * A query without any of them costs one look at its text.
+ * A query without any of them costs one look at its text (`CONVENTION_KEY`).
  */
 
 /** What the middleware needs of the app. */
@@ -47,6 +47,9 @@ const MADE = new Set(['content-type', 'content-length', 'connection'])
 
 const JAVASCRIPT_TYPE = 'application/javascript; charset=UTF-8'
 
+/** A query naming one of the conventions, its `_` perhaps escaped (PHP decodes keys): nothing else is looked at. */
+const CONVENTION_KEY = /[?&](?:_|%5f)(?:fields|envelope|jsonp|pretty)/iu
+
 /**
  * Marks an answer whose `_links` WordPress adds as response links (`WP_REST_Response::add_link()`), outside the data
  * `_fields` trims: a namespace's index (`get_namespace_index()`). Other answers build `_links` only when `_fields`
@@ -69,7 +72,7 @@ export function keepLinks(event: H3Event): void {
  */
 export function answerConventions(options: AnswerConventionsOptions): Middleware {
   return (event, next) => {
-    if (!event.url.search.includes('_') || !options.isRest(event)) return next()
+    if (!CONVENTION_KEY.test(event.url.search) || !options.isRest(event)) return next()
     const query = parseQuery(event.url)
     const fields = fieldList(query._fields)
     const envelope = query._envelope !== undefined
