@@ -2,10 +2,9 @@ import type { EventRecord, OrganizerRecord, Status, VenueRecord } from '../../co
 import type { CalendarState } from '../../core/model/state.js'
 import { canRead, canWrite } from '../../core/resources/access.js'
 import type { View } from '../../core/resources/view.js'
-import { collate } from '../../core/search/collation.js'
-import { searchWords } from '../../core/search/entry.js'
 import { eventTimes } from '../../core/search/record-facts.js'
 import { phpBool } from '../php/type-juggling.js'
+import { matchesSearch, ordered } from '../wordpress/post-query.js'
 
 /** A tec/v1 list's arguments once read (`readArguments`): what each filter was sent as, or undefined. */
 export type ListArguments = Readonly<Record<string, unknown>>
@@ -28,30 +27,11 @@ function listedStatuses(view: View, asked: unknown): ReadonlySet<Status> {
   return new Set(statuses)
 }
 
-/** Whether a post matches a search (`WP_Query`'s `s`, `searchWords`): each word in its title, excerpt or content. */
-function matchesSearch(search: unknown, texts: readonly string[]): boolean {
-  const words = searchWords(typeof search === 'string' ? search : undefined)
-  if (words.length === 0) return true
-  const haystack = texts.join('\n').toLowerCase()
-  return words.every((word) => haystack.includes(word))
-}
-
 /** The IDs of a list argument sent as an array, CSV or one number. */
 function idsOf(value: unknown): number[] {
   if (value === undefined || value === null || value === '') return []
   const items = Array.isArray(value) ? value : String(value).split(',')
   return items.map(Number).filter((id) => Number.isInteger(id) && id > 0)
-}
-
-/** Sorts by a key, then by ID, ascending or descending. */
-function ordered<T extends { id: number }>(records: T[], key: (record: T) => string | number, desc: boolean): T[] {
-  const sign = desc ? -1 : 1
-  return records.sort((a, b) => {
-    const ka = key(a)
-    const kb = key(b)
-    const by = typeof ka === 'number' ? ka - (kb as number) : collate(ka, kb as string)
-    return sign * (by || a.id - b.id)
-  })
 }
 
 function paged<T>(records: T[], args: ListArguments, defaultPerPage: number): ListPage<T> {

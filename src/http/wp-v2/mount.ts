@@ -9,7 +9,7 @@ import { parseQuery } from '../request/params.js'
 import { errorResponse, json } from '../respond.js'
 import { checkArguments } from '../wordpress/rest-server/argument-checks.js'
 import { REST_ROOT, type ViewOf } from '../wordpress/rest-server/rest-namespace.js'
-import { collectionPage, pageLinks } from './post-collection.js'
+import { CONTEXT_ARGUMENT, collectionPage, pageLinks } from './post-collection.js'
 import { type AnyPost, permalinkOf, wpPost } from './wp-post.js'
 
 /**
@@ -41,11 +41,6 @@ export function mountWpV2Posts(app: H3, calendar: Calendar, viewOf: ViewOf): voi
 /** The methods calfile serves on these routes, which `Allow` and each post's `targetHints` list. */
 const SERVED_METHODS = ['GET'] as const
 
-/** `context` of every route (`get_context_param()`). */
-const CONTEXT = {
-  context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view', validated: true },
-} as const
-
 function answer(calendar: Calendar, viewOf: ViewOf, event: H3Event, respond: (view: View) => Response): Response {
   const view = viewOf(calendar, event)
   if (view.rejected) return errorResponse(view.rejected)
@@ -71,7 +66,7 @@ function listAnswer(calendar: Calendar, kind: ServedPostKind, event: H3Event, vi
 }
 
 function readAnswer(calendar: Calendar, kind: ServedPostKind, event: H3Event, view: View): Response {
-  const { context } = checkArguments(parseQuery(event.url), CONTEXT)
+  const { context } = checkArguments(parseQuery(event.url), CONTEXT_ARGUMENT)
   const post = postById(calendar, kind, event.context.params?.id)
   if (context === 'edit' && !canWrite(view))
     throw forbidden(view, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this post.')

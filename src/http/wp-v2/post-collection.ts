@@ -5,9 +5,8 @@ import type { CalendarState } from '../../core/model/state.js'
 import { canRead, canWrite } from '../../core/resources/access.js'
 import { tecRules } from '../../core/resources/tec-versions.js'
 import type { View } from '../../core/resources/view.js'
-import { collate } from '../../core/search/collation.js'
-import { searchWords } from '../../core/search/entry.js'
 import { eventTimes } from '../../core/search/record-facts.js'
+import { matchesSearch, ordered } from '../wordpress/post-query.js'
 import { type ArgumentSchema, checkArguments, refusedArgument } from '../wordpress/rest-server/argument-checks.js'
 import { type AnyPost, titleOf } from './wp-post.js'
 
@@ -47,13 +46,18 @@ const STATUSES = [
 
 const IDS: ArgumentSchema = { type: 'array', items: { type: 'integer' }, default: [] }
 
+/** `context`, which every route of a post type takes (`get_context_param()`), declared with a `validate_callback`. */
+export const CONTEXT_ARGUMENT: Readonly<Record<'context', ArgumentSchema>> = {
+  context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view', validated: true },
+}
+
 /**
  * The arguments a post collection takes, in `get_collection_params()`'s order, with WordPress's defaults; `context`,
  * `page`, `per_page` and `search` are those declared with a `validate_callback`.
  */
 function collectionArguments(kind: ServedPostKind): Record<string, ArgumentSchema> {
   return {
-    context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view', validated: true },
+    ...CONTEXT_ARGUMENT,
     page: { type: 'integer', minimum: 1, default: 1, validated: true },
     per_page: { type: 'integer', minimum: 1, maximum: 100, default: 10, validated: true },
     search: { type: 'string', validated: true },
@@ -109,14 +113,13 @@ export function collectionPage(
   const include = args.include as number[]
   const exclude = new Set(args.exclude as number[])
   const slugs = args.slug as string[] | undefined
-  const words = searchWords(args.search as string | undefined)
   const posts: AnyPost[] = []
   for (const post of state[COLLECTION_OF[kind]].values() as IterableIterator<AnyPost>) {
     if (!shown.has(post.status) || !canRead(view, post)) continue
     if (include.length > 0 && !include.includes(post.id)) continue
     if (exclude.has(post.id) || (slugs && !slugs.includes(post.slug))) continue
     if (kind === 'event' && !listed(post as EventRecord, args, now)) continue
-    if (words.length > 0 && !matches(kind, post, words)) continue
+    if (!matchesSearch(args.search, [titleOf(kind, post), post.excerpt, post.description])) continue
     posts.push(post)
   }
   if (kind === 'event' && args.orderby === 'include' && tecRules(state.settings).wpV2IncludeOrder === 'nothing')
@@ -143,12 +146,6 @@ function listed(event: EventRecord, args: Readonly<Record<string, unknown>>, now
   const tags = args.tags as number[]
   if (categories.length > 0 && !event.categories.some((id) => categories.includes(id))) return false
   return tags.length === 0 || event.tags.some((id) => tags.includes(id))
-}
-
-/** `WP_Query`'s search: every word in the title, the excerpt or the content. */
-function matches(kind: ServedPostKind, post: AnyPost, words: readonly string[]): boolean {
-  const haystack = [titleOf(kind, post), post.excerpt, post.description].join('\n').toLowerCase()
-  return words.every((word) => haystack.includes(word))
 }
 
 /**
@@ -188,13 +185,7 @@ function sortPosts(
         return post.date
     }
   }
-  const sign = desc ? -1 : 1
-  posts.sort((a, b) => {
-    const ka = key(a)
-    const kb = key(b)
-    const by = typeof ka === 'number' ? ka - (kb as number) : collate(ka, kb as string)
-    return sign * (by || a.id - b.id)
-  })
+  ordered(posts, key, desc)
 }
 
 /**

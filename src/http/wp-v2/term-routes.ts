@@ -3,7 +3,7 @@ import type { Calendar } from '../../core/calendar.js'
 import { CalendarError } from '../../core/errors.js'
 import { COLLECTION_OF, type Taxonomy } from '../../core/model/kinds.js'
 import { canManageTerms } from '../../core/resources/access.js'
-import { termLinks } from '../../core/resources/terms/term-links.js'
+import { TERM_REST_BASES, termLinks } from '../../core/resources/terms/term-links.js'
 import { termQuerySchema } from '../../core/resources/terms/term-query.js'
 import type { TermResponse } from '../../core/resources/terms/terms.js'
 import { TERM_ARGS, TermBodySchema } from '../../core/resources/terms/terms.js'
@@ -32,7 +32,7 @@ import { pageLinks } from './post-collection.js'
  */
 export function mountWpV2Terms(app: H3, calendar: Calendar, viewOf: ViewOf): void {
   for (const taxonomy of ['category', 'tag'] as const) {
-    const base = `${REST_ROOT}/wp/v2/${REST_BASES[taxonomy]}`
+    const base = `${REST_ROOT}/wp/v2/${TERM_REST_BASES[taxonomy]}`
     const on = (methods: readonly HTTPMethod[], path: string, handle: Handler) => {
       for (const method of methods) app.on(method, path, (event) => answer(calendar, viewOf, event, taxonomy, handle))
     }
@@ -43,9 +43,6 @@ export function mountWpV2Terms(app: H3, calendar: Calendar, viewOf: ViewOf): voi
     on(['DELETE'], `${base}/:id`, refusedAs('delete', deleteAnswer))
   }
 }
-
-/** The REST base of each taxonomy (`rest_base`). */
-const REST_BASES: Readonly<Record<Taxonomy, string>> = { category: 'tribe_events_cat', tag: 'tags' }
 
 type Handler = (calendar: Calendar, taxonomy: Taxonomy, event: H3Event, view: View) => Promise<Response> | Response
 
@@ -98,8 +95,8 @@ async function createAnswer(calendar: Calendar, taxonomy: Taxonomy, event: H3Eve
   const body = await checkedBody(event, { body: TermBodySchema, args: TERM_ARGS })
   const mode = httpWriteMode(calendar.state.settings)
   const term = await calendar[COLLECTION_OF[taxonomy]].create(body, view, mode)
-  const shaped = wpTerm(calendar, taxonomy, term, view)
-  return json(shaped, 201, { Location: `${view.origin}${REST_ROOT}/wp/v2/${REST_BASES[taxonomy]}/${term.id}` })
+  // The term's own link is where WordPress's `Location` points (`create_item()`), as REST v1's create sends it.
+  return json(wpTerm(calendar, taxonomy, term, view), 201, { Location: term._links.self[0].href })
 }
 
 async function updateAnswer(calendar: Calendar, taxonomy: Taxonomy, event: H3Event, view: View): Promise<Response> {

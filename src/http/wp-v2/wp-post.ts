@@ -15,7 +15,7 @@ import { postMeta } from './post-meta.js'
 export type AnyPost = EventRecord | VenueRecord | OrganizerRecord
 
 /** `<origin>/wp-json/wp/v2`, under which every link of a post points. */
-export function wpV2Url(view: View): string {
+function wpV2Url(view: View): string {
   return `${view.origin}${REST_ROOT}/wp/v2`
 }
 

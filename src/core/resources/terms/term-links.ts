@@ -13,8 +13,14 @@ import { shapeTerm, TAXONOMY_NAMES } from './term-shape.js'
  * links as TEC does, for clients that read them.
  */
 
-/** WordPress's REST base of each taxonomy (`rest_base` of `tribe_events_cat` and `post_tag`). */
-const REST_BASES: Record<Taxonomy, string> = { category: 'tribe_events_cat', tag: 'tags' }
+/**
+ * WordPress's REST base of each taxonomy (`rest_base` of `tribe_events_cat` and `post_tag`): its routes are
+ * `/wp-json/wp/v2/<base>`.
+ *
+ * @example
+ * TERM_REST_BASES.tag // 'tags'
+ */
+export const TERM_REST_BASES: Readonly<Record<Taxonomy, string>> = { category: 'tribe_events_cat', tag: 'tags' }
 
 /** The methods of WordPress's single-term route, in its handlers' order: read, then edit, then delete. */
 const READ = ['GET'] as const
@@ -28,7 +34,7 @@ const CURIE = { name: 'wp', href: 'https://api.w.org/{rel}', templated: true } a
  * e.g. `http://127.0.0.1:3000/wp-json/wp/v2/tribe_events_cat/5`.
  */
 function wordpressTermUrl(view: View, taxonomy: Taxonomy, id: number): string {
-  return `${wordpressRoot(view)}/${REST_BASES[taxonomy]}/${id}`
+  return `${wordpressRoot(view)}/${TERM_REST_BASES[taxonomy]}/${id}`
 }
 
 function wordpressRoot(view: View): string {
@@ -56,11 +62,11 @@ export function termLinks(state: CalendarState, term: TermRecord, taxonomy: Taxo
         targetHints: { allow: mayEditTermsInWordPress(view, taxonomy) ? EDIT : READ },
       },
     ] as const,
-    collection: [{ href: `${root}/${REST_BASES[taxonomy]}` }],
+    collection: [{ href: `${root}/${TERM_REST_BASES[taxonomy]}` }],
     about: [{ href: `${root}/taxonomies/${TAXONOMY_NAMES[taxonomy]}` }],
     ...(hasParent ? { up: [{ embeddable: true, href: wordpressTermUrl(view, taxonomy, term.parent) }] } : {}),
     'wp:post_type': tecRules(state.settings).termPostTypes[taxonomy].map((type) => ({
-      href: `${root}/${type}?${REST_BASES[taxonomy]}=${term.id}`,
+      href: `${root}/${type}?${TERM_REST_BASES[taxonomy]}=${term.id}`,
     })),
     curies: [CURIE],
   }
