@@ -14,6 +14,8 @@ export class CalendarError extends Error {
    * (`WP_Error::add_data()`, as `rest_convert_error_to_response()` sends it); empty for most errors.
    */
   readonly additional: readonly unknown[]
+  /** WordPress's `additional_errors`: the other errors answered with this one (`rest_convert_error_to_response()`). */
+  readonly others: readonly CalendarError[]
 
   constructor(
     code: string,
@@ -21,6 +23,7 @@ export class CalendarError extends Error {
     message: string,
     data: Record<string, unknown> = {},
     additional: readonly unknown[] = [],
+    others: readonly CalendarError[] = [],
   ) {
     super(message)
     this.name = 'CalendarError'
@@ -28,12 +31,26 @@ export class CalendarError extends Error {
     this.status = status
     this.data = data
     this.additional = additional
+    this.others = others
   }
 
-  /** The wire body of docs/errors.md: `{ code, message, data: { status, ... } }`, then `additional_data` if any. */
-  toJSON(): { code: string; message: string; data: Record<string, unknown>; additional_data?: unknown[] } {
+  /**
+   * The wire body of docs/errors.md: `{ code, message, data: { status, ... } }`, then `additional_data` and
+   * `additional_errors` if any.
+   */
+  toJSON(): {
+    code: string
+    message: string
+    data: Record<string, unknown>
+    additional_data?: unknown[]
+    additional_errors?: unknown[]
+  } {
     const body = { code: this.code, message: this.message, data: { status: this.status, ...this.data } }
-    return this.additional.length === 0 ? body : { ...body, additional_data: [...this.additional] }
+    return {
+      ...body,
+      ...(this.additional.length === 0 ? {} : { additional_data: [...this.additional] }),
+      ...(this.others.length === 0 ? {} : { additional_errors: this.others.map((other) => other.toJSON()) }),
+    }
   }
 }
 

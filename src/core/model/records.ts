@@ -82,7 +82,8 @@ export const EventFileSchema = v.looseObject({
   title: text,
   start_date: wall,
   end_date: wall,
-  utc_end_date: v.optional(wall),
+  utc_start_date: v.optional(v.nullable(wall)),
+  utc_end_date: v.optional(v.nullable(wall)),
   timezone: v.optional(zone),
   all_day: v.optional(bool),
   cost: v.optional(v.union([text, v.array(text)], expected('a string or an array of strings'))),
@@ -237,12 +238,18 @@ export interface EventRecord extends PostRecord {
   currency_symbol?: string
   currency_position?: 'prefix' | 'postfix' | ''
   /**
-   * The end in UTC (`YYYY-MM-DD HH:MM:SS`) where it is not `end_date` in `timezone`: what TEC stores for an event
-   * written over HTTP with an end before its start, under `settings.tec_lossy_writes`
-   * (docs/writes.md#lossy-writes-over-http); shown as `utc_end_date`. A write of the event's dates or zone drops it.
-   * Absent otherwise.
+   * The start in UTC (`YYYY-MM-DD HH:MM:SS`) where TEC keeps one that is not `start_date` in `timezone`, under
+   * `settings.tec_lossy_writes` (docs/writes.md#lossy-writes-over-http): an update that resets the zone to the
+   * site's keeps the UTC dates it had; `null` where TEC stored none (an event created through `wp/v2`, which is in
+   * no list until a write of its dates). Shown as `utc_start_date`. A write of the event's dates drops it. Absent
+   * otherwise.
    */
-  utc_end_date?: string
+  utc_start_date?: string | null
+  /**
+   * The end in UTC where it is not `end_date` in `timezone`: as `utc_start_date`, and what TEC stores for an event
+   * written over HTTP with an end before its start (docs/writes.md#lossy-writes-over-http). Absent otherwise.
+   */
+  utc_end_date?: string | null
   /** null: none, and the API shows the event's URL; `""`: set empty, shown empty (as TEC's `_EventURL` meta). */
   website: string | null
   show_map: boolean

@@ -28,6 +28,14 @@ export interface WriteMode {
    * `lossy` says.
    */
   readonly reuse?: false
+  /**
+   * `true`: an event written as WordPress's REST meta (`wp/v2`, `WP_REST_Meta_Fields::update_value()`), where TEC's
+   * date save does not run and only its `rest_after_insert_tribe_events` filter works out the UTC dates
+   * (`Tribe__Events__Editor__Meta::add_utc_dates()`), which finds no post on a create: a new event has no UTC dates
+   * and is in no list until a write of a date (`EventRecord.utc_start_date` `null`); an update sent a start or end
+   * date works both out again, any other keeps them as they were, whatever zone it sets.
+   */
+  readonly restMeta?: true
 }
 
 /** The library's mode: the documented lenient types, and only the fields given change. */
@@ -46,6 +54,20 @@ export const TEC_REPOSITORY: WriteMode = { tec: true, lossy: false, reuse: false
 /** The mode of the HTTP interface: TEC's argument types, and TEC's data loss unless `settings.tec_lossy_writes` is `false`. */
 export function httpWriteMode(settings: Settings): WriteMode {
   return { tec: true, lossy: settings.tec_lossy_writes }
+}
+
+/**
+ * How `wp/v2` writes: only the fields sent change, each as sent, in the library's types (WordPress's checks of the
+ * meta come first, in the HTTP interface); a venue or organizer create always makes a new post
+ * (`WP_REST_Posts_Controller::create_item()`); under `settings.tec_lossy_writes`, TEC's UTC dates as its REST meta
+ * leaves them (`WriteMode.restMeta`).
+ *
+ * @example
+ * restMetaWriteMode({ …, tec_lossy_writes: true }) // { tec: false, lossy: false, reuse: false, restMeta: true }
+ */
+export function restMetaWriteMode(settings: Settings): WriteMode {
+  const mode: WriteMode = { tec: false, lossy: false, reuse: false }
+  return settings.tec_lossy_writes ? { ...mode, restMeta: true } : mode
 }
 
 /**

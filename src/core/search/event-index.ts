@@ -19,8 +19,8 @@ interface Parts {
 }
 
 /**
- * The indexes of the events collection that lists read: the start-sorted timeline with kind
- * counts, the events of each venue, organizer, category and tag, and the search index. Built on first use, then
+ * The indexes of the events collection that lists read, of the events in lists (`inLists`): the start-sorted
+ * timeline with kind counts, the events of each venue, organizer, category and tag, and the search index. Built on first use, then
  * kept up to date by `replace`, which the collection's `changed` callback calls for every put, delete and undo;
  * the search index is built on the first search only.
  *
@@ -44,7 +44,7 @@ export class EventIndex {
     if (!parts) return
     const old = previous === undefined ? undefined : parts.byId.get(previous.id)
     if (old) this.#remove(parts, old)
-    if (next) this.#add(parts, makeEntry(next))
+    if (next && inLists(next)) this.#add(parts, makeEntry(next))
   }
 
   /** The entry of an event ID, if it is an event. */
@@ -89,8 +89,21 @@ export class EventIndex {
   }
 }
 
+/**
+ * Whether an event is in lists at all: not when TEC stored no UTC dates for it (`EventRecord.utc_start_date`
+ * `null`), as TEC's lists read its occurrences, which such an event has none of; it still reads by ID.
+ *
+ * @example
+ * inLists({ …, utc_start_date: null }) // false
+ */
+export function inLists(event: EventRecord): boolean {
+  return event.utc_start_date !== null
+}
+
 function build(records: Iterable<EventRecord>): Parts {
-  const sorted = Array.from(records, makeEntry).sort(compareEntries)
+  const sorted = Array.from(records, (event) => (inLists(event) ? [makeEntry(event)] : []))
+    .flat()
+    .sort(compareEntries)
   const parts: Parts = {
     byId: new Map(sorted.map((entry) => [entry.event.id, entry])),
     timeline: new Timeline(sorted),

@@ -2,6 +2,7 @@ import type { EventRecord, OrganizerRecord, Status, VenueRecord } from '../../co
 import type { CalendarState } from '../../core/model/state.js'
 import { canRead, canWrite } from '../../core/resources/access.js'
 import type { View } from '../../core/resources/view.js'
+import { inLists } from '../../core/search/event-index.js'
 import { eventTimes } from '../../core/search/record-facts.js'
 import { phpBool } from '../php/type-juggling.js'
 import { matchesSearch, ordered } from '../wordpress/post-query.js'
@@ -70,7 +71,7 @@ export function eventList(
   const endsBefore = wall('ends_before')
   const endsAfter = wall('ends_after')
   const selected = [...state.events.values()].filter((event) => {
-    if (!statuses.has(event.status)) return false
+    if (!statuses.has(event.status) || !inLists(event)) return false
     if (startOnOrAfter !== undefined && event.start_date < startOnOrAfter) return false
     if (endOnOrBefore !== undefined && event.end_date > endOnOrBefore) return false
     if (startsBefore !== undefined && !(event.start_date < startsBefore)) return false

@@ -6,6 +6,7 @@ import {
   type ICalLocation,
   type ICalOrganizer,
 } from 'ical-generator'
+import { wallToInstant } from '../../core/dates/zoned.js'
 import { decodeEntities } from '../../core/render/entities.js'
 import { ZonedWall } from './export-zones.js'
 
@@ -49,8 +50,9 @@ export interface FeedEvent {
   all_day: boolean
   start_date: string
   end_date: string
-  utc_start_date: string
-  utc_end_date: string
+  /** null where TEC stored no UTC dates (`eventUtcDates`). */
+  utc_start_date: string | null
+  utc_end_date: string | null
   timezone: string
   categories: Array<{ name: string }>
   venue: FeedVenue | []
@@ -151,8 +153,10 @@ function eventTimes(event: FeedEvent): Pick<ICalEventData, 'start' | 'end' | 'al
     const start = new Date(`${event.start_date.slice(0, 10)}T00:00:00Z`)
     return { allDay: true, start, end: dayAfter(event.end_date.slice(0, 10)) }
   }
-  const start = utcMs(event.utc_start_date)
-  const end = utcMs(event.utc_end_date)
+  // An event TEC stored no UTC dates for is at its wall times in its zone, as TEC's export reads it.
+  const start =
+    event.utc_start_date === null ? wallToInstant(event.start_date, event.timezone) : utcMs(event.utc_start_date)
+  const end = event.utc_end_date === null ? wallToInstant(event.end_date, event.timezone) : utcMs(event.utc_end_date)
   // An event that ends as it starts has no DTEND: RFC 5545 §3.8.2.2 wants DTEND later than DTSTART, and §3.6.1
   // reads a timed DTSTART alone as ending at that moment. TEC writes the two equal.
   return {

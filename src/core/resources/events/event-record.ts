@@ -9,6 +9,7 @@ export const EVENT_KEYS: ReadonlySet<string> = new Set([
   'permalink',
   'start_date',
   'end_date',
+  'utc_start_date',
   'utc_end_date',
   'timezone',
   'all_day',
@@ -93,7 +94,7 @@ export function normalizeEvent(raw: Record<string, unknown>, id: number, ctx: No
 }
 
 /** The keys only some events store, after the ones every event has and before extra keys, in this order. */
-const LAST_KEYS = ['utc_end_date', 'currency_symbol', 'currency_position', 'custom_fields'] as const
+const LAST_KEYS = ['utc_start_date', 'utc_end_date', 'currency_symbol', 'currency_position', 'custom_fields'] as const
 
 /**
  * `record` with the keys only some events store in their places: `date_utc` after `date`, `modified_utc` and

@@ -33,6 +33,26 @@ function eventLink(url: string): string {
 }
 
 /**
+ * The UTC dates of an event (`YYYY-MM-DD HH:MM:SS`, UTC), as TEC's `_EventStartDateUTC` and `_EventEndDateUTC`
+ * meta hold them: those TEC kept where it kept its own (`EventRecord.utc_start_date`, `utc_end_date`; `null`
+ * where it stored none), else the wall times in the event's zone.
+ *
+ * @example
+ * eventUtcDates({ start_date: '2026-12-20 19:00:00', end_date: '2026-12-20 22:00:00', timezone: 'America/New_York', … })
+ * // { start: '2026-12-21 00:00:00', end: '2026-12-21 03:00:00' }
+ */
+export function eventUtcDates(event: EventRecord): { start: string | null; end: string | null } {
+  const { start, end } = eventTimes(event)
+  return {
+    start: event.utc_start_date === undefined ? instantToWall(start, 'UTC') : event.utc_start_date,
+    end: event.utc_end_date === undefined ? instantToWall(end, 'UTC') : event.utc_end_date,
+  }
+}
+
+/** The date TEC's `*_details` describe where a date is empty: the Unix epoch (`date()` of `strtotime('')`). */
+const NO_DATE = '1970-01-01 00:00:00'
+
+/**
  * An event as the API shows it (docs/responses.md#event): every key, in order, dates derived from the stored wall
  * times, embedded terms (docs/responses.md#terms-embedded-in-an-event), venue and organizers
  * (docs/responses.md#venue, docs/responses.md#organizer; trashed ones hidden), `json_ld` on single reads only, then
@@ -40,10 +60,8 @@ function eventLink(url: string): string {
  */
 export function shapeEvent(state: CalendarState, event: EventRecord, view: View, options: ShapeOptions) {
   const url = eventUrl(view, event)
-  const { start, end } = eventTimes(event)
-  const utcStart = instantToWall(start, 'UTC')
-  // TEC's own UTC end, where it stored one that is not the end's (`EventRecord.utc_end_date`).
-  const utcEnd = event.utc_end_date ?? instantToWall(end, 'UTC')
+  const { start } = eventTimes(event)
+  const utc = eventUtcDates(event)
   const venue = linkedVenue(state, event)
   const organizers = linkedOrganizers(state, event)
   const { wordpress } = tecRules(state.settings)
@@ -65,10 +83,10 @@ export function shapeEvent(state: CalendarState, event: EventRecord, view: View,
     start_date_details: wallDetails(event.start_date),
     end_date: event.end_date,
     end_date_details: wallDetails(event.end_date),
-    utc_start_date: utcStart,
-    utc_start_date_details: wallDetails(utcStart),
-    utc_end_date: utcEnd,
-    utc_end_date_details: wallDetails(utcEnd),
+    utc_start_date: utc.start,
+    utc_start_date_details: wallDetails(utc.start ?? NO_DATE),
+    utc_end_date: utc.end,
+    utc_end_date_details: wallDetails(utc.end ?? NO_DATE),
     timezone: event.timezone,
     timezone_abbr: zoneAbbr(start, event.timezone),
     cost: formatCost(event.cost, event),

@@ -24,7 +24,7 @@ import {
 } from './event-input.js'
 import { eventQuerySchema, selectEvents } from './event-query.js'
 import { normalizeEvent } from './event-record.js'
-import { eventShapeInputs, shapeEvent } from './event-shape.js'
+import { eventShapeInputs, eventUtcDates, shapeEvent } from './event-shape.js'
 
 /** An event as the API shows it (docs/responses.md#event). */
 export type EventResponse = ReturnType<typeof shapeEvent>
@@ -249,9 +249,10 @@ export class Events {
     // TEC keeps no empty website on a new event, which then shows its own page (`Post_Repository::get_event_data()`).
     if (ref === undefined && raw.website === '') raw.website = null
     Object.assign(raw, untrashedFields(found, raw))
-    // A UTC end TEC stored belongs to the dates and zone it was stored with.
+    // UTC dates TEC kept belong to the dates and zone they were stored with.
     if (['start_date', 'end_date', 'timezone', 'all_day'].some((key) => fields[key] !== undefined))
-      raw.utc_end_date = undefined
+      Object.assign(raw, { utc_start_date: undefined, utc_end_date: undefined })
+    Object.assign(raw, keptUtcDates(found, fields, raw, mode))
     checkEventDates(raw, state.siteTimezone, ctx.errors, mode, mode.lossy)
     if (Object.keys(ctx.errors).length > 0) throw invalidBody(ctx.errors, mode)
     const existing = ref === undefined ? undefined : this.#referenced(state, ref, view)
@@ -259,6 +260,30 @@ export class Events {
     const record = normalizeEvent({ ...raw, ...relations() }, existing?.id ?? state.nextPostId(), ctx.normalize)
     state.events.put(record)
     return record
+  }
+}
+
+/**
+ * The UTC dates TEC keeps through a write that does not work them out (docs/writes.md#lossy-writes-over-http): none
+ * on a create through REST meta (`WriteMode.restMeta`); on an update sent no date, those the event showed before,
+ * when the write through REST meta, or TEC's update resetting the zone to the site's (`mode.lossy`), moves the
+ * wall times off them. `{}` where the UTC dates are the wall times in the zone, as for most writes.
+ */
+function keptUtcDates(
+  found: EventRecord | undefined,
+  fields: Record<string, unknown>,
+  raw: Record<string, unknown>,
+  mode: WriteMode,
+): Pick<EventRecord, 'utc_start_date' | 'utc_end_date'> {
+  if (!found) return mode.restMeta ? { utc_start_date: null, utc_end_date: null } : {}
+  if (!(mode.restMeta || mode.lossy) || fields.start_date !== undefined || fields.end_date !== undefined) return {}
+  if (mode.lossy && fields.timezone !== undefined) return {}
+  const before = eventUtcDates(found)
+  const zone = raw.timezone as string
+  const utcOf = (wall: unknown) => (typeof wall === 'string' ? instantToWall(wallToInstant(wall, zone), 'UTC') : null)
+  return {
+    utc_start_date: before.start === utcOf(raw.start_date) ? undefined : before.start,
+    utc_end_date: before.end === utcOf(raw.end_date) ? undefined : before.end,
   }
 }
 
