@@ -22,7 +22,8 @@ import { mountWordPress } from './wordpress/mount.js'
 import { answerConventions, type RestHeaderSet } from './wordpress/rest-server/answer-conventions.js'
 import { RestNamespaces } from './wordpress/rest-server/rest-namespaces.js'
 import { overrideMethod, restRoute } from './wordpress/rest-server/rest-request.js'
-import { mountWpV2Posts } from './wp-v2/mount.js'
+import { mountWpV2Posts } from './wp-v2/posts/mount.js'
+import { mountWpV2Schema } from './wp-v2/schema/schema-routes.js'
 import { mountWpV2Terms } from './wp-v2/term-routes.js'
 
 /** One line of the request log. */
@@ -201,6 +202,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   mountWordPress(app, calendar, viewOf, namespaces)
   mountWpV2Posts(app, calendar, viewOf)
   mountWpV2Terms(app, calendar, viewOf)
+  mountWpV2Schema(app, calendar, viewOf)
   for (const extension of options.extensions ?? []) extension.mount(app, calendar)
   app.all('/**', (event) => {
     if (event.req.method === 'OPTIONS') return unrouted(event)
@@ -247,7 +249,8 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
    */
   function allowOf(event: H3Event): string | undefined {
     const own = event.context.allow as string | undefined
-    if (own !== undefined) return own
+    // A route that worked out no method the viewer may use sends no `Allow`, as WordPress sends none then.
+    if (own !== undefined) return own === '' ? undefined : own
     const route = event.context.route as string | undefined
     const routes = route === undefined ? undefined : routesAt.get(route)
     if (!routes) return undefined

@@ -259,7 +259,7 @@ function adminAsLive(avatar: string): Json {
     avatar_urls: { 24: avatarUrl(24), 48: avatarUrl(48), 96: avatarUrl(96) },
     meta: [],
     _links: {
-      self: [{ href: `${SITE}/wp-json/wp/v2/users/1` }],
+      self: [{ href: `${SITE}/wp-json/wp/v2/users/1`, targetHints: { allow: ['GET'] } }],
       collection: [{ href: `${SITE}/wp-json/wp/v2/users` }],
     },
   }
@@ -286,8 +286,7 @@ describe('GET /wp-json/wp/v2/users/me', () => {
     const request = await site({ tec_version })
     const { status, body, headers } = await request('/wp-json/wp/v2/users/me', 'admin')
     expect(status).toBe(200)
-    // WordPress adds `targetHints.allow` to the self link only where it serves the link's route
-    // (`get_target_hints_for_link()`); calfile serves no `/wp/v2/users/<id>`, and `Allow` lists only the GET it serves.
+    // The self link's `targetHints.allow` lists the GET of `/wp/v2/users/<id>`, the one method calfile serves there.
     expect(body).toEqual(adminAsLive(avatar))
     expect(headers.get('allow')).toBe('GET')
     expect(headers.get('cache-control')).toBe('no-cache, must-revalidate, max-age=0, no-store, private')

@@ -15,7 +15,7 @@ import { parseQuery } from '../request/params.js'
 import { bodyOf } from '../request/request-body.js'
 import { errorResponse, json } from '../respond.js'
 import { REST_ROOT, type ViewOf } from '../wordpress/rest-server/rest-namespace.js'
-import { pageLinks } from './post-collection.js'
+import { pageLinks } from './posts/post-collection.js'
 
 /**
  * WordPress's own REST routes for TEC's taxonomies (`WP_REST_Terms_Controller` for `tribe_events_cat` and
@@ -55,14 +55,17 @@ async function answer(
 ): Promise<Response> {
   const view = viewOf(calendar, event)
   if (view.rejected) return errorResponse(view.rejected)
-  // `rest_send_allow_header()`: the writes for those who may manage the taxonomy's terms.
-  const single = event.context.params?.id !== undefined
-  event.context.allow = canManageTerms(view) ? (single ? 'GET, POST, PUT, PATCH, DELETE' : 'GET, POST') : 'GET'
   try {
     return await handle(calendar, taxonomy, event, view)
   } catch (error) {
     if (!(error instanceof CalendarError)) throw error
     return errorResponse(asWordPress(error))
+  } finally {
+    // `rest_send_allow_header()`, once the request is answered: none at the ID of no term, the writes for those
+    // who may manage the taxonomy's terms.
+    const single = event.context.params?.id !== undefined
+    const methods = canManageTerms(view) ? (single ? 'GET, POST, PUT, PATCH, DELETE' : 'GET, POST') : 'GET'
+    event.context.allow = single && !calendar.state.terms(taxonomy).get(termId(event)) ? '' : methods
   }
 }
 

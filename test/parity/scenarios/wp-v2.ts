@@ -1,4 +1,4 @@
-import { get, post, type Scenario } from '../scenario.js'
+import { del, get, post, type Scenario } from '../scenario.js'
 
 const V2 = '/wp-json/wp/v2'
 /** A publication date in January 2026: `wp/v2` lists go by it, and posts written in the same second would tie. */
@@ -138,6 +138,92 @@ export const WP_V2_SCENARIOS: Scenario[] = [
       get(`${V2}/tags/{early}`),
       { method: 'DELETE', path: `${V2}/tribe_events_cat/{folk}`, body: { force: true } },
       get('/categories/{folk}'),
+    ],
+  },
+  {
+    name: 'wp/v2: TEC posts written',
+    section: 'wp-v2',
+    steps: [
+      ...SEED,
+      post(
+        `${V2}/tribe_events`,
+        {
+          title: 'WP made',
+          status: 'publish',
+          content: 'Made <b>here</b>',
+          meta: {
+            _EventStartDate: '2027-01-10 10:00:00',
+            _EventEndDate: '2027-01-10 12:00:00',
+            _EventTimezone: 'Europe/Paris',
+            _EventVenueID: ['{hall}'],
+            _EventCost: '7',
+          },
+          tags: ['{late}'],
+        },
+        'made',
+      ),
+      get('/events/{made}'),
+      get('/events?_fields=id'),
+      get(`${V2}/tribe_events?status=any&_fields=id`),
+      { method: 'POST', path: `${V2}/tribe_events/{made}`, body: { meta: { _EventTimezone: 'UTC' } } },
+      get('/events/{made}'),
+      { method: 'PATCH', path: `${V2}/tribe_events/{made}`, body: { meta: { _EventEndDate: '2027-01-10 13:00:00' } } },
+      get('/events/{made}'),
+      get('/events?_fields=id'),
+      post(
+        `${V2}/tribe_events`,
+        {
+          title: 'Dated draft',
+          meta: { _EventStartDate: '2027-02-10 10:00:00', _EventEndDate: '2027-02-10 11:00:00' },
+        },
+        'dated',
+      ),
+      post(`${V2}/tribe_events`, { title: 'Nobody' }, undefined, 'anonymous'),
+      post(`${V2}/tribe_events/{jazz}`, { title: 'Nobody' }, undefined, 'anonymous'),
+      del(`${V2}/tribe_events/{jazz}`, 'anonymous'),
+      post(`${V2}/tribe_events/999999`, { title: 'X' }),
+      { method: 'PUT', path: `${V2}/tribe_events/{jazz}`, body: { title: 'Jazz night', excerpt: 'Late' } },
+      get('/events/{jazz}'),
+      post(`${V2}/tribe_events`, { title: 'Bad', status: 'nope' }),
+      del(`${V2}/tribe_events/{dated}`),
+      del(`${V2}/tribe_events/{dated}`),
+      del(`${V2}/tribe_events/{dated}?force=true`),
+      get(`${V2}/tribe_events/{dated}`),
+      post(
+        `${V2}/tribe_venue`,
+        { title: 'Annex', status: 'publish', meta: { _VenueCity: 'Cambridge', _VenueZip: '02139' } },
+        'annex',
+      ),
+      get('/venues/{annex}'),
+      { method: 'PATCH', path: `${V2}/tribe_venue/{hall}`, body: { meta: { _VenuePhone: '555-0199' } } },
+      get('/venues/{hall}'),
+      post(
+        `${V2}/tribe_organizer`,
+        { title: 'Bo', status: 'publish', meta: { _OrganizerEmail: 'bo@example.test' } },
+        'bo',
+      ),
+      get('/organizers/{bo}'),
+      del(`${V2}/tribe_organizer/{bo}?force=true`),
+    ],
+  },
+  {
+    name: 'wp/v2: types, taxonomies, statuses and users',
+    section: 'wp-v2',
+    steps: [
+      get(`${V2}/types`),
+      get(`${V2}/types`, 'anonymous'),
+      get(`${V2}/types/tribe_events`),
+      get(`${V2}/types/tribe_venue?context=edit`),
+      get(`${V2}/types/nope`),
+      get(`${V2}/taxonomies`),
+      get(`${V2}/taxonomies?type=tribe_events`),
+      get(`${V2}/taxonomies/tribe_events_cat`, 'anonymous'),
+      get(`${V2}/statuses`),
+      get(`${V2}/statuses`, 'anonymous'),
+      get(`${V2}/statuses/draft`, 'anonymous'),
+      get(`${V2}/users/1`),
+      get(`${V2}/users/1`, 'anonymous'),
+      get(`${V2}/users/999999`),
     ],
   },
 ]

@@ -25,9 +25,10 @@ const NICENAME_LENGTH = 50
  * fields of `context` in WordPress's order. The user's name is their login, display name and nickname (the defaults
  * of `wp_insert_user()`); user 1, whom WordPress's installer creates, has the site's address as `url`
  * (`wp_install()`), the others none. First and last names and the description are empty, the locale the site's.
- * `role` is the one the request acts with (an administrator in open mode). The `self` link has no `targetHints`:
- * WordPress gives them only where the link's route is served (`get_target_hints_for_link()`), and calfile serves
- * no `/wp/v2/users/<id>`.
+ * `role` is the user's, or for the signed-in user the one the request acts with (an administrator in open mode). The
+ * `self` link's `targetHints` list the methods of `/wp/v2/users/<id>` the reader may use
+ * (`get_target_hints_for_link()`): calfile serves only its `GET`, where WordPress lists its writes too for those who
+ * may edit the user.
  *
  * @example
  * userObject({ id: 1, name: 'admin', role: 'administrator' }, 'administrator', 'view', view, '7.0.4')
@@ -64,7 +65,10 @@ export function userObject(
     avatar_urls: avatarUrls(user.email, wordpress),
     // The one meta field, the editor's preferences, is shown in the `edit` context only; none are kept.
     ...(context === 'embed' ? {} : { meta: edit ? { persisted_preferences: [] } : [] }),
-    _links: { self: [{ href: `${collection}/${user.id}` }], collection: [{ href: collection }] },
+    _links: {
+      self: [{ href: `${collection}/${user.id}`, targetHints: { allow: ['GET'] } }],
+      collection: [{ href: collection }],
+    },
   }
 }
 

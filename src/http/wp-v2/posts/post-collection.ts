@@ -1,13 +1,14 @@
-import { CalendarError } from '../../core/errors.js'
-import { COLLECTION_OF, type ServedPostKind } from '../../core/model/kinds.js'
-import type { EventRecord, Status } from '../../core/model/records.js'
-import type { CalendarState } from '../../core/model/state.js'
-import { canRead, canWrite } from '../../core/resources/access.js'
-import { tecRules } from '../../core/resources/tec-versions.js'
-import type { View } from '../../core/resources/view.js'
-import { eventTimes } from '../../core/search/record-facts.js'
-import { matchesSearch, ordered } from '../wordpress/post-query.js'
-import { type ArgumentSchema, checkArguments, refusedArgument } from '../wordpress/rest-server/argument-checks.js'
+import { CalendarError } from '../../../core/errors.js'
+import { COLLECTION_OF, type ServedPostKind } from '../../../core/model/kinds.js'
+import type { EventRecord, Status } from '../../../core/model/records.js'
+import type { CalendarState } from '../../../core/model/state.js'
+import { canRead, canWrite } from '../../../core/resources/access.js'
+import { tecRules } from '../../../core/resources/tec-versions.js'
+import type { View } from '../../../core/resources/view.js'
+import { inLists } from '../../../core/search/event-index.js'
+import { eventTimes } from '../../../core/search/record-facts.js'
+import { matchesSearch, ordered } from '../../wordpress/post-query.js'
+import { type ArgumentSchema, checkArguments, refusedArgument } from '../../wordpress/rest-server/argument-checks.js'
 import { type AnyPost, titleOf } from './wp-post.js'
 
 /**
@@ -17,6 +18,18 @@ import { type AnyPost, titleOf } from './wp-post.js'
  * the IDs). As on a TEC site, an event list never shows an event that has ended (TEC's `pre_get_posts` on the
  * `tribe_events` query), whatever the status asked for; the single route still reads it.
  */
+
+/** TEC's own post statuses: its event aggregator's import records and its ignored events. */
+export const TEC_STATUSES = [
+  'in-progress',
+  'failed',
+  'tribe-ea-success',
+  'tribe-ea-failed',
+  'tribe-ea-schedule',
+  'tribe-ea-pending',
+  'tribe-ea-draft',
+  'tribe-ignored',
+] as const
 
 /** WordPress's post statuses, as `status` may name them (`get_post_stati()` and `any`). */
 const STATUSES = [
@@ -32,15 +45,7 @@ const STATUSES = [
   'request-confirmed',
   'request-failed',
   'request-completed',
-  // TEC's own: its event aggregator's import records and its ignored events.
-  'in-progress',
-  'failed',
-  'tribe-ea-success',
-  'tribe-ea-failed',
-  'tribe-ea-schedule',
-  'tribe-ea-pending',
-  'tribe-ea-draft',
-  'tribe-ignored',
+  ...TEC_STATUSES,
   'any',
 ] as const
 
@@ -139,9 +144,12 @@ export function collectionPage(
   return { context: args.context as string, posts: posts.slice(start, start + perPage), total, page, pages }
 }
 
-/** Whether an event is in a list: not ended (TEC hides past events from `wp/v2`), and of the terms asked for. */
+/**
+ * Whether an event is in a list: in lists at all (`inLists`), not ended (TEC hides past events from `wp/v2`), and of
+ * the terms asked for.
+ */
 function listed(event: EventRecord, args: Readonly<Record<string, unknown>>, now: number): boolean {
-  if (eventTimes(event).end < now) return false
+  if (!inLists(event) || eventTimes(event).end < now) return false
   const categories = args.tribe_events_cat as number[]
   const tags = args.tags as number[]
   if (categories.length > 0 && !event.categories.some((id) => categories.includes(id))) return false
