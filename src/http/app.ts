@@ -20,9 +20,12 @@ import { mountTecV1 } from './tec-v1/mount.js'
 import { TRIBE_EVENTS_V1 } from './tribe-namespace.js'
 import { mountWordPress } from './wordpress/mount.js'
 import { answerConventions, type RestHeaderSet } from './wordpress/rest-server/answer-conventions.js'
+import { REST_ROOT } from './wordpress/rest-server/rest-namespace.js'
 import { RestNamespaces } from './wordpress/rest-server/rest-namespaces.js'
 import { overrideMethod, restRoute } from './wordpress/rest-server/rest-request.js'
+import { WP_V2 } from './wordpress/wp-v2.js'
 import { mountWpV2Posts } from './wp-v2/posts/mount.js'
+import { wpV2ContentRoutes } from './wp-v2/route-index.js'
 import { mountWpV2Schema } from './wp-v2/schema/schema-routes.js'
 import { mountWpV2Terms } from './wp-v2/term-routes.js'
 
@@ -98,6 +101,8 @@ export interface AppExtension {
  */
 export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   const received = new WeakMap<H3Event, { begin: number; path: string; method: string }>()
+  /** The sub-requests of `_embed` (`embeddedJson`), which the request log leaves out. */
+  const embeds = new WeakSet<Request>()
   const log = requestLog(options)
   const app = new H3({
     // A malformed escape is the 404 `rest_no_route` of docs/errors.md, not h3's 400: the first middleware answers it.
@@ -129,7 +134,14 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     onError: (error) => errorResponse(error),
   })
   // `_fields`, `_envelope`, `_jsonp` and `_pretty` shape every REST answer, the middleware's and faults' included.
-  app.use(answerConventions({ isRest: (event) => isInterface(event.url.pathname), allowOf }))
+  app.use(
+    answerConventions({
+      isRest: (event) => isInterface(event.url.pathname),
+      allowOf,
+      restRoot: (event) => `${viewOf(calendar, event).origin}${REST_ROOT}`,
+      fetchJson: embeddedJson,
+    }),
+  )
   app.use((event) => (decodes(event.url.pathname) ? undefined : errorResponse(noRoute())))
   const intercepts = (options.extensions ?? []).flatMap((extension) =>
     extension.intercept ? [extension.intercept.bind(extension)] : [],
@@ -200,6 +212,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   namespaces.register(TRIBE_EVENTS_V1)
   mountTecV1(app, calendar, viewOf, namespaces)
   mountWordPress(app, calendar, viewOf, namespaces)
+  namespaces.extend(WP_V2, (_calendar, view) => wpV2ContentRoutes(view))
   mountWpV2Posts(app, calendar, viewOf)
   mountWpV2Terms(app, calendar, viewOf)
   mountWpV2Schema(app, calendar, viewOf)
@@ -210,6 +223,21 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     return errorResponse(rejected ?? noRoute())
   })
   return app
+
+  /**
+   * The JSON answer to an embedded link (`_embed`): the same app asked as the request's viewer, with its credentials
+   * and host, and left out of the request log, as WordPress dispatches embeds inside the request.
+   */
+  async function embeddedJson(path: string, event: H3Event): Promise<unknown> {
+    const headers = new Headers()
+    for (const name of FORWARDED_HEADERS) {
+      const value = event.req.headers.get(name)
+      if (value !== null) headers.set(name, value)
+    }
+    const request = new Request(new URL(path, event.url), { headers })
+    embeds.add(request)
+    return (await app.fetch(request)).json()
+  }
 
   /** What every answer gets on its way out: WordPress's REST headers under the interface, CORS, the request log. */
   function finishAnswer(response: Response, event: H3Event): void {
@@ -231,7 +259,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
       addHeaders(response, discoveryHeaders(site))
     }
     withCors(response, origin, options.cors ?? {})
-    if (!log) return
+    if (!log || embeds.has(event.req as Request)) return
     const { begin, path, method } = received.get(event) ?? {
       begin: performance.now(),
       path: event.url.pathname + event.url.search,
@@ -294,6 +322,9 @@ function referenceFirst(calendar: Calendar, spec: RouteSpec, event: H3Event, err
   if (calendar.state[spec.resource].get(Number(event.context.params?.id)) !== undefined) return error
   return referenceLed(error, 'id')
 }
+
+/** The request headers an embedded link's sub-request keeps: who asks, and under which host. */
+const FORWARDED_HEADERS = ['authorization', 'cookie', 'host', 'forwarded', 'x-forwarded-host', 'x-forwarded-proto']
 
 /** Whether the writes at a venue or organizer route's ID may be allowed at all (`linkedPostWritable`). */
 function writableAt(calendar: Calendar, routes: readonly DescribedRoute[], event: H3Event): boolean {

@@ -186,4 +186,47 @@ describe('wp/v2 posts of TEC', () => {
     expect((await read('/tribe_events/4')).body.code).toBe('rest_post_invalid_id')
     expect((await read('/tribe_events/9')).res.status).toBe(401)
   })
+
+  it('filters by publication date, author, search columns and terms as WP_Query does', async () => {
+    const read = await site()
+    const ids = async (query: string) =>
+      (await read(`/tribe_events?_fields=id&${query}`)).body.map((post: { id: number }) => post.id)
+    // Jazz was published 2026-01-03 10:00, Blues 2026-01-04 10:00 (New York); the bounds are left out.
+    expect(await ids('after=2026-01-03T10:00:00')).toEqual([7])
+    expect(await ids('before=2026-01-04T15:00:00Z')).toEqual([6])
+    expect(await ids('author=2')).toEqual([])
+    expect(await ids('author_exclude=2')).toEqual([7, 6])
+    expect(await ids('search=live&search_columns=post_title')).toEqual([])
+    expect(await ids('search=live&search_columns[]=post_content')).toEqual([6])
+    expect(await ids('search=jazz&search_semantics=exact')).toEqual([6])
+    expect(await ids('tags_exclude=3')).toEqual([7])
+    expect(await ids('tags[terms]=3&tags[operator]=AND')).toEqual([6])
+    expect(await ids('tags=3&tribe_events_cat_exclude=2&tax_relation=OR')).toEqual([7, 6])
+    expect((await read('/tribe_events?after=yesterday')).body).toMatchObject({
+      code: 'rest_invalid_param',
+      data: { params: { after: 'Invalid date.' }, details: { after: { code: 'rest_invalid_date' } } },
+    })
+  })
+
+  it('lists its routes in the wp/v2 index and the REST index, with the methods served and the arguments checked', async () => {
+    const read = await site()
+    const { body } = await read('')
+    const events = body.routes['/wp/v2/tribe_events']
+    expect(events.methods).toEqual(['GET', 'POST'])
+    expect(Object.keys(events.endpoints[0].args)).toContain('tribe_events_cat_exclude')
+    expect(events.endpoints[0].args.per_page).toEqual({
+      description: 'Maximum number of items to be returned in result set.',
+      type: 'integer',
+      default: 10,
+      minimum: 1,
+      maximum: 100,
+      required: false,
+    })
+    expect(body.routes['/wp/v2/tribe_events/(?P<id>[\\d]+)'].methods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
+    expect(body.routes['/wp/v2/tags']._links).toEqual({ self: [{ href: `${V2}/tags` }] })
+    const index = await (
+      await createApp(await openCalendar(null, { initial: '{}' })).request(`${SITE}/wp-json/`)
+    ).json()
+    expect(Object.keys(index.routes)).toContain('/wp/v2/tribe_venue/(?P<id>[\\d]+)')
+  })
 })

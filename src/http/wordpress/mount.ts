@@ -31,9 +31,10 @@ const wordpressRoutes = (namespaces: RestNamespaces): readonly WordPressRoute[] 
   },
   {
     path: `/${WP_V2}`,
-    answer: (_calendar, event, view) => {
+    answer: async (calendar, event, view) => {
       keepLinks(event)
-      return json(wpV2Index(view))
+      const wpV2 = namespaces.served(calendar).find((namespace) => namespace.namespace === WP_V2)
+      return json(wpV2Index(view, wpV2 ? await wpV2.routes(calendar, view) : wpV2Routes(view)))
     },
     describe: (_calendar, view) => wpV2Routes(view)[`/${WP_V2}`],
     allows: () => true,

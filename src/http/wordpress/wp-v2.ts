@@ -6,7 +6,7 @@ export const WP_V2 = 'wp/v2'
 
 /**
  * WordPress's own namespace, as far as calfile serves it: the signed-in user (`/wp/v2/users/me`) and the site's
- * settings (`/wp/v2/settings`), read only. Each route is listed as WordPress lists its `GET` endpoint
+ * settings (`/wp/v2/settings`), read only; the routes of TEC's content extend it (`RestNamespaces.extend`). Each route is listed as WordPress lists its `GET` endpoint
  * (`WP_REST_Users_Controller::register_routes()`, `WP_REST_Settings_Controller::register_routes()`), the same in
  * WordPress 7.0.4 and 6.7.1; the writes calfile does not serve are left out, as from `Allow`.
  */
@@ -64,9 +64,12 @@ export function wpV2Routes(view: View): Record<string, IndexRoute> {
 }
 
 /**
- * The body of `GET /wp-json/wp/v2`, the namespace's index (`WP_REST_Server::get_namespace_index()`): its routes and
- * a link up to the REST index.
+ * The body of `GET /wp-json/wp/v2`, the namespace's index (`WP_REST_Server::get_namespace_index()`): its routes (the
+ * namespace's as registered, `RestNamespaces.served`) and a link up to the REST index.
  */
-export function wpV2Index(view: View): { namespace: string; routes: Record<string, IndexRoute>; _links: object } {
-  return { namespace: WP_V2, routes: wpV2Routes(view), _links: { up: [{ href: `${view.origin}${REST_ROOT}/` }] } }
+export function wpV2Index(
+  view: View,
+  routes: Record<string, IndexRoute>,
+): { namespace: string; routes: Record<string, IndexRoute>; _links: object } {
+  return { namespace: WP_V2, routes, _links: { up: [{ href: `${view.origin}${REST_ROOT}/` }] } }
 }

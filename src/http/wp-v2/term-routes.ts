@@ -82,8 +82,9 @@ function listAnswer(calendar: Calendar, taxonomy: Taxonomy, event: H3Event, view
   }
   const links = pageLinks(event.url, view.origin, number, page.body.total_pages)
   if (links) headers.Link = links
+  const embed = query.context === 'embed'
   return json(
-    terms.map((term) => wpTerm(calendar, taxonomy, term, view)),
+    terms.map((term) => inContext(wpTerm(calendar, taxonomy, term, view), embed)),
     200,
     headers,
   )
@@ -91,7 +92,7 @@ function listAnswer(calendar: Calendar, taxonomy: Taxonomy, event: H3Event, view
 
 function readAnswer(calendar: Calendar, taxonomy: Taxonomy, event: H3Event, view: View): Response {
   const term = calendar[COLLECTION_OF[taxonomy]].get(termId(event), view)
-  return json(wpTerm(calendar, taxonomy, term, view))
+  return json(inContext(wpTerm(calendar, taxonomy, term, view), parseQuery(event.url).context === 'embed'))
 }
 
 async function createAnswer(calendar: Calendar, taxonomy: Taxonomy, event: H3Event, view: View): Promise<Response> {
@@ -156,6 +157,15 @@ function wpTerm(
     meta: shaped.meta,
     ...(record ? { _links: termLinks(calendar.state, record, taxonomy, view) } : {}),
   }
+}
+
+/** The fields of a term in the `embed` context (`get_item_schema()`), `_links` after them. */
+const EMBED_FIELDS = ['id', 'link', 'name', 'slug', 'taxonomy', '_links'] as const
+
+/** A term in the `embed` context (`embed`), where an `_embed` of a post's `wp:term` asks for it, or as it is. */
+function inContext(term: Record<string, unknown>, embed: boolean): Record<string, unknown> {
+  if (!embed) return term
+  return Object.fromEntries(EMBED_FIELDS.filter((key) => key in term).map((key) => [key, term[key]]))
 }
 
 /** What the terms controller's permission checks answer who may not write terms (`create_item_permissions_check()`, …). */

@@ -1,6 +1,7 @@
 import type { H3Event, Middleware } from 'h3'
 import { parseQuery } from '../../request/params.js'
 import { jsonBody } from '../../respond.js'
+import { embedLinks, embedPath, embedRequest } from './response-embeds.js'
 import { fieldList, keepFields } from './response-fields.js'
 
 /**
@@ -9,6 +10,7 @@ import { fieldList, keepFields } from './response-fields.js'
  * 1. `_jsonp=<callback>` is checked first of all, before the credentials: a callback of anything but letters,
  *    digits, `_` and `.` is a 400 `rest_callback_invalid` (`wp_check_jsonp_callback()`), with no `data`;
  * 2. `_fields` trims the answer unless it is an error (`rest_filter_response_fields()`, response-fields.ts);
+ *    then `_embed` embeds the resources its `_links` mark embeddable (`embed_links()`, response-embeds.ts);
  * 3. `_envelope` wraps it as `{ body, status, headers }`, answered 200: the headers in the envelope are the route's
  *    own (`X-WP-Total`, `Link`, `Allow`, …), which are then not sent (`envelope_response()`);
  * 4. `_pretty` indents the JSON by four spaces (`JSON_PRETTY_PRINT`);
@@ -22,6 +24,10 @@ export interface AnswerConventionsOptions {
   isRest(event: H3Event): boolean
   /** The `Allow` the app would send with the answer (`rest_send_allow_header()`), which an envelope carries. */
   allowOf(event: H3Event): string | undefined
+  /** The site's REST root as its links name it (`http://127.0.0.1:3000/wp-json`), under which links embed. */
+  restRoot(event: H3Event): string
+  /** The JSON answer to `path` (under `/wp-json`, with its query) for the request's viewer: an embedded link's. */
+  fetchJson(path: string, event: H3Event): Promise<unknown>
 }
 
 /**
@@ -48,7 +54,7 @@ const MADE = new Set(['content-type', 'content-length', 'connection'])
 const JAVASCRIPT_TYPE = 'application/javascript; charset=UTF-8'
 
 /** A query naming one of the conventions, its `_` perhaps escaped (PHP decodes keys): nothing else is looked at. */
-const CONVENTION_KEY = /[?&](?:_|%5f)(?:fields|envelope|jsonp|pretty)/iu
+const CONVENTION_KEY = /[?&](?:_|%5f)(?:fields|envelope|jsonp|pretty|embed)/iu
 
 /**
  * Marks an answer whose `_links` WordPress adds as response links (`WP_REST_Response::add_link()`), outside the data
@@ -67,7 +73,7 @@ export function keepLinks(event: H3Event): void {
  * The conventions as h3 middleware, for the app to put before its routes.
  *
  * @example
- * app.use(answerConventions({ isRest: (event) => event.url.pathname.startsWith('/wp-json'), allowOf: () => 'GET' }))
+ * app.use(answerConventions({ isRest, allowOf, restRoot: () => 'http://127.0.0.1:3000/wp-json', fetchJson }))
  * await app.request('/wp-json/tribe/events/v1/events?_fields=total') // {"total":3}
  */
 export function answerConventions(options: AnswerConventionsOptions): Middleware {
@@ -84,7 +90,8 @@ export function answerConventions(options: AnswerConventionsOptions): Middleware
       const refused = { code: 'rest_callback_invalid', message: 'Invalid JSONP callback function.' }
       return jsonBody(JSON.stringify(refused), 400, { 'content-type': JAVASCRIPT_TYPE })
     }
-    if (!fields && !envelope && !pretty && jsonp === undefined) return next()
+    const embed = query._embed === undefined ? undefined : embedRequest(query._embed)
+    if (!fields && !envelope && !pretty && jsonp === undefined && !embed) return next()
     return Promise.resolve(next()).then(async (answer) => {
       if (!(answer instanceof Response)) return answer
       const type = answer.headers.get('content-type') ?? ''
@@ -95,6 +102,13 @@ export function answerConventions(options: AnswerConventionsOptions): Middleware
       const headers: Record<string, string> = {}
       for (const [name, value] of answer.headers) if (!MADE.has(name)) headers[name] = value
       if (fields && status < 400) data = trimmed(data, fields, event.context.responseLinks === true)
+      if (embed && status < 400) {
+        const root = options.restRoot(event)
+        data = await embedLinks(data, embed, async (href) => {
+          const path = embedPath(href, root)
+          return path === undefined ? undefined : options.fetchJson(path, event)
+        })
+      }
       if (envelope) {
         data = { body: data, status, headers: envelopeHeaders(headers, options.allowOf(event)) }
         status = 200

@@ -1,4 +1,5 @@
 import { CalendarError } from '../../../core/errors.js'
+import type { IndexArg } from './rest-namespace.js'
 
 /**
  * A route's arguments checked as WordPress's REST server checks those a controller declares with a JSON Schema
@@ -13,7 +14,11 @@ import { CalendarError } from '../../../core/errors.js'
 
 /** One argument's schema, as a controller's `get_collection_params()` declares it. */
 export interface ArgumentSchema {
+  /** What the index says of it (`WP_REST_Server::get_data_for_route()`); not checked. */
+  description?: string
   type: 'integer' | 'string' | 'boolean' | 'array'
+  /** `date-time` where WordPress declares it (the check itself is the route's). */
+  format?: 'date-time'
   minimum?: number
   maximum?: number
   enum?: readonly string[]
@@ -173,4 +178,25 @@ function humanList(items: readonly string[]): string {
 
 function failure(code: string, message: string, data: unknown = null): { failure: Failure } {
   return { failure: { code, message, data } }
+}
+
+/**
+ * Arguments as the REST index lists them (`WP_REST_Server::get_data_for_route()`): each schema's JSON Schema
+ * keywords, then `required` (false: none of these routes requires one); `[]` for none, PHP's empty array.
+ *
+ * @example
+ * indexArgs({ page: { description: 'Current page of the collection.', type: 'integer', minimum: 1, default: 1 } })
+ * // { page: { description: 'Current page of the collection.', type: 'integer', default: 1, minimum: 1, required: false } }
+ */
+export function indexArgs(schemas: Readonly<Record<string, ArgumentSchema>>): Record<string, IndexArg> | [] {
+  const args: Record<string, IndexArg> = {}
+  for (const [name, { validated: _validated, ...schema }] of Object.entries(schemas)) {
+    const { description, type, format, enum: allowed, items, default: byDefault, minimum, maximum } = schema
+    const listed: Record<string, unknown> = { description, type, format, enum: allowed, items, default: byDefault }
+    Object.assign(listed, { minimum, maximum, required: false })
+    for (const key of Object.keys(listed)) if (listed[key] === undefined) delete listed[key]
+    if (items) listed.items = Object.fromEntries(Object.entries(items).filter(([key]) => key !== 'validated'))
+    args[name] = listed as unknown as IndexArg
+  }
+  return Object.keys(args).length === 0 ? [] : args
 }

@@ -14,14 +14,39 @@ import type { RestNamespace } from './rest-namespace.js'
  */
 export class RestNamespaces {
   readonly #registered: RestNamespace[] = []
+  readonly #extensions = new Map<string, Array<RestNamespace['routes']>>()
 
   /** Adds a namespace after those registered before it. */
   register(namespace: RestNamespace): void {
     this.#registered.push(namespace)
   }
 
+  /**
+   * Adds routes to a namespace, after its own and those added before: a namespace several parts of the app serve
+   * (`wp/v2`: the users and settings routes, TEC's posts and terms, the types), as plugins add routes to one.
+   *
+   * @example
+   * namespaces.extend('wp/v2', (_calendar, view) => wpV2ContentRoutes(view))
+   */
+  extend(namespace: string, routes: RestNamespace['routes']): void {
+    this.#extensions.set(namespace, [...(this.#extensions.get(namespace) ?? []), routes])
+  }
+
   /** The namespaces the calendar serves now (`RestNamespace.served`), in the order they registered. */
   served(calendar: Calendar): RestNamespace[] {
-    return this.#registered.filter((namespace) => namespace.served?.(calendar) ?? true)
+    return this.#registered
+      .filter((namespace) => namespace.served?.(calendar) ?? true)
+      .map((namespace) => {
+        const added = this.#extensions.get(namespace.namespace)
+        if (!added) return namespace
+        return {
+          ...namespace,
+          routes: async (at, view) => {
+            const routes = { ...(await namespace.routes(at, view)) }
+            for (const more of added) Object.assign(routes, await more(at, view))
+            return routes
+          },
+        }
+      })
   }
 }

@@ -12,7 +12,7 @@ import { REST_ROOT, type ViewOf } from '../../wordpress/rest-server/rest-namespa
 import { refused } from '../../wordpress/users/viewer-capabilities.js'
 import { CONTEXT_ARGUMENT, collectionPage, pageLinks } from './post-collection.js'
 import { createAnswer, deleteAnswer, updateAnswer } from './post-write-routes.js'
-import { permalinkOf, postById, postMethods, wpPost } from './wp-post.js'
+import { type PostContext, permalinkOf, postById, postMethods, wpPost } from './wp-post.js'
 
 /**
  * WordPress's own REST routes for TEC's post types (`WP_REST_Posts_Controller`, as TEC registers `tribe_events`,
@@ -93,7 +93,7 @@ function listAnswer(calendar: Calendar, kind: ServedPostKind, event: H3Event, vi
   // `get_items_permissions_check()`: the edit context is for those who may edit posts of the type.
   if (page.context === 'edit' && !canWrite(view))
     throw refused(view, 'rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.')
-  const context = page.context === 'edit' ? 'edit' : 'view'
+  const context = page.context as PostContext
   const body = page.posts.map((post) => wpPost(calendar.state, kind, post, view, postMethods(view, post), context))
   const headers: Record<string, string> = { 'X-WP-Total': String(page.total), 'X-WP-TotalPages': String(page.pages) }
   const links = pageLinks(event.url, view.origin, page.page, page.pages)
@@ -107,7 +107,7 @@ function readAnswer(calendar: Calendar, kind: ServedPostKind, event: H3Event, vi
   if (context === 'edit' && !canWrite(view))
     throw refused(view, 'rest_forbidden_context', 'Sorry, you are not allowed to edit this post.')
   if (!canRead(view, post)) throw refused(view, 'rest_forbidden', 'Sorry, you are not allowed to do that.')
-  const body = wpPost(calendar.state, kind, post, view, postMethods(view, post), context === 'edit' ? 'edit' : 'view')
+  const body = wpPost(calendar.state, kind, post, view, postMethods(view, post), context as PostContext)
   // An event's page is its alternate, in place of the API's link (`WP_REST_Posts_Controller::get_item()`):
   // WordPress sends it for the post types it may show, and TEC's venues and organizers are not among them.
   const headers: Record<string, string> =

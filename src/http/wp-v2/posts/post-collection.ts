@@ -7,15 +7,16 @@ import { tecRules } from '../../../core/resources/tec-versions.js'
 import type { View } from '../../../core/resources/view.js'
 import { inLists } from '../../../core/search/event-index.js'
 import { eventTimes } from '../../../core/search/record-facts.js'
-import { matchesSearch, ordered } from '../../wordpress/post-query.js'
+import { ordered } from '../../wordpress/post-query.js'
 import { type ArgumentSchema, checkArguments, refusedArgument } from '../../wordpress/rest-server/argument-checks.js'
+import { FILTER_ARGUMENTS, postFilter, termFilter } from './post-filters.js'
 import { type AnyPost, titleOf } from './wp-post.js'
 
 /**
  * A `wp/v2` post collection's arguments and what they select (`WP_REST_Posts_Controller::get_items()`,
  * `get_collection_params()`), for TEC's three post types: paging (`page`, `per_page` 1–100, `offset`), `search`,
- * `include`/`exclude`, `slug`, `status`, `order`/`orderby`, and an event's terms (`tribe_events_cat`, `tags`, any of
- * the IDs). As on a TEC site, an event list never shows an event that has ended (TEC's `pre_get_posts` on the
+ * `include`/`exclude`, `slug`, `status`, `order`/`orderby`, and the dates, authors, search columns and an event's
+ * terms (post-filters.ts). As on a TEC site, an event list never shows an event that has ended (TEC's `pre_get_posts` on the
  * `tribe_events` query), whatever the status asked for; the single route still reads it.
  */
 
@@ -53,31 +54,68 @@ const IDS: ArgumentSchema = { type: 'array', items: { type: 'integer' }, default
 
 /** `context`, which every route of a post type takes (`get_context_param()`), declared with a `validate_callback`. */
 export const CONTEXT_ARGUMENT: Readonly<Record<'context', ArgumentSchema>> = {
-  context: { type: 'string', enum: ['view', 'embed', 'edit'], default: 'view', validated: true },
+  context: {
+    description: 'Scope under which the request is made; determines fields present in response.',
+    type: 'string',
+    enum: ['view', 'embed', 'edit'],
+    default: 'view',
+    validated: true,
+  },
 }
 
 /**
  * The arguments a post collection takes, in `get_collection_params()`'s order, with WordPress's defaults; `context`,
- * `page`, `per_page` and `search` are those declared with a `validate_callback`.
+ * `page`, `per_page` and `search` are those declared with a `validate_callback`. An event's term arguments are
+ * read by `termFilter`.
+ *
+ * @example
+ * collectionArguments('venue').per_page // { description: …, type: 'integer', minimum: 1, maximum: 100, default: 10, … }
  */
-function collectionArguments(kind: ServedPostKind): Record<string, ArgumentSchema> {
+export function collectionArguments(kind: ServedPostKind): Record<string, ArgumentSchema> {
+  const { after, modified_after, author, author_exclude, before, modified_before } = FILTER_ARGUMENTS
+  const { search_semantics, search_columns, tax_relation } = FILTER_ARGUMENTS
   return {
     ...CONTEXT_ARGUMENT,
-    page: { type: 'integer', minimum: 1, default: 1, validated: true },
-    per_page: { type: 'integer', minimum: 1, maximum: 100, default: 10, validated: true },
-    search: { type: 'string', validated: true },
-    exclude: IDS,
-    include: IDS,
-    offset: { type: 'integer' },
-    order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+    page: { description: 'Current page of the collection.', type: 'integer', minimum: 1, default: 1, validated: true },
+    per_page: {
+      description: 'Maximum number of items to be returned in result set.',
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+      default: 10,
+      validated: true,
+    },
+    search: { description: 'Limit results to those matching a string.', type: 'string', validated: true },
+    ...{ after, modified_after, author, author_exclude, before, modified_before },
+    exclude: { ...IDS, description: 'Ensure result set excludes specific IDs.' },
+    include: { ...IDS, description: 'Limit result set to specific IDs.' },
+    search_semantics,
+    offset: { description: 'Offset the result set by a specific number of items.', type: 'integer' },
+    order: {
+      description: 'Order sort attribute ascending or descending.',
+      type: 'string',
+      enum: ['asc', 'desc'],
+      default: 'desc',
+    },
     orderby: {
+      description: 'Sort collection by post attribute.',
       type: 'string',
       enum: ['author', 'date', 'id', 'include', 'modified', 'parent', 'relevance', 'slug', 'include_slugs', 'title'],
       default: 'date',
     },
-    slug: { type: 'array', items: { type: 'string' } },
-    status: { type: 'array', items: { type: 'string', enum: STATUSES }, default: ['publish'] },
-    ...(kind === 'event' ? { tribe_events_cat: IDS, tags: IDS } : {}),
+    search_columns,
+    slug: {
+      description: 'Limit result set to posts with one or more specific slugs.',
+      type: 'array',
+      items: { type: 'string' },
+    },
+    status: {
+      description: 'Limit result set to posts assigned one or more statuses.',
+      type: 'array',
+      items: { type: 'string', enum: STATUSES },
+      default: ['publish'],
+    },
+    ...(kind === 'event' ? { tax_relation } : {}),
   }
 }
 
@@ -119,12 +157,14 @@ export function collectionPage(
   const exclude = new Set(args.exclude as number[])
   const slugs = args.slug as string[] | undefined
   const posts: AnyPost[] = []
+  const passes = postFilter(kind, args, state.siteTimezone)
+  const terms = kind === 'event' ? termFilter(state, query, args.tax_relation) : () => true
   for (const post of state[COLLECTION_OF[kind]].values() as IterableIterator<AnyPost>) {
     if (!shown.has(post.status) || !canRead(view, post)) continue
     if (include.length > 0 && !include.includes(post.id)) continue
     if (exclude.has(post.id) || (slugs && !slugs.includes(post.slug))) continue
-    if (kind === 'event' && !listed(post as EventRecord, args, now)) continue
-    if (!matchesSearch(args.search, [titleOf(kind, post), post.excerpt, post.description])) continue
+    if (kind === 'event' && !(listed(post as EventRecord, now) && terms(post as EventRecord))) continue
+    if (!passes(post)) continue
     posts.push(post)
   }
   if (kind === 'event' && args.orderby === 'include' && tecRules(state.settings).wpV2IncludeOrder === 'nothing')
@@ -144,16 +184,9 @@ export function collectionPage(
   return { context: args.context as string, posts: posts.slice(start, start + perPage), total, page, pages }
 }
 
-/**
- * Whether an event is in a list: in lists at all (`inLists`), not ended (TEC hides past events from `wp/v2`), and of
- * the terms asked for.
- */
-function listed(event: EventRecord, args: Readonly<Record<string, unknown>>, now: number): boolean {
-  if (!inLists(event) || eventTimes(event).end < now) return false
-  const categories = args.tribe_events_cat as number[]
-  const tags = args.tags as number[]
-  if (categories.length > 0 && !event.categories.some((id) => categories.includes(id))) return false
-  return tags.length === 0 || event.tags.some((id) => tags.includes(id))
+/** Whether an event is in a list: in lists at all (`inLists`), and not ended (TEC hides past events from `wp/v2`). */
+function listed(event: EventRecord, now: number): boolean {
+  return inLists(event) && eventTimes(event).end >= now
 }
 
 /**

@@ -27,17 +27,22 @@ const WRITE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', ...T
 const IDS: ArgumentSchema = { type: 'array', items: { type: 'integer' } }
 
 /** The arguments of a post write WordPress checks by their schema, in `get_item_schema()`'s order. */
-function writeArguments(kind: ServedPostKind): Record<string, ArgumentSchema> {
+export function writeArguments(kind: ServedPostKind): Record<string, ArgumentSchema> {
   return {
-    date: { type: 'string' },
-    date_gmt: { type: 'string' },
-    slug: { type: 'string' },
-    status: { type: 'string', enum: WRITE_STATUSES },
-    password: { type: 'string' },
-    author: { type: 'integer' },
-    featured_media: { type: 'integer' },
-    template: { type: 'string' },
-    ...(kind === 'event' ? { tags: IDS, tribe_events_cat: IDS } : {}),
+    date: { description: "The date the post was published, in the site's timezone.", type: 'string' },
+    date_gmt: { description: 'The date the post was published, as GMT.', type: 'string' },
+    slug: { description: 'An alphanumeric identifier for the post unique to its type.', type: 'string' },
+    status: { description: 'A named status for the post.', type: 'string', enum: WRITE_STATUSES },
+    password: { description: 'A password to protect access to the content and excerpt.', type: 'string' },
+    author: { description: 'The ID for the author of the post.', type: 'integer' },
+    featured_media: { description: 'The ID of the featured media for the post.', type: 'integer' },
+    template: { description: 'The theme file to use to display the post.', type: 'string' },
+    ...(kind === 'event'
+      ? {
+          tags: { ...IDS, description: 'The terms assigned to the post in the post_tag taxonomy.' },
+          tribe_events_cat: { ...IDS, description: 'The terms assigned to the post in the tribe_events_cat taxonomy.' },
+        }
+      : {}),
   }
 }
 

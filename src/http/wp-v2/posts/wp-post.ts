@@ -73,11 +73,29 @@ export function wpPost(
       shaped.tribe_events_cat as number[],
     )
   shaped._links = postLinks(kind, post, view, allow, comments, context === 'edit')
-  return shaped
+  if (context !== 'embed') return shaped
+  return Object.fromEntries(POST_EMBED_FIELDS.filter((key) => key in shaped).map((key) => [key, shaped[key]]))
 }
 
-/** The contexts a post is shown in: to anyone (`view`), or to one who may edit it, with its raw texts (`edit`). */
-export type PostContext = 'view' | 'edit'
+/** The fields of a post in the `embed` context (`get_item_schema()`), `_links` after them. */
+const POST_EMBED_FIELDS = [
+  'id',
+  'date',
+  'slug',
+  'type',
+  'link',
+  'title',
+  'excerpt',
+  'author',
+  'featured_media',
+  '_links',
+] as const
+
+/**
+ * The contexts a post is shown in: to anyone (`view`), to one who may edit it, with its raw texts (`edit`), or
+ * embedded in another answer, its few fields (`embed`).
+ */
+export type PostContext = 'view' | 'edit' | 'embed'
 
 /** The place of the slug in a permalink template (`get_sample_permalink()`). */
 const SLUG_TAG = '%pagename%'
