@@ -24,10 +24,12 @@ import { REST_ROOT } from './wordpress/rest-server/rest-namespace.js'
 import { RestNamespaces } from './wordpress/rest-server/rest-namespaces.js'
 import { overrideMethod, restRoute } from './wordpress/rest-server/rest-request.js'
 import { WP_V2 } from './wordpress/wp-v2.js'
+import { wpV2OpenApi } from './wp-v2/openapi.js'
 import { mountWpV2Posts } from './wp-v2/posts/mount.js'
 import { wpV2ContentRoutes } from './wp-v2/route-index.js'
 import { mountWpV2Schema } from './wp-v2/schema/schema-routes.js'
 import { mountWpV2Terms } from './wp-v2/term-routes.js'
+import { mountWpV2Users } from './wp-v2/user-routes.js'
 
 /** One line of the request log. */
 export interface RequestLine {
@@ -188,7 +190,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     event.context.route = ''
     return (await import('./root.js')).rootResponse(calendar, event, viewOf(calendar, event))
   })
-  const parts = (options.extensions ?? []).flatMap((extension) => extension.openapi ?? [])
+  const parts = [wpV2OpenApi, ...(options.extensions ?? []).flatMap((extension) => extension.openapi ?? [])]
   on(app, 'GET', `${PREFIX}/doc`, async (event) => {
     event.context.route = '/doc'
     return (await import('./openapi/openapi.js')).docResponse(calendar, viewOf(calendar, event), parts)
@@ -212,10 +214,11 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   namespaces.register(TRIBE_EVENTS_V1)
   mountTecV1(app, calendar, viewOf, namespaces)
   mountWordPress(app, calendar, viewOf, namespaces)
-  namespaces.extend(WP_V2, (_calendar, view) => wpV2ContentRoutes(view))
+  namespaces.extend(WP_V2, (_calendar, view) => wpV2ContentRoutes(view.origin))
   mountWpV2Posts(app, calendar, viewOf)
   mountWpV2Terms(app, calendar, viewOf)
   mountWpV2Schema(app, calendar, viewOf)
+  mountWpV2Users(app, calendar, viewOf)
   for (const extension of options.extensions ?? []) extension.mount(app, calendar)
   app.all('/**', (event) => {
     if (event.req.method === 'OPTIONS') return unrouted(event)

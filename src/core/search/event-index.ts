@@ -19,10 +19,10 @@ interface Parts {
 }
 
 /**
- * The indexes of the events collection that lists read, of the events in lists (`inLists`): the start-sorted
- * timeline with kind counts, the events of each venue, organizer, category and tag, and the search index. Built on first use, then
- * kept up to date by `replace`, which the collection's `changed` callback calls for every put, delete and undo;
- * the search index is built on the first search only.
+ * The indexes of the events collection that lists read, over the events in lists (`inLists`): the start-sorted
+ * timeline with kind counts, the events of each venue, organizer, category and tag, and the search index. Built on
+ * first use, then kept up to date by `replace`, which the collection's `changed` callback calls for every put,
+ * delete and undo; the search index is built on the first search only.
  *
  * @example
  * const index = new EventIndex(() => state.events.values())

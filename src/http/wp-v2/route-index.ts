@@ -1,7 +1,6 @@
 import type { ServedPostKind, Taxonomy } from '../../core/model/kinds.js'
 import { POST_TYPES } from '../../core/resources/post-shape.js'
 import { TERM_REST_BASES } from '../../core/resources/terms/term-links.js'
-import type { View } from '../../core/resources/view.js'
 import { type ArgumentSchema, indexArgs } from '../wordpress/rest-server/argument-checks.js'
 import { type IndexEndpoint, type IndexRoute, REST_ROOT } from '../wordpress/rest-server/rest-namespace.js'
 import { CONTEXT_ARGUMENT, collectionArguments } from './posts/post-collection.js'
@@ -12,13 +11,14 @@ import { writeArguments } from './posts/post-writes.js'
  * for what calfile serves: TEC's three post types (venues, organizers, events, in the order TEC registers them),
  * the types, statuses and taxonomies, the two taxonomies' terms, and a user. Each endpoint lists the methods calfile
  * serves and their arguments, from the schemas the routes check (`collectionArguments`, `writeArguments`), which
- * is what discovering clients (`wpapi`, …) read to build their calls; a collection route links itself.
+ * is what discovering clients (`wpapi`, …) read to build their calls; a collection route links itself under
+ * `origin`.
  *
  * @example
- * Object.keys(wpV2ContentRoutes(view)).slice(0, 2) // ['/wp/v2/tribe_venue', '/wp/v2/tribe_venue/(?P<id>[\\d]+)']
+ * Object.keys(wpV2ContentRoutes('http://127.0.0.1:3000')).slice(0, 2) // ['/wp/v2/tribe_venue', '/wp/v2/tribe_venue/(?P<id>[\\d]+)']
  */
-export function wpV2ContentRoutes(view: View): Record<string, IndexRoute> {
-  const root = `${view.origin}${REST_ROOT}`
+export function wpV2ContentRoutes(origin: string): Record<string, IndexRoute> {
+  const root = `${origin}${REST_ROOT}`
   const routes: Record<string, IndexRoute> = {}
   const add = (path: string, endpoints: IndexEndpoint[], linked: boolean) => {
     routes[path] = {

@@ -265,9 +265,9 @@ export class Events {
 
 /**
  * The UTC dates TEC keeps through a write that does not work them out (docs/writes.md#lossy-writes-over-http): none
- * on a create through REST meta (`WriteMode.restMeta`); on an update sent no date, those the event showed before,
- * when the write through REST meta, or TEC's update resetting the zone to the site's (`mode.lossy`), moves the
- * wall times off them. `{}` where the UTC dates are the wall times in the zone, as for most writes.
+ * on a create through REST meta (`WriteMode.restMeta`); on an update sent no date, through REST meta or TEC's lossy
+ * update (which resets the zone to the site's unless sent one), those the event showed before, where they are not
+ * the wall times in the zone it now has. `{}` where the UTC dates are the wall times in the zone, as for most writes.
  */
 function keptUtcDates(
   found: EventRecord | undefined,

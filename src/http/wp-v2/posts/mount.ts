@@ -2,7 +2,7 @@ import type { H3, H3Event, HTTPMethod } from 'h3'
 import type { Calendar } from '../../../core/calendar.js'
 import { CalendarError } from '../../../core/errors.js'
 import { COLLECTION_OF, type ServedPostKind } from '../../../core/model/kinds.js'
-import { canRead, canWrite } from '../../../core/resources/access.js'
+import { canEdit, canRead, canWrite } from '../../../core/resources/access.js'
 import { POST_TYPES } from '../../../core/resources/post-shape.js'
 import type { View } from '../../../core/resources/view.js'
 import { parseQuery } from '../../request/params.js'
@@ -42,12 +42,7 @@ export function mountWpV2Posts(app: H3, calendar: Calendar, viewOf: ViewOf): voi
 }
 
 /** One route's answer to a viewer whose credentials passed. */
-export type Responder = (
-  calendar: Calendar,
-  kind: ServedPostKind,
-  event: H3Event,
-  view: View,
-) => Promise<Response> | Response
+type Responder = (calendar: Calendar, kind: ServedPostKind, event: H3Event, view: View) => Promise<Response> | Response
 
 async function answer(
   calendar: Calendar,
@@ -84,8 +79,8 @@ export function allowedMethods(calendar: Calendar, kind: ServedPostKind, event: 
   if (id === undefined) return [...(edit && !canWrite(view) ? [] : ['GET']), ...(canWrite(view) ? ['POST'] : [])]
   const post = /^\d+$/u.test(id) ? calendar.state[COLLECTION_OF[kind]].get(Number(id)) : undefined
   if (!post) return []
-  const methods = postMethods(view, post)
-  return canRead(view, post) && (!edit || methods.length > 1) ? [...methods] : methods.filter((m) => m !== 'GET')
+  const readable = canRead(view, post) && (!edit || canEdit(view, post))
+  return [...(readable ? ['GET'] : []), ...postMethods(view, post).filter((method) => method !== 'GET')]
 }
 
 function listAnswer(calendar: Calendar, kind: ServedPostKind, event: H3Event, view: View): Response {

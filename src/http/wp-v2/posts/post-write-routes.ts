@@ -6,7 +6,7 @@ import type { Status } from '../../../core/model/records.js'
 import { canEdit, canWrite } from '../../../core/resources/access.js'
 import { POST_TYPES } from '../../../core/resources/post-shape.js'
 import type { View } from '../../../core/resources/view.js'
-import { restMetaWriteMode } from '../../../core/resources/write-mode.js'
+import { restMetaWriteMode, type WriteMode } from '../../../core/resources/write-mode.js'
 import { phpBool } from '../../php/type-juggling.js'
 import { parseQuery } from '../../request/params.js'
 import { bodyOf } from '../../request/request-body.js'
@@ -138,8 +138,8 @@ function checkWrite(calendar: Calendar, write: PostWrite, view: View): void {
 
 /** The core collection of TEC's post type `kind`, as the writes here call it. */
 interface PostRecords {
-  create(body: unknown, view: View, mode: ReturnType<typeof restMetaWriteMode>): Promise<{ id: number }>
-  update(id: number, body: unknown, view: View, mode: ReturnType<typeof restMetaWriteMode>): Promise<unknown>
+  create(body: unknown, view: View, mode: WriteMode): Promise<{ id: number }>
+  update(id: number, body: unknown, view: View, mode: WriteMode): Promise<unknown>
   delete(id: number, options: { force?: boolean }, view: View): Promise<unknown>
 }
 

@@ -10,7 +10,6 @@ import { REST_ROOT, type ViewOf } from '../../wordpress/rest-server/rest-namespa
 import { refused, viewerCan } from '../../wordpress/users/viewer-capabilities.js'
 import { WP_V2 } from '../../wordpress/wp-v2.js'
 import { CONTEXT_ARGUMENT } from '../posts/post-collection.js'
-import { mountWpV2Users } from '../user-routes.js'
 import { inRelease } from './object-labels.js'
 import { listedStatuses, type PostStatus, postStatus, statusQueryable } from './post-statuses.js'
 import { postTypeLabels } from './post-type-labels.js'
@@ -23,7 +22,7 @@ import { isHiddenTaxonomy, type RestTaxonomy, restTaxonomies, taxonomyLabels, ta
  * with TEC 6.10.0 under `tec_version` `"6.10"`) answers them: `GET /wp-json/wp/v2/types` and `/types/<type>`
  * (`WP_REST_Post_Types_Controller`), `/taxonomies` and `/taxonomies/<taxonomy>` (`WP_REST_Taxonomies_Controller`,
  * `?type=` for a post type's), `/statuses` and `/statuses/<status>` (`WP_REST_Post_Statuses_Controller`), each in
- * the `context` asked, and `/users/<id>` (user-routes.ts). As WordPress's server does: refused credentials first
+ * the `context` asked. As WordPress's server does: refused credentials first
  * (401), then the arguments (400), then the route's permission (401 anonymous, 403 signed in); HEAD as GET; `Allow:
  * GET` where the viewer passes the permission step (`rest_send_allow_header()`), and no `Allow` where not.
  *
@@ -36,7 +35,6 @@ export function mountWpV2Schema(app: H3, calendar: Calendar, viewOf: ViewOf): vo
     const handle = (event: H3Event) => answer(calendar, viewOf, event, route)
     for (const method of ['GET', 'HEAD'] as const) app.on(method, `${REST_ROOT}/${WP_V2}/${route.path}`, handle)
   }
-  mountWpV2Users(app, calendar, viewOf)
 }
 
 type Context = 'view' | 'embed' | 'edit'
