@@ -27,6 +27,7 @@ import { WP_V2 } from './wordpress/wp-v2.js'
 import { wpV2OpenApi } from './wp-v2/openapi.js'
 import { mountWpV2Posts } from './wp-v2/posts/mount.js'
 import { wpV2ContentRoutes } from './wp-v2/route-index.js'
+import { mountWpV2Options } from './wp-v2/route-options.js'
 import { mountWpV2Schema } from './wp-v2/schema/schema-routes.js'
 import { mountWpV2Terms } from './wp-v2/term-routes.js'
 import { mountWpV2Users } from './wp-v2/user-routes.js'
@@ -219,6 +220,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   mountWpV2Terms(app, calendar, viewOf)
   mountWpV2Schema(app, calendar, viewOf)
   mountWpV2Users(app, calendar, viewOf)
+  mountWpV2Options(app, calendar, viewOf, options.cors ?? {})
   for (const extension of options.extensions ?? []) extension.mount(app, calendar)
   app.all('/**', (event) => {
     if (event.req.method === 'OPTIONS') return unrouted(event)

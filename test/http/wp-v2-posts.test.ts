@@ -58,8 +58,8 @@ async function site() {
   })
   const calendar = await openCalendar(null, { initial, now: () => NOW })
   const app = createApp(calendar)
-  return async (path: string, headers: Record<string, string> = {}) => {
-    const res = await app.request(`${V2}${path}`, { headers })
+  return async (path: string, headers: Record<string, string> = {}, method = 'GET') => {
+    const res = await app.request(`${V2}${path}`, { headers, method })
     return { res, body: (await res.json()) as any }
   }
 }
@@ -228,5 +228,17 @@ describe('wp/v2 posts of TEC', () => {
       await createApp(await openCalendar(null, { initial: '{}' })).request(`${SITE}/wp-json/`)
     ).json()
     expect(Object.keys(index.routes)).toContain('/wp/v2/tribe_venue/(?P<id>[\\d]+)')
+  })
+
+  it("answers OPTIONS on a route with the route's index entry", async () => {
+    const read = await site()
+    const { res, body } = await read('/tribe_events/6', { ...ADMIN }, 'OPTIONS')
+    expect(res.status).toBe(200)
+    expect(body.methods).toEqual(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
+    expect(body.endpoints.map((endpoint: { methods: string[] }) => endpoint.methods)).toEqual([
+      ['GET'],
+      ['POST', 'PUT', 'PATCH'],
+      ['DELETE'],
+    ])
   })
 })

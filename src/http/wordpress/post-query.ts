@@ -22,7 +22,9 @@ export function matchesSearch(search: unknown, texts: readonly string[]): boolea
 
 /**
  * Sorts records in place by a key (numbers by value, texts as the database collates them), then by ID, ascending
- * or descending; returns them.
+ * or descending as the key (`ties: 'same'`), or ascending whatever the key's direction (`ties: 'ascending'`: where
+ * MySQL sorts the rows itself rather than read them from an index in order, ties keep the table's order); returns
+ * them.
  *
  * @example
  * ordered(posts, (post) => post.date, true) // newest first, the higher ID first within a second
@@ -31,12 +33,14 @@ export function ordered<T extends { id: number }>(
   records: T[],
   key: (record: T) => string | number,
   desc: boolean,
+  ties: 'same' | 'ascending' = 'same',
 ): T[] {
   const sign = desc ? -1 : 1
+  const tieSign = ties === 'same' ? sign : 1
   return records.sort((a, b) => {
     const ka = key(a)
     const kb = key(b)
     const by = typeof ka === 'number' ? ka - (kb as number) : collate(ka, kb as string)
-    return sign * (by || a.id - b.id)
+    return by === 0 ? tieSign * (a.id - b.id) : sign * by
   })
 }

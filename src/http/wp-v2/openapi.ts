@@ -1,7 +1,6 @@
 import type { OpenApiPart } from '../openapi/openapi.js'
 import type { IndexArg, IndexEndpoint } from '../wordpress/rest-server/rest-namespace.js'
-import { REST_ROOT } from '../wordpress/rest-server/rest-namespace.js'
-import { wpV2ContentRoutes } from './route-index.js'
+import { routePath, wpV2ContentRoutes } from './route-index.js'
 
 type Json = Record<string, unknown>
 
@@ -22,7 +21,7 @@ export const wpV2OpenApi: OpenApiPart = {
     const servers = [{ url: root }]
     const paths: Record<string, Record<string, unknown>> = {}
     for (const [route, entry] of Object.entries(wpV2ContentRoutes(root))) {
-      const path = `${REST_ROOT}${route.replace(/\(\?P<(\w+)>[^)]*\)/gu, '{$1}')}`
+      const path = routePath(route, (name) => `{${name}}`)
       const item: Record<string, unknown> = { servers }
       for (const endpoint of entry.endpoints)
         for (const method of endpoint.methods) item[method.toLowerCase()] = operation(path, method, endpoint)

@@ -51,6 +51,17 @@ export function wpV2ContentRoutes(origin: string): Record<string, IndexRoute> {
   return routes
 }
 
+/**
+ * A route pattern of the index as a path under `/wp-json`, each named group written by `param`
+ * (`/wp/v2/tags/(?P<id>[\\d]+)` → `/wp-json/wp/v2/tags/:id` with `(name) => `:${name}``).
+ *
+ * @example
+ * routePath('/wp/v2/types/(?P<type>[\\w-]+)', (name) => `{${name}}`) // '/wp-json/wp/v2/types/{type}'
+ */
+export function routePath(route: string, param: (name: string) => string): string {
+  return `${REST_ROOT}${route.replace(/\(\?P<(\w+)>[^)]*\)/gu, (_group, name: string) => param(name))}`
+}
+
 /** A route's ID in WordPress's pattern. */
 const ID = '(?P<id>[\\d]+)'
 
