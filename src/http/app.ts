@@ -24,7 +24,6 @@ import { REST_ROOT } from './wordpress/rest-server/rest-namespace.js'
 import { RestNamespaces } from './wordpress/rest-server/rest-namespaces.js'
 import { overrideMethod, restRoute } from './wordpress/rest-server/rest-request.js'
 import { WP_V2 } from './wordpress/wp-v2.js'
-import { wpV2OpenApi } from './wp-v2/openapi.js'
 import { mountWpV2Posts } from './wp-v2/posts/mount.js'
 import { wpV2ContentRoutes } from './wp-v2/route-index.js'
 import { mountWpV2Options } from './wp-v2/route-options.js'
@@ -191,7 +190,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     event.context.route = ''
     return (await import('./root.js')).rootResponse(calendar, event, viewOf(calendar, event))
   })
-  const parts = [wpV2OpenApi, ...(options.extensions ?? []).flatMap((extension) => extension.openapi ?? [])]
+  const parts = (options.extensions ?? []).flatMap((extension) => extension.openapi ?? [])
   on(app, 'GET', `${PREFIX}/doc`, async (event) => {
     event.context.route = '/doc'
     return (await import('./openapi/openapi.js')).docResponse(calendar, viewOf(calendar, event), parts)

@@ -56,7 +56,7 @@ export function wpV2ContentRoutes(origin: string): Record<string, IndexRoute> {
  * (`/wp/v2/tags/(?P<id>[\\d]+)` → `/wp-json/wp/v2/tags/:id` with `(name) => `:${name}``).
  *
  * @example
- * routePath('/wp/v2/types/(?P<type>[\\w-]+)', (name) => `{${name}}`) // '/wp-json/wp/v2/types/{type}'
+ * routePath('/wp/v2/types/(?P<type>[\\w-]+)', (name) => `:${name}`) // '/wp-json/wp/v2/types/:type'
  */
 export function routePath(route: string, param: (name: string) => string): string {
   return `${REST_ROOT}${route.replace(/\(\?P<(\w+)>[^)]*\)/gu, (_group, name: string) => param(name))}`
