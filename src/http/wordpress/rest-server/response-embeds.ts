@@ -72,9 +72,8 @@ async function embedded(item: unknown, asked: EmbedRequest, fetchEmbed: EmbedFet
 
 /**
  * The path and query of a link's sub-request (`WP_REST_Request::from_url()`): the link's under calfile's `/wp-json`,
- * `context=embed` unless it
- * names one, and on a collection route (no ID at its end) `per_page=100`, the largest WordPress's collections take;
- * undefined for a link that is not under `root` (the site's `…/wp-json`).
+ * `context=embed` unless it names one, and on a collection route (no ID at its end) `per_page=100`, the largest
+ * WordPress's collections take; undefined for a link that is not under `root` (the site's `…/wp-json`).
  *
  * @example
  * embedPath('http://127.0.0.1:3000/wp-json/wp/v2/tags?post=5', 'http://127.0.0.1:3000/wp-json')

@@ -26,7 +26,7 @@ export class RestNamespaces {
    * (`wp/v2`: the users and settings routes, TEC's posts and terms, the types), as plugins add routes to one.
    *
    * @example
-   * namespaces.extend('wp/v2', (_calendar, view) => wpV2ContentRoutes(view))
+   * namespaces.extend('wp/v2', (_calendar, view) => wpV2ContentRoutes(view.origin))
    */
   extend(namespace: string, routes: RestNamespace['routes']): void {
     this.#extensions.set(namespace, [...(this.#extensions.get(namespace) ?? []), routes])
