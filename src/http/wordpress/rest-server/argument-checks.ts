@@ -140,9 +140,8 @@ function checkList(value: unknown, schema: ArgumentSchema, param: string): Check
 
 /** `rest_is_integer()`: a number or numeric text with no fraction; then the bounds. */
 function checkInteger(value: unknown, schema: ArgumentSchema, param: string): Checked {
-  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined
-  const number = text !== undefined && /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/iu.test(text) ? Number(text) : NaN
-  if (!Number.isInteger(number)) return failure('rest_invalid_type', `${param} is not of type integer.`, { param })
+  const number = restInteger(value)
+  if (Number.isNaN(number)) return failure('rest_invalid_type', `${param} is not of type integer.`, { param })
   const { minimum, maximum } = schema
   if (minimum !== undefined && maximum !== undefined && (number < minimum || number > maximum))
     return failure('rest_out_of_bounds', `${param} must be between ${minimum} (inclusive) and ${maximum} (inclusive)`)
@@ -154,6 +153,20 @@ function checkInteger(value: unknown, schema: ArgumentSchema, param: string): Ch
 }
 
 /** `rest_is_boolean()`: true, false, 1, 0 and their texts, `yes` and `no` not among them. */
+/**
+ * A value as `rest_is_integer()` reads it: a number or numeric text (spaces around it trimmed) with no fraction, as
+ * a number; `NaN` for anything else.
+ *
+ * @example
+ * restInteger(' 12 ') // 12
+ * restInteger('1.5') // NaN
+ */
+export function restInteger(value: unknown): number {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : undefined
+  const number = text !== undefined && /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/iu.test(text) ? Number(text) : NaN
+  return Number.isInteger(number) ? number : NaN
+}
+
 function checkBoolean(value: unknown, param: string): Checked {
   const text = String(value).toLowerCase()
   if (['true', '1'].includes(text) || value === true) return { value: true }

@@ -1,7 +1,7 @@
 import type { H3, H3Event, HTTPMethod } from 'h3'
 import type { Calendar } from '../../../core/calendar.js'
 import { CalendarError } from '../../../core/errors.js'
-import { COLLECTION_OF, type ServedPostKind } from '../../../core/model/kinds.js'
+import type { ServedPostKind } from '../../../core/model/kinds.js'
 import { canEdit, canRead, canWrite } from '../../../core/resources/access.js'
 import { POST_TYPES } from '../../../core/resources/post-shape.js'
 import type { View } from '../../../core/resources/view.js'
@@ -12,7 +12,7 @@ import { REST_ROOT, type ViewOf } from '../../wordpress/rest-server/rest-namespa
 import { refused } from '../../wordpress/users/viewer-capabilities.js'
 import { CONTEXT_ARGUMENT, collectionPage, pageLinks } from './post-collection.js'
 import { createAnswer, deleteAnswer, updateAnswer } from './post-write-routes.js'
-import { type PostContext, permalinkOf, postById, postMethods, wpPost } from './wp-post.js'
+import { type PostContext, permalinkOf, postAt, postById, postMethods, wpPost } from './wp-post.js'
 
 /**
  * WordPress's own REST routes for TEC's post types (`WP_REST_Posts_Controller`, as TEC registers `tribe_events`,
@@ -77,7 +77,7 @@ export function allowedMethods(calendar: Calendar, kind: ServedPostKind, event: 
   const edit = parseQuery(event.url).context === 'edit'
   const id = event.context.params?.id
   if (id === undefined) return [...(edit && !canWrite(view) ? [] : ['GET']), ...(canWrite(view) ? ['POST'] : [])]
-  const post = /^\d+$/u.test(id) ? calendar.state[COLLECTION_OF[kind]].get(Number(id)) : undefined
+  const post = postAt(calendar, kind, id)
   if (!post) return []
   const readable = canRead(view, post) && (!edit || canEdit(view, post))
   return [...(readable ? ['GET'] : []), ...postMethods(view, post).filter((method) => method !== 'GET')]

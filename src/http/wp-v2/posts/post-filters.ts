@@ -3,8 +3,9 @@ import { CalendarError } from '../../../core/errors.js'
 import type { ServedPostKind, Taxonomy } from '../../../core/model/kinds.js'
 import type { EventRecord } from '../../../core/model/records.js'
 import type { CalendarState } from '../../../core/model/state.js'
+import { withDescendants } from '../../../core/model/term-tree.js'
 import { matchesSearch } from '../../wordpress/post-query.js'
-import type { ArgumentSchema } from '../../wordpress/rest-server/argument-checks.js'
+import { type ArgumentSchema, restInteger } from '../../wordpress/rest-server/argument-checks.js'
 import { type AnyPost, titleOf } from './wp-post.js'
 
 /**
@@ -193,9 +194,9 @@ function termClause(value: unknown, param: string): TermClause | undefined {
     typeof raw === 'string' ? raw.split(/[\s,]+/u).filter((id) => id !== '') : Array.isArray(raw) ? raw : [raw]
   const terms: number[] = []
   for (const [index, item] of list.entries()) {
-    const number = Number(typeof item === 'string' ? item.trim() : item)
+    const number = restInteger(item)
     // The argument is one of two schemas (`oneOf`); WordPress names the first, the list, and why it failed.
-    if (!Number.isInteger(number)) {
+    if (Number.isNaN(number)) {
       const message = `${param} is not a valid Term ID List. Reason: ${param}[${index}] is not of type integer.`
       throw new CalendarError('rest_invalid_param', 400, `Invalid parameter(s): ${param}`, {
         params: { [param]: message },
@@ -214,18 +215,8 @@ function termClause(value: unknown, param: string): TermClause | undefined {
   }
 }
 
-/** The IDs of a clause, with every descendant of each where it includes a category's children. */
+/** The IDs of a clause, with every descendant of each where it includes a category's children (`withDescendants`). */
 function withChildren(state: CalendarState, taxonomy: Taxonomy, clause: TermClause): ReadonlySet<number> {
-  const ids = new Set(clause.terms)
-  if (!clause.includeChildren || taxonomy !== 'category') return ids
-  let grew = true
-  while (grew) {
-    grew = false
-    for (const term of state.terms(taxonomy).values())
-      if (ids.has(term.parent) && !ids.has(term.id)) {
-        ids.add(term.id)
-        grew = true
-      }
-  }
-  return ids
+  if (!clause.includeChildren || taxonomy !== 'category') return new Set(clause.terms)
+  return new Set(clause.terms.flatMap((id) => [...withDescendants(state, id)]))
 }

@@ -83,51 +83,45 @@ type MetaType = 'string' | 'boolean' | 'ids'
 /** Every meta key TEC registers with `show_in_rest`, in its order, and its type; WordPress's `footnotes` last. */
 const META_TYPES: Readonly<Record<string, MetaType>> = {
   _EventAllDay: 'boolean',
-  ...Object.fromEntries(
-    ['_EventTimezone', '_EventStartDate', '_EventEndDate', '_EventStartDateUTC', '_EventEndDateUTC'].map((key) => [
-      key,
-      'string',
-    ]),
-  ),
+  ...texts('_EventTimezone', '_EventStartDate', '_EventEndDate', '_EventStartDateUTC', '_EventEndDateUTC'),
   _EventShowMap: 'boolean',
   _EventShowMapLink: 'boolean',
-  ...Object.fromEntries(
-    [
-      '_EventURL',
-      '_EventCost',
-      '_EventCostDescription',
-      '_EventCurrencySymbol',
-      '_EventCurrencyCode',
-      '_EventCurrencyPosition',
-      '_EventDateTimeSeparator',
-      '_EventTimeRangeSeparator',
-    ].map((key) => [key, 'string']),
+  ...texts(
+    '_EventURL',
+    '_EventCost',
+    '_EventCostDescription',
+    '_EventCurrencySymbol',
+    '_EventCurrencyCode',
+    '_EventCurrencyPosition',
+    '_EventDateTimeSeparator',
+    '_EventTimeRangeSeparator',
   ),
   _EventOrganizerID: 'ids',
   _EventVenueID: 'ids',
-  ...Object.fromEntries(
-    [
-      '_OrganizerEmail',
-      '_OrganizerPhone',
-      '_OrganizerWebsite',
-      '_VenueAddress',
-      '_VenueCity',
-      '_VenueCountry',
-      '_VenueProvince',
-      '_VenueState',
-      '_VenueZip',
-      '_VenuePhone',
-      '_VenueURL',
-      '_VenueStateProvince',
-      '_VenueLat',
-      '_VenueLng',
-    ].map((key) => [key, 'string']),
+  ...texts(
+    '_OrganizerEmail',
+    '_OrganizerPhone',
+    '_OrganizerWebsite',
+    '_VenueAddress',
+    '_VenueCity',
+    '_VenueCountry',
+    '_VenueProvince',
+    '_VenueState',
+    '_VenueZip',
+    '_VenuePhone',
+    '_VenueURL',
+    '_VenueStateProvince',
+    '_VenueLat',
+    '_VenueLng',
   ),
   _VenueShowMap: 'boolean',
   _VenueShowMapLink: 'boolean',
-  _tribe_events_status: 'string',
-  _tribe_events_status_reason: 'string',
-  footnotes: 'string',
+  ...texts('_tribe_events_status', '_tribe_events_status_reason', 'footnotes'),
+}
+
+/** Keys registered as texts (`text()`), each typed `string`. */
+function texts(...keys: string[]): Record<string, MetaType> {
+  return Object.fromEntries(keys.map((key) => [key, 'string']))
 }
 
 /**

@@ -233,13 +233,23 @@ export function postMethods(view: View, post: AnyPost): readonly string[] {
 }
 
 /**
- * The post of `kind` at an ID of the path, or 404 `rest_post_invalid_id` (`get_post()`).
+ * The post of `kind` at an ID of the path (`get_post()`), if there is one.
+ *
+ * @example
+ * postAt(calendar, 'venue', '4') // the venue record 4; postAt(calendar, 'venue', 'x') // undefined
+ */
+export function postAt(calendar: Calendar, kind: ServedPostKind, id: string | undefined): AnyPost | undefined {
+  return /^\d+$/u.test(id ?? '') ? calendar.state[COLLECTION_OF[kind]].get(Number(id)) : undefined
+}
+
+/**
+ * The post of `kind` at an ID of the path (`postAt`), or 404 `rest_post_invalid_id`.
  *
  * @example
  * postById(calendar, 'venue', '4') // the venue record 4
  */
 export function postById(calendar: Calendar, kind: ServedPostKind, id: string | undefined): AnyPost {
-  const post = /^\d+$/u.test(id ?? '') ? calendar.state[COLLECTION_OF[kind]].get(Number(id)) : undefined
+  const post = postAt(calendar, kind, id)
   if (!post) throw new CalendarError('rest_post_invalid_id', 404, 'Invalid post ID.')
   return post
 }

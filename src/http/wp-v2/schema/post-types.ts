@@ -67,6 +67,27 @@ const LINKED_POST = {
   viewable: false,
 } as const
 
+/** What the block themes' templates and template parts are registered with: theirs to edit for administrators only. */
+const BLOCK_TEMPLATE = {
+  capabilities: themeOptions(
+    'delete_posts',
+    'delete_others_posts',
+    'delete_private_posts',
+    'delete_published_posts',
+    'edit_posts',
+    'edit_others_posts',
+    'edit_private_posts',
+    'edit_published_posts',
+    'publish_posts',
+    'read',
+    'read_private_posts',
+  ),
+  supports: ['title', 'slug', 'excerpt', 'editor', 'revisions', 'author', 'autosave'],
+  showUi: false,
+  showInNavMenus: false,
+  viewable: false,
+} as const
+
 /** The post types shown in the REST API, in the order they are registered. */
 const REST_POST_TYPES: readonly PostType[] = [
   {
@@ -169,45 +190,13 @@ const REST_POST_TYPES: readonly PostType[] = [
     restBase: 'templates',
     description: 'Templates to include in your theme.',
     capabilityType: ['template', 'templates'],
-    capabilities: themeOptions(
-      'delete_posts',
-      'delete_others_posts',
-      'delete_private_posts',
-      'delete_published_posts',
-      'edit_posts',
-      'edit_others_posts',
-      'edit_private_posts',
-      'edit_published_posts',
-      'publish_posts',
-      'read',
-      'read_private_posts',
-    ),
-    supports: ['title', 'slug', 'excerpt', 'editor', 'revisions', 'author', 'autosave'],
-    showUi: false,
-    showInNavMenus: false,
-    viewable: false,
+    ...BLOCK_TEMPLATE,
   },
   {
     slug: 'wp_template_part',
     restBase: 'template-parts',
     description: 'Template parts to include in your templates.',
-    capabilities: themeOptions(
-      'delete_posts',
-      'delete_others_posts',
-      'delete_private_posts',
-      'delete_published_posts',
-      'edit_posts',
-      'edit_others_posts',
-      'edit_private_posts',
-      'edit_published_posts',
-      'publish_posts',
-      'read',
-      'read_private_posts',
-    ),
-    supports: ['title', 'slug', 'excerpt', 'editor', 'revisions', 'author', 'autosave'],
-    showUi: false,
-    showInNavMenus: false,
-    viewable: false,
+    ...BLOCK_TEMPLATE,
   },
   {
     slug: 'wp_global_styles',
