@@ -6,7 +6,7 @@ import { EVENT_KEYS } from './resources/events/event-record.js'
 import { Events } from './resources/events/events.js'
 import { ORGANIZER_RULES, VENUE_RULES } from './resources/linked-posts/linked-post-rules.js'
 import { LinkedPosts } from './resources/linked-posts/linked-posts.js'
-import { findPost } from './resources/post.js'
+import { findPost } from './resources/posts/post.js'
 import { Terms } from './resources/terms/terms.js'
 
 /**

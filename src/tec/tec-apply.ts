@@ -4,7 +4,7 @@ import { COLLECTION_OF, type PostKind, type RecordKind, type Taxonomy } from '..
 import type { EventRecord, TermRecord } from '../core/model/records.js'
 import { normalizeEvent } from '../core/resources/events/event-record.js'
 import { normalizeOrganizer, normalizeVenue } from '../core/resources/linked-posts/venue-record.js'
-import type { NormalizeContext } from '../core/resources/post.js'
+import type { NormalizeContext } from '../core/resources/posts/post.js'
 import { normalizeTerm } from '../core/resources/terms/term-record.js'
 import { invalid, type Located } from './tec-capture.js'
 import { eventFields, type FieldContext, mediaRecord, organizerFields, termFields, venueFields } from './tec-fields.js'

@@ -3,7 +3,7 @@ import type { LinkedPostKind } from '../core/model/kinds.js'
 import { type MediaRecord, NO_GMT_DATE, STATUSES, type Status } from '../core/model/records.js'
 import { costDetails } from '../core/render/cost.js'
 import { ORGANIZER_TEXT_FIELDS, texts, VENUE_TEXT_FIELDS } from '../core/resources/linked-posts/venue-record.js'
-import { extraKeys } from '../core/resources/post.js'
+import { extraKeys } from '../core/resources/posts/post.js'
 import { isObject } from './tec-capture.js'
 import {
   type CostDetailsCapture,

@@ -34,6 +34,7 @@ function reference(state: CalendarState): string {
     tags: [...state.tags.values()],
   }
   if (state.media.size > 0) document.media = [...state.media.values()]
+  if (state.revisions.size > 0) document.revisions = [...state.revisions.values()]
   return `${JSON.stringify({ ...document, ...state.extras }, null, 2)}\n`
 }
 

@@ -111,11 +111,17 @@ export class IdLabels {
   }
 }
 
-/** A term, or a post: REST v1's event, venue and organizer, or a WordPress post object (tec/v1's, with `guid`). */
+/** TEC's post types, as a WordPress post object names its type. */
+const POST_TYPES = new Set(['tribe_events', 'tribe_venue', 'tribe_organizer'])
+
+/**
+ * A term, or a post: REST v1's event, venue and organizer, or a WordPress post object (tec/v1's, with `guid`; in
+ * the `embed` context, which has none, by its `type`).
+ */
 function spaceOf(record: Record<string, unknown>): Space | undefined {
   if ('taxonomy' in record) return 'term'
   if ('global_id' in record || 'venue' in record || 'organizer' in record || 'start_date' in record) return 'post'
-  if ('guid' in record) return 'post'
+  if ('guid' in record || POST_TYPES.has(record.type as string)) return 'post'
   return undefined
 }
 
@@ -153,7 +159,13 @@ export function normaliseBody(
   trimmed?: Space,
   now = Date.now(),
 ): unknown {
-  const walk = (value: unknown, key: string | undefined, parent: Record<string, unknown> | undefined): unknown => {
+  // `_embedded` holds other routes' answers (a post's author is a user), which `_fields` did not trim.
+  const walk = (
+    value: unknown,
+    key: string | undefined,
+    parent: Record<string, unknown> | undefined,
+    embedded = false,
+  ): unknown => {
     if (typeof value === 'string') {
       if (key && TIME_KEYS.has(key) && CLOCK_TIME.test(value) && isNear(value, now)) return '{now}'
       if (key === 'default' && DATE_TIME.test(value)) return value.slice(0, 16)
@@ -165,7 +177,7 @@ export function normaliseBody(
     if (typeof value === 'number' && parent) {
       const space = key === 'id' ? spaceOf(parent) : undefined
       if (space) return labels.of(space, value)
-      if (key === 'id' && trimmed) return labels.of(trimmed, value)
+      if (key === 'id' && trimmed && !embedded) return labels.of(trimmed, value)
       if (key && TERM_ID_LISTS.has(key) && Array.isArray(parent[key])) return labels.of('term', value)
       if (key && POST_ID_LISTS.has(key) && Array.isArray(parent[key])) return labels.of('post', value)
       if (key === 'term_taxonomy_id' || key === 'term_id' || (key === 'parent' && 'taxonomy' in parent))
@@ -175,10 +187,12 @@ export function normaliseBody(
       if (key === 'post_parent') return labels.of('post', value)
       return value
     }
-    if (Array.isArray(value)) return value.map((item) => walk(item, key, parent))
+    if (Array.isArray(value)) return value.map((item) => walk(item, key, parent, embedded))
     if (value && typeof value === 'object') {
       const record = value as Record<string, unknown>
-      return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, walk(v, k, record)]))
+      return Object.fromEntries(
+        Object.entries(record).map(([k, v]) => [k, walk(v, k, record, embedded || k === '_embedded')]),
+      )
     }
     return value
   }

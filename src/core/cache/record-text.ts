@@ -50,7 +50,7 @@ const blocks = new WeakMap<object, Block[]>()
 
 /**
  * The data file text of a state, exactly what `JSON.stringify({ $schema (only when there is one), settings, users,
- * events, venues, organizers, categories, tags, media (only when there are any), ...extras }, null, 2) + '\n'`
+ * events, venues, organizers, categories, tags, media and revisions (only when there are any), ...extras }, null, 2) + '\n'`
  * gives (docs/data-file.md: 2-space indent, keys in a stable order, a final newline), made from the records' cached
  * texts.
  */
@@ -175,6 +175,7 @@ function documentParts(state: CalendarState): Part[] {
     categories: state.categories,
     tags: state.tags,
     ...(state.media.size > 0 ? { media: state.media } : {}),
+    ...(state.revisions.size > 0 ? { revisions: state.revisions } : {}),
     ...state.extras,
   }
   const parts: Part[] = []

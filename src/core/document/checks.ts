@@ -11,8 +11,8 @@ export interface CheckProblem {
   message: string
 }
 
-/** The data file's lists of records with IDs: the collections the API serves, and media. */
-type Collections = CollectionName | 'media'
+/** The data file's lists of records with IDs: the collections the API serves, media and revisions. */
+type Collections = CollectionName | 'media' | 'revisions'
 type Row = Record<string, unknown>
 type IsWall = (value: unknown) => boolean
 
@@ -42,7 +42,7 @@ export function checkDocument(file: unknown, { siteZone, wellFormed }: CheckCont
   const problems: CheckProblem[] = objectsNotArrays(file)
   const isWall: IsWall = wellFormed ? (value) => typeof value === 'string' : (value) => isWallTime(value as string)
   storableDates(file, siteZone, wellFormed ? (row) => row : (row) => datesToJudge(row, isWall), problems)
-  uniqueIds(file, ['events', 'venues', 'organizers', 'media'], problems)
+  uniqueIds(file, ['events', 'venues', 'organizers', 'media', 'revisions'], problems)
   uniqueIds(file, ['categories', 'tags'], problems)
   uniqueUsers(file, problems)
   for (const key of COLLECTIONS) uniqueSlugs(file, key, problems)

@@ -3,7 +3,8 @@ import type { DocumentFile, MediaRecord, Settings, UserRecord } from '../model/r
 import { CalendarState } from '../model/state.js'
 import { normalizeEvent } from '../resources/events/event-record.js'
 import { normalizeOrganizer, normalizeVenue } from '../resources/linked-posts/venue-record.js'
-import type { NormalizeContext } from '../resources/post.js'
+import type { NormalizeContext } from '../resources/posts/post.js'
+import { normalizeRevision } from '../resources/posts/revisions.js'
 import { DEFAULT_TEC_VERSION } from '../resources/tec-versions.js'
 import { normalizeTerm } from '../resources/terms/term-record.js'
 import { DEFAULT_TIMEZONE, documentProblems } from './checks.js'
@@ -25,7 +26,7 @@ export interface LoadOptions {
   validated?: ValidatedTexts
 }
 
-const POST_COLLECTIONS = ['events', 'venues', 'organizers', 'media'] as const
+const POST_COLLECTIONS = ['events', 'venues', 'organizers', 'media', 'revisions'] as const
 const TERM_COLLECTIONS = ['categories', 'tags'] as const
 
 /**
@@ -132,6 +133,7 @@ function buildState(file: DocumentFile, options: LoadOptions): CalendarState {
     state.organizers.put(normalizeOrganizer(raw, raw.id ?? state.nextPostId(), ctx))
   }
   for (const raw of file.events ?? []) state.events.put(normalizeEvent(raw, raw.id ?? state.nextPostId(), ctx))
+  for (const raw of file.revisions ?? []) state.revisions.put(normalizeRevision(raw))
   return state
 }
 
@@ -147,6 +149,7 @@ function normalizeSettings(raw: NonNullable<DocumentFile['settings']>): Settings
     tec_lossy_writes: raw.tec_lossy_writes ?? true,
     tec_version: raw.tec_version ?? DEFAULT_TEC_VERSION,
     geoloc_filters: raw.geoloc_filters ?? false,
+    post_revisions: raw.post_revisions ?? true,
   }
   const beyond = Object.entries(raw).filter(([key]) => !(key in known))
   return { ...known, ...Object.fromEntries(beyond) }
@@ -159,7 +162,17 @@ function usersOf(file: DocumentFile): UserRecord[] {
   return users.map((user) => ({ ...user, name: user.name ?? `user-${user.id}`, role: user.role ?? 'subscriber' }))
 }
 
-const KNOWN_TOP = new Set(['settings', 'users', 'events', 'venues', 'organizers', 'categories', 'tags', 'media'])
+const KNOWN_TOP = new Set([
+  'settings',
+  'users',
+  'events',
+  'venues',
+  'organizers',
+  'categories',
+  'tags',
+  'media',
+  'revisions',
+])
 function extraTopLevel(file: DocumentFile): Record<string, unknown> {
   return Object.fromEntries(Object.entries(file).filter(([key]) => !KNOWN_TOP.has(key)))
 }

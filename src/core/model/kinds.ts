@@ -35,7 +35,16 @@ export const COLLECTIONS = Object.values(COLLECTION_OF)
  * Every list of records a data file holds, in its order (docs/data-file.md): the collections the API serves, and
  * the users and media beside them.
  */
-export const RECORD_LISTS = ['users', 'events', 'venues', 'organizers', 'media', 'categories', 'tags'] as const
+export const RECORD_LISTS = [
+  'users',
+  'events',
+  'venues',
+  'organizers',
+  'media',
+  'categories',
+  'tags',
+  'revisions',
+] as const
 
 /** The kind of the records of each collection: `KIND_OF.venues` is `'venue'`. */
 export const KIND_OF = Object.fromEntries(
@@ -58,3 +67,9 @@ export type PostKind = ServedPostKind | 'media'
 
 /** The two term taxonomies; they share the term ID space. */
 export type Taxonomy = Extract<RecordKind, 'category' | 'tag'>
+
+/** The field that holds a post's title, by kind: an event's `title`, a venue's `venue`, an organizer's `organizer`. */
+export const TITLE_KEY_OF = { event: 'title', venue: 'venue', organizer: 'organizer' } as const satisfies Record<
+  ServedPostKind,
+  string
+>

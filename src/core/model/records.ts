@@ -153,6 +153,21 @@ export const MediaFileSchema = v.looseObject({
 })
 
 /**
+ * An entry of the optional `revisions` collection (docs/data-file.md#revisions): what an event, venue or organizer
+ * said when an update saved it, as WordPress keeps a post of type `revision` (`_wp_put_post_revision()`). `date` is
+ * a wall time in the site zone: the post's `modified` at that save.
+ */
+export const RevisionFileSchema = v.looseObject({
+  id,
+  parent: id,
+  author: v.optional(id),
+  date: wall,
+  title: v.optional(text),
+  description: v.optional(text),
+  excerpt: v.optional(text),
+})
+
+/**
  * A user (docs/auth.md); `token_sha256` is the hex SHA-256 of the bearer token, `email` the address WordPress's
  * user routes show and key the avatar by.
  */
@@ -177,6 +192,12 @@ export const SettingsFileSchema = v.looseObject({
     v.picklist(TEC_VERSIONS, expected(TEC_VERSIONS.map((version) => `"${version}"`).join(' or '))),
   ),
   geoloc_filters: v.optional(v.boolean(expected('true or false'))),
+  post_revisions: v.optional(
+    v.union(
+      [bool, v.pipe(number, v.integer(), v.minValue(0))],
+      expected('true, false or how many revisions to keep (an integer from 0)'),
+    ),
+  ),
 })
 
 /** The whole data file (docs/data-file.md): every key optional. */
@@ -189,6 +210,7 @@ export const DocumentFileSchema = v.looseObject({
   categories: v.optional(v.array(TermFileSchema, expected('an array'))),
   tags: v.optional(v.array(TermFileSchema, expected('an array'))),
   media: v.optional(v.array(MediaFileSchema, expected('an array'))),
+  revisions: v.optional(v.array(RevisionFileSchema, expected('an array'))),
 })
 
 export type DocumentFile = v.InferOutput<typeof DocumentFileSchema>
@@ -308,6 +330,19 @@ export interface MediaRecord extends Extra {
   url: string
 }
 
+/** A stored revision (`RevisionFileSchema`) with its defaults filled in. */
+export interface RevisionRecord extends Extra {
+  id: number
+  /** The event, venue or organizer it is a revision of. */
+  parent: number
+  author: number
+  /** The parent's `modified` when it was saved: a wall time in the site zone. */
+  date: string
+  title: string
+  description: string
+  excerpt: string
+}
+
 /** A stored user. */
 export interface UserRecord extends Extra {
   id: number
@@ -344,4 +379,10 @@ export interface Settings extends Extra {
    * returns what the other parameters select; `true` filters as a site with Pro does.
    */
   geoloc_filters: boolean
+  /**
+   * How many revisions an update keeps of an event, venue or organizer (docs/data-file.md#revisions), as WordPress's
+   * `WP_POST_REVISIONS` says it: `true` all (the default, as on a TEC site), `false` or `0` none, a number the latest
+   * that many.
+   */
+  post_revisions: boolean | number
 }

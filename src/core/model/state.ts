@@ -6,6 +6,7 @@ import type {
   EventRecord,
   MediaRecord,
   OrganizerRecord,
+  RevisionRecord,
   Settings,
   TermRecord,
   UserRecord,
@@ -38,6 +39,12 @@ export class CalendarState {
   readonly media = new Collection<MediaRecord>(this.journal)
   readonly categories = new Collection<TermRecord>(this.journal)
   readonly tags = new Collection<TermRecord>(this.journal)
+  /** Revisions of events, venues and organizers (docs/data-file.md#revisions), their IDs by parent beside them. */
+  readonly revisions = new Collection<RevisionRecord>(this.journal, (previous, next) => {
+    if (previous) this.#revisionIds.get(previous.parent)?.delete(previous.id)
+    if (next) this.#revisionIds.set(next.parent, (this.#revisionIds.get(next.parent) ?? new Set()).add(next.id))
+  })
+  readonly #revisionIds = new Map<number, Set<number>>()
   readonly #postIds = new IdSpace(this.journal)
   readonly #termIds = new IdSpace(this.journal)
 
@@ -61,8 +68,23 @@ export class CalendarState {
       this.media.version +
       this.categories.version +
       this.tags.version +
-      this.users.version
+      this.users.version +
+      this.revisions.version
     )
+  }
+
+  /**
+   * The revisions of a post, latest first (`wp_get_post_revisions()`: by date, then ID, descending).
+   *
+   * @example
+   * state.revisionsOf(7)[0]?.id // the revision `predecessor-version` links to
+   */
+  revisionsOf(parent: number): RevisionRecord[] {
+    const ids = this.#revisionIds.get(parent)
+    if (!ids || ids.size === 0) return []
+    return [...ids]
+      .map((id) => this.revisions.get(id) as RevisionRecord)
+      .sort((a, b) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1))
   }
 
   /** The site time zone (docs/writes.md "timezone", docs/cli.md `--timezone`). */
@@ -188,6 +210,7 @@ export interface StateSnapshot {
   media: readonly MediaRecord[]
   categories: readonly TermRecord[]
   tags: readonly TermRecord[]
+  revisions: readonly RevisionRecord[]
 }
 
 /** The contents of `state`, in file order, unchanged by what is done to `state` afterwards. */
@@ -203,6 +226,7 @@ export function snapshotOf(state: CalendarState): StateSnapshot {
     media: [...state.media.values()],
     categories: [...state.categories.values()],
     tags: [...state.tags.values()],
+    revisions: [...state.revisions.values()],
   }
 }
 
@@ -218,7 +242,7 @@ export function stateFrom(snapshot: StateSnapshot): CalendarState {
     snapshot.timezoneOverride,
   )
   fill(state.users, snapshot.users)
-  for (const posts of [snapshot.events, snapshot.venues, snapshot.organizers, snapshot.media]) {
+  for (const posts of [snapshot.events, snapshot.venues, snapshot.organizers, snapshot.media, snapshot.revisions]) {
     for (const post of posts) state.notePostId(post.id)
   }
   for (const terms of [snapshot.categories, snapshot.tags]) for (const term of terms) state.noteTermId(term.id)
@@ -228,6 +252,7 @@ export function stateFrom(snapshot: StateSnapshot): CalendarState {
   fill(state.venues, snapshot.venues)
   fill(state.organizers, snapshot.organizers)
   fill(state.events, snapshot.events)
+  fill(state.revisions, snapshot.revisions)
   return state
 }
 

@@ -2,7 +2,7 @@ import type { ServedPostKind } from '../../core/model/kinds.js'
 import { NO_GMT_DATE, type PostRecord } from '../../core/model/records.js'
 import type { CalendarState } from '../../core/model/state.js'
 import { renderContent, renderPostExcerpt, renderTitle } from '../../core/render/fields.js'
-import { POST_TYPES, postDates } from '../../core/resources/post-shape.js'
+import { POST_TYPES, postDates } from '../../core/resources/posts/post-shape.js'
 import { tecRules } from '../../core/resources/tec-versions.js'
 
 /**

@@ -1,5 +1,5 @@
 import type { ServedPostKind, Taxonomy } from '../../core/model/kinds.js'
-import { POST_TYPES } from '../../core/resources/post-shape.js'
+import { POST_TYPES } from '../../core/resources/posts/post-shape.js'
 import { TERM_REST_BASES } from '../../core/resources/terms/term-links.js'
 import { type ArgumentSchema, indexArgs } from '../wordpress/rest-server/argument-checks.js'
 import { type IndexEndpoint, type IndexRoute, REST_ROOT } from '../wordpress/rest-server/rest-namespace.js'

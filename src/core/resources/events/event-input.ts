@@ -10,8 +10,8 @@ import {
   resolveLinkedFields,
   VENUE_RULES,
 } from '../linked-posts/linked-post-rules.js'
-import type { NormalizeContext } from '../post.js'
-import { type PostBody, postBodyEntries, type ResolveContext, resolvePostFields } from '../post-input.js'
+import type { NormalizeContext } from '../posts/post.js'
+import { type PostBody, postBodyEntries, type ResolveContext, resolvePostFields } from '../posts/post-input.js'
 import type { TecArg } from '../tec-args.js'
 import { normalizeTerm } from '../terms/term-record.js'
 import type { WriteMode } from '../write-mode.js'

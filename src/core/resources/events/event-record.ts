@@ -1,6 +1,6 @@
 import { dayEnd, dayStart } from '../../dates/zoned.js'
 import type { EventRecord } from '../../model/records.js'
-import { extraKeys, type NormalizeContext, POST_KEYS, type PostDefaults, postDefaults } from '../post.js'
+import { extraKeys, type NormalizeContext, POST_KEYS, type PostDefaults, postDefaults } from '../posts/post.js'
 
 /** The stored keys of an event; any other key is an extra kept as it is and shown last (docs/errors.md). */
 export const EVENT_KEYS: ReadonlySet<string> = new Set([

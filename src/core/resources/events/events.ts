@@ -9,8 +9,9 @@ import type { CalendarState } from '../../model/state.js'
 import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writableStatus } from '../access.js'
 import { firstIssuesByField } from '../fields.js'
 import { type ListPage, type ListPageJson, paginateJson, parsedPage } from '../lists.js'
-import { datesSent, findPost, findPostBySlug, postBySlug, savedPostDates } from '../post.js'
-import { forgetPost, trashed, untrashedFields } from '../removal.js'
+import { datesSent, findPost, findPostBySlug, postBySlug, savedPostDates } from '../posts/post.js'
+import { forgetPost, trashed, untrashedFields } from '../posts/removal.js'
+import { saveRevision } from '../posts/revisions.js'
 import { assertTecArgs, invalidBody } from '../tec-args.js'
 import { tecRules } from '../tec-versions.js'
 import type { View } from '../view.js'
@@ -171,6 +172,7 @@ export class Events {
       }
       const record = trashed(existing, 'event', this.#nowWall(state), (slug) => state.events.bySlug(slug) !== undefined)
       state.events.put(record)
+      saveRevision(state, 'event', record, view.user?.id ?? 1)
       return shapeEvent(state, record, view, { single: false })
     })
   }
@@ -259,6 +261,7 @@ export class Events {
     if (!existing) assertCanWrite(view)
     const record = normalizeEvent({ ...raw, ...relations() }, existing?.id ?? state.nextPostId(), ctx.normalize)
     state.events.put(record)
+    if (existing) saveRevision(state, 'event', record, author)
     return record
   }
 }

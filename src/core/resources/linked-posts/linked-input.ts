@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { textField, urlField } from '../fields.js'
-import { postBodyEntries } from '../post-input.js'
+import { postBodyEntries } from '../posts/post-input.js'
 import type { TecArg } from '../tec-args.js'
 import { ORGANIZER_TEXT_FIELDS, VENUE_TEXT_FIELDS } from './venue-record.js'
 

@@ -3,8 +3,9 @@ import { COLLECTION_OF, type CollectionOf, type LinkedPostKind } from '../../mod
 import { NO_GMT_DATE, type OrganizerRecord, type VenueRecord } from '../../model/records.js'
 import type { CalendarState, RecordOf } from '../../model/state.js'
 import { sameUnderCollation } from '../../search/collation.js'
-import type { NormalizeContext } from '../post.js'
-import { type PostBody, type ResolveContext, resolvePostFields } from '../post-input.js'
+import type { NormalizeContext } from '../posts/post.js'
+import { type PostBody, type ResolveContext, resolvePostFields } from '../posts/post-input.js'
+import { saveRevision } from '../posts/revisions.js'
 import type { View } from '../view.js'
 import { VENUE_FIELDS_CLEARED_BY_UPDATE, type WriteMode } from '../write-mode.js'
 import { OrganizerBodySchema, VenueBodySchema, venueStateProvince } from './linked-input.js'
@@ -160,7 +161,9 @@ function reusedDuplicate(
       modified: ctx.normalize.now,
       ...modifiedUtc,
     }
-    collection.put(rules.normalize(raw, found.id, ctx.normalize))
+    const record = rules.normalize(raw, found.id, ctx.normalize)
+    collection.put(record)
+    saveRevision(ctx.state, rules.kind, record, ctx.author)
     return found.id
   }
   const supplied = [rules.nameKey, 'description', 'excerpt', ...rules.textFields].filter(

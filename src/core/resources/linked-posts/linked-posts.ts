@@ -10,9 +10,10 @@ import { assertCanEdit, assertCanWrite, assertCredentials, assertReadable, writa
 import type { EventRef } from '../events/events.js'
 import { firstIssuesByField } from '../fields.js'
 import { type ListPage, type ListPageJson, paginateJson, parsedPage } from '../lists.js'
-import { datesSent, datesUpdatedApart, findPost, findPostBySlug, savedPostDates } from '../post.js'
-import type { ResolveContext } from '../post-input.js'
-import { forgetPost, trashed, untrashedFields } from '../removal.js'
+import { datesSent, datesUpdatedApart, findPost, findPostBySlug, savedPostDates } from '../posts/post.js'
+import type { ResolveContext } from '../posts/post-input.js'
+import { forgetPost, trashed, untrashedFields } from '../posts/removal.js'
+import { saveRevision } from '../posts/revisions.js'
 import { assertTecArgs, invalidBody } from '../tec-args.js'
 import type { View } from '../view.js'
 import { LIBRARY_WRITES, VENUE_FIELDS_CLEARED_BY_UPDATE, type WriteMode } from '../write-mode.js'
@@ -180,6 +181,7 @@ export class LinkedPosts {
       Object.assign(raw, untrashedFields(existing, raw))
       const record = this.#rules.normalize(raw, existing.id, { state, now })
       this.#rules.collection(state).put(record)
+      saveRevision(state, this.#rules.kind, record, view.user?.id ?? 1)
       return this.#rules.shape(state, record, view, { single: false })
     })
   }
@@ -215,6 +217,7 @@ export class LinkedPosts {
         (slug) => collection.bySlug(slug) !== undefined,
       )
       collection.put(record)
+      saveRevision(state, this.#rules.kind, record, view.user?.id ?? 1)
       if (mode.lossy && this.#rules.kind === 'organizer') dropOrganizerLists(state, record.id)
       return this.#rules.shape(state, record, view, { single: false })
     })

@@ -1,5 +1,5 @@
 import type { OrganizerRecord, VenueRecord } from '../../model/records.js'
-import { extraKeys, type NormalizeContext, POST_KEYS, postDefaults } from '../post.js'
+import { extraKeys, type NormalizeContext, POST_KEYS, postDefaults } from '../posts/post.js'
 
 const VENUE_TEXT = [
   'address',

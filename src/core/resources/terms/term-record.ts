@@ -1,7 +1,7 @@
 import type { Taxonomy } from '../../model/kinds.js'
 import type { TermRecord } from '../../model/records.js'
 import { renderTermName } from '../../render/fields.js'
-import { extraKeys, type NormalizeContext, resolveSlug } from '../post.js'
+import { extraKeys, type NormalizeContext, resolveSlug } from '../posts/post.js'
 import { tecRules } from '../tec-versions.js'
 
 /**

@@ -3,7 +3,7 @@ import type { Calendar } from '../../../core/calendar.js'
 import { CalendarError } from '../../../core/errors.js'
 import type { ServedPostKind } from '../../../core/model/kinds.js'
 import { canEdit, canRead, canWrite } from '../../../core/resources/access.js'
-import { POST_TYPES } from '../../../core/resources/post-shape.js'
+import { POST_TYPES } from '../../../core/resources/posts/post-shape.js'
 import type { View } from '../../../core/resources/view.js'
 import { parseQuery } from '../../request/params.js'
 import { errorResponse, json } from '../../respond.js'
@@ -12,6 +12,7 @@ import { REST_ROOT, type ViewOf } from '../../wordpress/rest-server/rest-namespa
 import { refused } from '../../wordpress/users/viewer-capabilities.js'
 import { CONTEXT_ARGUMENT, collectionPage, pageLinks } from './post-collection.js'
 import { createAnswer, deleteAnswer, updateAnswer } from './post-write-routes.js'
+import { mountWpV2Revisions } from './revision-routes.js'
 import { type PostContext, permalinkOf, postAt, postById, postMethods, wpPost } from './wp-post.js'
 
 /**
@@ -21,7 +22,8 @@ import { type PostContext, permalinkOf, postAt, postById, postMethods, wpPost } 
  * to the other pages: post-collection.ts) and `POST` (a create), `GET /wp-json/wp/v2/<type>/<id>`, `POST`, `PUT`
  * and `PATCH` (an update) and `DELETE` (to the trash, or for good with `force`: post-write-routes.ts). As
  * WordPress's server does: refused credentials first (401), then the arguments (400), then the permission (401
- * anonymous, 403 signed in); HEAD as GET; `Allow` the methods the viewer may use.
+ * anonymous, 403 signed in); HEAD as GET; `Allow` the methods the viewer may use. Each post's revisions beside
+ * them (revision-routes.ts).
  *
  * @example
  * mountWpV2Posts(app, calendar, viewOf)
@@ -39,6 +41,7 @@ export function mountWpV2Posts(app: H3, calendar: Calendar, viewOf: ViewOf): voi
     on(['POST', 'PUT', 'PATCH'], `${base}/:id`, updateAnswer)
     on(['DELETE'], `${base}/:id`, deleteAnswer)
   }
+  mountWpV2Revisions(app, calendar, viewOf)
 }
 
 /** One route's answer to a viewer whose credentials passed. */

@@ -13,13 +13,14 @@ import { eventUtcDates } from '../../../core/resources/events/event-shape.js'
 type AnyPost = EventRecord | VenueRecord | OrganizerRecord
 
 /**
- * The `meta` object of a post of `kind`, its keys in the order TEC registers them.
+ * The `meta` object of a post of `kind`, its keys in the order TEC registers them; `undefined` for one that keeps no
+ * meta (a revision: every key its default).
  *
  * @example
  * postMeta('venue', venue)
  * // { _EventAllDay: false, _EventTimezone: '', …, _VenueCity: 'Boston', …, _VenueShowMap: true, …, footnotes: '' }
  */
-export function postMeta(kind: ServedPostKind, post: AnyPost): Record<string, unknown> {
+export function postMeta(kind: ServedPostKind, post: AnyPost | undefined): Record<string, unknown> {
   const event = kind === 'event' ? (post as EventRecord) : undefined
   const venue = kind === 'venue' ? (post as VenueRecord) : undefined
   const organizer = kind === 'organizer' ? (post as OrganizerRecord) : undefined
@@ -61,7 +62,7 @@ export function postMeta(kind: ServedPostKind, post: AnyPost): Record<string, un
     _VenueLng: venue?.geo_lng === null || venue?.geo_lng === undefined ? '' : String(venue.geo_lng),
     _VenueShowMap: venue?.show_map ?? false,
     _VenueShowMapLink: venue?.show_map_link ?? false,
-    ...(event ? { _tribe_events_status: '', _tribe_events_status_reason: '' } : {}),
+    ...(kind === 'event' ? { _tribe_events_status: '', _tribe_events_status_reason: '' } : {}),
     footnotes: '',
   }
 }

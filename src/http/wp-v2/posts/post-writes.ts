@@ -1,6 +1,6 @@
 import type { H3Event } from 'h3'
 import { type CalendarError, missingParams } from '../../../core/errors.js'
-import type { ServedPostKind } from '../../../core/model/kinds.js'
+import { type ServedPostKind, TITLE_KEY_OF } from '../../../core/model/kinds.js'
 import type { View } from '../../../core/resources/view.js'
 import { parseQuery } from '../../request/params.js'
 import { bodyOf } from '../../request/request-body.js'
@@ -70,8 +70,8 @@ export async function readPostWrite(event: H3Event, kind: ServedPostKind, creati
   const args = checkArguments(params, writeArguments(kind))
   const fields: Record<string, unknown> = {}
   const title = rawText(params.title)
-  if (title !== undefined) fields[TITLE_FIELDS[kind]] = title
-  else if (creating) fields[TITLE_FIELDS[kind]] = ''
+  if (title !== undefined) fields[TITLE_KEY_OF[kind]] = title
+  else if (creating) fields[TITLE_KEY_OF[kind]] = ''
   const content = rawText(params.content)
   if (content !== undefined) fields.description = content
   const excerpt = rawText(params.excerpt)
@@ -114,9 +114,6 @@ export function assertEventDates(kind: ServedPostKind, fields: Readonly<Record<s
 
 /** The meta keys of an event's dates. */
 const DATE_KEYS = { start_date: '_EventStartDate', end_date: '_EventEndDate' } as const
-
-/** The record field a post's `title` is. */
-const TITLE_FIELDS: Record<ServedPostKind, string> = { event: 'title', venue: 'venue', organizer: 'organizer' }
 
 /** A text field as WordPress reads it: a text, or an object's `raw` text (`prepare_item_for_database()`). */
 function rawText(value: unknown): string | undefined {

@@ -6,7 +6,7 @@ import type { CalendarState } from '../../../core/model/state.js'
 import { canEdit } from '../../../core/resources/access.js'
 import { eventUrl } from '../../../core/resources/events/event-shape.js'
 import { organizerUrl, venueUrl } from '../../../core/resources/linked-posts/linked-shape.js'
-import { POST_TYPES } from '../../../core/resources/post-shape.js'
+import { POST_TYPES } from '../../../core/resources/posts/post-shape.js'
 import { slugFromTitle } from '../../../core/resources/slugs.js'
 import { tecRules } from '../../../core/resources/tec-versions.js'
 import type { View } from '../../../core/resources/view.js'
@@ -72,7 +72,7 @@ export function wpPost(
       shaped.tags as number[],
       shaped.tribe_events_cat as number[],
     )
-  shaped._links = postLinks(kind, post, view, allow, comments, context === 'edit')
+  shaped._links = postLinks(state, kind, post, view, allow, comments, context === 'edit')
   if (context !== 'embed') return shaped
   return Object.fromEntries(POST_EMBED_FIELDS.filter((key) => key in shaped).map((key) => [key, shaped[key]]))
 }
@@ -152,10 +152,12 @@ export function permalinkOf(view: View, kind: ServedPostKind, post: AnyPost): st
 
 /**
  * `_links` of a post (`WP_REST_Posts_Controller::prepare_links()`, the curies `WP_REST_Server` adds): itself, its
- * collection, its type, its author (embeddable), its comments where it takes them (embeddable), its revisions, its featured image (embeddable, where it has one),
- * its attachments, and an event's terms (embeddable, tags first, as TEC registers the taxonomies).
+ * collection, its type, its author (embeddable), its comments where it takes them (embeddable), its revisions (how
+ * many, and the latest: `wp_get_latest_revision_id_and_total_count()`), its featured image (embeddable, where it has
+ * one), its attachments, and an event's terms (embeddable, tags first, as TEC registers the taxonomies).
  */
 function postLinks(
+  state: CalendarState,
   kind: ServedPostKind,
   post: AnyPost,
   view: View,
@@ -171,8 +173,12 @@ function postLinks(
     about: [{ href: `${root}/types/${type}` }],
     author: [{ embeddable: true, href: `${root}/users/${post.author}` }],
     ...(comments ? { replies: [{ embeddable: true, href: `${root}/comments?post=${post.id}` }] } : {}),
-    'version-history': [{ count: 0, href: `${root}/${type}/${post.id}/revisions` }],
   }
+  const revisions = state.revisionsOf(post.id)
+  const history = `${root}/${type}/${post.id}/revisions`
+  links['version-history'] = [{ count: revisions.length, href: history }]
+  const latest = revisions[0]
+  if (latest) links['predecessor-version'] = [{ id: latest.id, href: `${history}/${latest.id}` }]
   if (typeof post.image === 'number' && post.image > 0)
     links['wp:featuredmedia'] = [{ embeddable: true, href: `${root}/media/${post.image}` }]
   links['wp:attachment'] = [{ href: `${root}/media?parent=${post.id}` }]

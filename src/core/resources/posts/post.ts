@@ -1,11 +1,11 @@
-import { firstSuffix, noteSuffix, type SuffixedCollection } from '../cache/slug-suffixes.js'
-import { wallInZone } from '../dates/zoned.js'
-import { CalendarError } from '../errors.js'
-import { COLLECTION_OF, type ServedPostKind } from '../model/kinds.js'
-import { NO_GMT_DATE, type Status } from '../model/records.js'
-import type { CalendarState, RecordOf } from '../model/state.js'
-import { slugAskedFor, slugFromTitle, uniqueSlug } from './slugs.js'
-import { tecRules, type WordPressRelease } from './tec-versions.js'
+import { firstSuffix, noteSuffix, type SuffixedCollection } from '../../cache/slug-suffixes.js'
+import { wallInZone } from '../../dates/zoned.js'
+import { CalendarError } from '../../errors.js'
+import { COLLECTION_OF, type ServedPostKind } from '../../model/kinds.js'
+import { NO_GMT_DATE, type Status } from '../../model/records.js'
+import type { CalendarState, RecordOf } from '../../model/state.js'
+import { slugAskedFor, slugFromTitle, uniqueSlug } from '../slugs.js'
+import { tecRules, type WordPressRelease } from '../tec-versions.js'
 
 /** Where a kind's slugs are looked up: its collection. */
 export interface SlugIndex extends SuffixedCollection {

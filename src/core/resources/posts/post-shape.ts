@@ -1,8 +1,8 @@
-import { instantToWall, wallToInstant } from '../dates/zoned.js'
-import type { ServedPostKind } from '../model/kinds.js'
-import type { MediaRecord, Status } from '../model/records.js'
-import type { CalendarState } from '../model/state.js'
-import { siteHost, type View } from './view.js'
+import { instantToWall, wallToInstant } from '../../dates/zoned.js'
+import type { ServedPostKind } from '../../model/kinds.js'
+import type { MediaRecord, Status } from '../../model/records.js'
+import type { CalendarState } from '../../model/state.js'
+import { siteHost, type View } from '../view.js'
 
 /**
  * `date`, `date_utc`, `modified`, `modified_utc` of a post: stored in the site zone, UTC derived

@@ -1,9 +1,9 @@
 import * as v from 'valibot'
-import { readDateInput, wallInZone } from '../dates/zoned.js'
-import { STATUSES, type Status } from '../model/records.js'
-import type { CalendarState } from '../model/state.js'
-import { illFormedReason } from '../well-formed.js'
-import { dateField, isHttpUrl, positiveIntField, textField } from './fields.js'
+import { readDateInput, wallInZone } from '../../dates/zoned.js'
+import { STATUSES, type Status } from '../../model/records.js'
+import type { CalendarState } from '../../model/state.js'
+import { illFormedReason } from '../../well-formed.js'
+import { dateField, isHttpUrl, positiveIntField, textField } from '../fields.js'
 
 /** Body fields every post kind accepts (docs/writes.md). */
 export const postBodyEntries = {

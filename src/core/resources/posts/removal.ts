@@ -1,9 +1,10 @@
-import { CalendarError } from '../errors.js'
-import type { ServedPostKind, Taxonomy } from '../model/kinds.js'
-import type { EventRecord, Status } from '../model/records.js'
-import type { CalendarState } from '../model/state.js'
+import { CalendarError } from '../../errors.js'
+import type { ServedPostKind, Taxonomy } from '../../model/kinds.js'
+import type { EventRecord, Status } from '../../model/records.js'
+import type { CalendarState } from '../../model/state.js'
+import { uniqueSlug } from '../slugs.js'
 import { savedPostDates } from './post.js'
-import { uniqueSlug } from './slugs.js'
+import { forgetRevisions } from './revisions.js'
 
 /** What WordPress appends to the slug of a trashed post, so that a new post may take the plain slug. */
 const TRASHED_SUFFIX = '__trashed'
@@ -55,9 +56,11 @@ export function untrashedFields(from: { status: Status; slug?: string } | undefi
 
 /**
  * Removes every reference to a post that is deleted for good, so the data file keeps no dangling reference
- * (docs/data-file.md): events lose the venue or organizer, children of an event lose their parent.
+ * (docs/data-file.md): events lose the venue or organizer, children of an event lose their parent, and the post's
+ * revisions go with it.
  */
 export function forgetPost(state: CalendarState, kind: ServedPostKind, id: number): void {
+  forgetRevisions(state, id)
   rewriteEvents(state, (event) => {
     if (kind === 'venue' && event.venue === id) return { ...event, venue: null }
     if (kind === 'organizer' && event.organizer.includes(id))
