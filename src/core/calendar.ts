@@ -9,6 +9,7 @@ import { Events } from './resources/events/events.js'
 import { ORGANIZER_RULES, VENUE_RULES } from './resources/linked-posts/linked-post-rules.js'
 import { LinkedPosts } from './resources/linked-posts/linked-posts.js'
 import { Terms } from './resources/terms/terms.js'
+import { Users } from './resources/users.js'
 import { type View, viewUrls } from './resources/view.js'
 import type { Durability, SaveSeam } from './storage/atomic-file/atomic-text-file.js'
 import type { FileBytes } from './storage/atomic-file/file-bytes.js'
@@ -79,6 +80,8 @@ export class Calendar {
   readonly organizers: LinkedPosts
   readonly categories: Terms
   readonly tags: Terms
+  /** Users' profiles, as WordPress's users route writes them (docs/wordpress.md#users). */
+  readonly users: Users
   readonly #store: Store
   readonly #clock: () => number
   /** What the resources read and write through: the class's own, kept off its API (`calendarCore`). */
@@ -106,6 +109,7 @@ export class Calendar {
     this.organizers = new LinkedPosts(this.#core, ORGANIZER_RULES)
     this.categories = new Terms(this.#core, 'category')
     this.tags = new Terms(this.#core, 'tag')
+    this.users = new Users(this.#core)
   }
 
   /** The current state; replaced whole by a reload. */

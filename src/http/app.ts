@@ -30,6 +30,7 @@ import { mountWpV2Options } from './wp-v2/route-options.js'
 import { mountWpV2Schema } from './wp-v2/schema/schema-routes.js'
 import { mountWpV2Terms } from './wp-v2/term-routes.js'
 import { mountWpV2Users } from './wp-v2/user-routes.js'
+import { mountWpV2UserWrites } from './wp-v2/user-write-routes.js'
 
 /** One line of the request log. */
 export interface RequestLine {
@@ -219,6 +220,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   mountWpV2Terms(app, calendar, viewOf)
   mountWpV2Schema(app, calendar, viewOf)
   mountWpV2Users(app, calendar, viewOf)
+  mountWpV2UserWrites(app, calendar, viewOf)
   mountWpV2Options(app, calendar, viewOf, options.cors ?? {})
   for (const extension of options.extensions ?? []) extension.mount(app, calendar)
   app.all('/**', (event) => {

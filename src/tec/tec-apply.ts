@@ -2,6 +2,7 @@ import { unstorableDates } from '../core/document/storable-dates.js'
 import type { Collection } from '../core/model/collection.js'
 import { COLLECTION_OF, type PostKind, type RecordKind, type Taxonomy } from '../core/model/kinds.js'
 import type { EventRecord, TermRecord } from '../core/model/records.js'
+import { moveRevisionOff } from '../core/model/renumber.js'
 import { normalizeEvent } from '../core/resources/events/event-record.js'
 import { normalizeOrganizer, normalizeVenue } from '../core/resources/linked-posts/venue-record.js'
 import type { NormalizeContext } from '../core/resources/posts/post.js'
@@ -151,6 +152,7 @@ export function applyPlan(
   }
   const run: Run = { ctx, fields: { siteTimezone: state.siteTimezone, warnings }, report, keep }
   for (const id of plan.postIds()) state.notePostId(id)
+  for (const id of plan.postIds()) moveRevisionOff(state, id)
   for (const id of plan.termIds()) state.noteTermId(id)
   for (const { value } of plan.media.values()) {
     if (!keep('media', value.id)) upsert(state.media, mediaRecord(value, state.media.get(value.id)), report.media)

@@ -80,6 +80,18 @@ describe('_fields (rest_filter_response_fields)', () => {
   })
 })
 
+it("keeps all of a single post's links when _fields names one, and trims a list item's", async () => {
+  const { app } = await site()
+  const V2 = `${SITE}/wp-json/wp/v2/tribe_events`
+  type Linked = { _links: Record<string, unknown> }
+  const one = (await (await app.request(`${V2}/4?_fields=id,_links.author`)).json()) as Linked
+  expect(Object.keys(one._links)).toEqual(expect.arrayContaining(['self', 'collection', 'about', 'author']))
+  const none = (await (await app.request(`${V2}/4?_fields=id`)).json()) as Partial<Linked>
+  expect(none._links).toBeUndefined()
+  const list = (await (await app.request(`${V2}?_fields=id,_links.author`)).json()) as Linked[]
+  expect(Object.keys(list[0]?._links ?? {})).toEqual(['author'])
+})
+
 describe('_envelope, _jsonp and _pretty', () => {
   it('wraps an answer and its own headers in an envelope, answered 200', async () => {
     const { app } = await site()

@@ -5,8 +5,9 @@
  *   its port (as in TEC's `global_id`) is not touched, so a port kept where TEC drops it still shows;
  * - IDs: WordPress numbers posts and terms from its own counters (a fresh site already has posts 1–3 and term 1),
  *   so each side's IDs become `P1, P2, …` (posts: events, venues, organizers) and `T1, T2, …` (terms) in the order
- *   the records first appear in the answers to writes; in texts too (URLs, query strings, `global_id`, the
- *   `post-<id>` of a WordPress post's `class_list`), and in tec/v1's term ID lists (`tags`, `tribe_events_cat`);
+ *   the records first appear in the answers to writes (a post's latest revision by its `predecessor-version` link); in
+ *   texts too (URLs, query strings, `global_id`, the `post-<id>` of a WordPress post's `class_list`, a revision's
+ *   slug), and in tec/v1's term ID lists (`tags`, `tribe_events_cat`);
  * - creation and modification times within a day of now (REST v1's `date`, `date_utc`, `modified`,
  *   `modified_utc`; a WordPress post's `date`, `date_gmt`, `modified`, `modified_gmt`): `{now}`;
  * - argument defaults computed from the clock when asked (the event list's `end_date`, "+24 months" to the second,
@@ -59,7 +60,12 @@ export class IdLabels {
       const record = value as Record<string, unknown>
       const space = spaceOf(record) ?? trimmed
       if (space && typeof record.id === 'number') this.#label(space, record.id)
-      for (const [key, item] of Object.entries(record)) if (key !== 'json_ld') this.learn(item)
+      for (const [key, item] of Object.entries(record)) {
+        // A post's latest revision, a post of its own, is named by its link (`predecessor-version`: `{ id, href }`).
+        if (key === 'predecessor-version' && Array.isArray(item))
+          for (const link of item) if (typeof link?.id === 'number') this.#label('post', link.id)
+        if (key !== 'json_ld') this.learn(item)
+      }
     }
   }
 
@@ -85,6 +91,8 @@ export class IdLabels {
         /\/(events|venues|organizers|tribe_events|tribe_venue|tribe_organizer)\/(\d+)/gu,
         (_, kind, id) => `/${kind}/${this.of('post', id)}`,
       )
+      .replace(/\/revisions\/(\d+)/gu, (_, id) => `/revisions/${this.of('post', id)}`)
+      .replace(/^(\d+)-revision-v1$/u, (_, id) => `${this.of('post', id)}-revision-v1`)
       .replace(/(\/media\?parent=)(\d+)/gu, (_, key, id) => `${key}${this.of('post', id)}`)
       .replace(/\/(categories|tags|tribe_events_cat)\/(\d+)/gu, (_, kind, id) => `/${kind}/${this.of('term', id)}`)
       .replace(/([?&](?:id|p|post_parent)=)(\d+)/gu, (_, key, id) => `${key}${this.of('post', id)}`)
@@ -177,6 +185,9 @@ export function normaliseBody(
     if (typeof value === 'number' && parent) {
       const space = key === 'id' ? spaceOf(parent) : undefined
       if (space) return labels.of(space, value)
+      // A link to a revision (`predecessor-version`: `{ id, href }`).
+      if (key === 'id' && typeof parent.href === 'string' && parent.href.includes('/revisions/'))
+        return labels.of('post', value)
       if (key === 'id' && trimmed && !embedded) return labels.of(trimmed, value)
       if (key && TERM_ID_LISTS.has(key) && Array.isArray(parent[key])) return labels.of('term', value)
       if (key && POST_ID_LISTS.has(key) && Array.isArray(parent[key])) return labels.of('post', value)
@@ -185,6 +196,9 @@ export function normaliseBody(
       // WordPress's `term_exists` error repeats the existing term's ID in `additional_data`.
       if (key === 'additional_data' && parent.code === 'term_exists') return labels.of('term', value)
       if (key === 'post_parent') return labels.of('post', value)
+      // A revision's parent post (`WP_REST_Revisions_Controller`), its slug `<parent>-revision-v1`.
+      if (key === 'parent' && typeof parent.slug === 'string' && parent.slug.endsWith('-revision-v1'))
+        return labels.of('post', value)
       return value
     }
     if (Array.isArray(value)) return value.map((item) => walk(item, key, parent, embedded))

@@ -70,7 +70,9 @@ async function send(run: SideRun, step: Step): Promise<Answer> {
   } catch {
     parsed = undefined
   }
-  if ((step.method ?? 'GET') !== 'GET' && answer.status < 300) run.labels.learn(parsed, trimmedSpace(step.path))
+  // A post's revisions are posts WordPress makes on its own, first seen in their list.
+  const write = (step.method ?? 'GET') !== 'GET' || /\/revisions(?:\?|$)/u.test(step.path)
+  if (write && answer.status < 300) run.labels.learn(parsed, trimmedSpace(step.path))
   for (const [name, where] of Object.entries(step.save ?? {})) {
     const value = where
       .split('.')

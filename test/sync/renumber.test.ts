@@ -76,4 +76,21 @@ describe('renumber', () => {
     await calendarCore(calendar).write((state) => renumber(state, 'venue', 11, 3))
     expect(calendar.state.events.get(10)?.venue).toBe(3)
   })
+
+  it("takes a revision's ID from it, and takes the revisions along with the post they are of", async () => {
+    const revisions = [
+      { id: 30, parent: 11, date: '2026-07-01 10:00:00', title: 'Blue' },
+      { id: 31, parent: 10, date: '2026-07-01 10:00:00', title: 'Jaz' },
+    ]
+    const { calendar } = await open({ ...DATA, revisions })
+    await calendarCore(calendar).write((state) => {
+      renumber(state, 'event', 10, 30)
+      renumber(state, 'venue', 11, 40)
+    })
+    const { state } = calendar
+    expect(state.events.get(30)?.title).toBe('Jazz')
+    expect(state.revisionsOf(30).map((revision) => revision.title)).toEqual(['Jaz'])
+    expect(state.revisionsOf(40).map((revision) => [revision.id, revision.title])).toEqual([[32, 'Blue']])
+    expect(state.revisions.size).toBe(2)
+  })
 })

@@ -169,7 +169,7 @@ export const RevisionFileSchema = v.looseObject({
 
 /**
  * A user (docs/auth.md); `token_sha256` is the hex SHA-256 of the bearer token, `email` the address WordPress's
- * user routes show and key the avatar by.
+ * user routes show and key the avatar by, the other texts the profile they show and write (docs/data-file.md#users).
  */
 export const UserFileSchema = v.looseObject({
   id,
@@ -177,6 +177,15 @@ export const UserFileSchema = v.looseObject({
   role: v.optional(v.picklist(ROLES, expected(`one of ${ROLES.join(', ')}`))),
   email: v.optional(text),
   token_sha256: v.optional(v.pipe(text, v.regex(/^[0-9a-f]{64}$/, expected('64 lower-case hex digits')))),
+  display_name: v.optional(text),
+  first_name: v.optional(text),
+  last_name: v.optional(text),
+  nickname: v.optional(text),
+  slug: v.optional(text),
+  url: v.optional(text),
+  description: v.optional(text),
+  locale: v.optional(text),
+  persisted_preferences: v.optional(v.record(v.string(), v.unknown(), expected('an object'))),
 })
 
 /** Site settings (docs/data-file.md, docs/responses.md#urls, docs/lists.md). */
@@ -351,6 +360,20 @@ export interface UserRecord extends Extra {
   /** The user's e-mail address, which WordPress's user routes show (docs/data-file.md#users); none when absent. */
   email?: string
   token_sha256?: string
+  /**
+   * The profile WordPress's users route shows and writes (docs/data-file.md#users), each absent until written: the
+   * display name (else `name`), the nicename (else made from `name`), the site `url` (user 1: the site's).
+   */
+  display_name?: string
+  first_name?: string
+  last_name?: string
+  nickname?: string
+  slug?: string
+  url?: string
+  description?: string
+  locale?: string
+  /** The block editor's saved preferences (WordPress's `persisted_preferences` user meta). */
+  persisted_preferences?: Record<string, unknown>
 }
 
 /** Site settings with defaults filled in. */

@@ -6,7 +6,8 @@ import type { CalendarState } from './state.js'
 /**
  * Gives the record `from` of `kind` (any of the posts and terms that other records link to by ID: docs/data-file.md)
  * the ID `to`, and every link to it the new ID: an event's `venue`, `organizer`, `categories`, `tags` and
- * `post_parent`, a category's `parent`. The record keeps its fields and slug, and moves to the end of its
+ * `post_parent`, a category's `parent`, a revision's `parent`; a revision that held `to` moves off it
+ * (`moveRevisionOff`). The record keeps its fields and slug, and moves to the end of its
  * collection (the file's order). For a copy that took another ID elsewhere, such as a record that a site stored
  * under the ID it chose (`calfile push`). Journaled like any change: run it inside `calendarCore(calendar).write`.
  *
@@ -19,6 +20,7 @@ export function renumber(state: CalendarState, kind: RecordKind, from: number, t
   const record = collection.get(from)
   if (record === undefined) throw new CalendarError('record-not-found', 404, `No ${kind} has the ID ${from}.`)
   const isTerm = kind === 'category' || kind === 'tag'
+  if (!isTerm) moveRevisionOff(state, to)
   const holder = isTerm ? state.termTaxonomy(to) : state.postKind(to)
   if (holder !== undefined) throw new CalendarError('id-taken', 409, `ID ${to} is taken by a ${holder}.`, { id: to })
   collection.delete(from)
@@ -29,12 +31,29 @@ export function renumber(state: CalendarState, kind: RecordKind, from: number, t
   relink(state, kind, from, to)
 }
 
+/**
+ * Gives the revision that holds post ID `id`, if one does, a fresh ID, so that a record which must take `id` (one a
+ * site or a capture numbered: `calfile pull`, `push`, `import`) can. Nothing links to a revision by its ID (a post's
+ * `predecessor-version` is read from its revisions), so the move loses nothing. Inside a write, like any change.
+ *
+ * @example
+ * moveRevisionOff(state, 59) // state.revisions.get(59) === undefined
+ */
+export function moveRevisionOff(state: CalendarState, id: number): void {
+  const revision = state.revisions.get(id)
+  if (revision === undefined) return
+  state.revisions.delete(id)
+  state.revisions.put({ ...revision, id: state.nextPostId() })
+}
+
 /** Rewrites the links to `from` as links to `to`; only the events that have one are replaced. */
 function relink(state: CalendarState, kind: RecordKind, from: number, to: number): void {
   for (const event of [...state.events.values()]) {
     const links = linksOf(event, kind)
     if (links.includes(from)) state.events.put(relinked(event, kind, from, to))
   }
+  if (kind === 'event' || kind === 'venue' || kind === 'organizer')
+    for (const revision of state.revisionsOf(from)) state.revisions.put({ ...revision, parent: to })
   if (kind !== 'category') return
   for (const category of [...state.categories.values()])
     if (category.parent === from) state.categories.put({ ...category, parent: to })

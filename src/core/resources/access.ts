@@ -177,6 +177,21 @@ export function canManageTerms(view: View): boolean {
 }
 
 /**
+ * Whether the viewer may edit user `id`'s profile (`edit_user`, `map_meta_cap()`): their own always, anyone's with
+ * `edit_users` (administrators, and everyone in open mode: docs/auth.md).
+ */
+export function canEditUser(view: View, id: number): boolean {
+  if (view.rejected) return false
+  return view.openMode || view.user?.id === id || view.user?.role === 'administrator'
+}
+
+/** Whether the viewer may delete users or change their roles (`delete_users`, `promote_users`: administrators). */
+export function canManageUsers(view: View): boolean {
+  if (view.rejected) return false
+  return view.openMode || view.user?.role === 'administrator'
+}
+
+/**
  * The roles WordPress's own term routes (`/wp/v2/<taxonomy>/<id>`) let change and delete a term, by the taxonomy's
  * `edit_terms` and `delete_terms` capabilities: `publish_tribe_events` for event categories
  * (`Tribe__Events__Main::register_taxonomy()`, which TEC's capabilities give authors too), `manage_categories` for

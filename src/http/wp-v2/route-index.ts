@@ -5,10 +5,13 @@ import { type ArgumentSchema, indexArgs } from '../wordpress/rest-server/argumen
 import { type IndexEndpoint, type IndexRoute, REST_ROOT } from '../wordpress/rest-server/rest-namespace.js'
 import { CONTEXT_ARGUMENT, collectionArguments } from './posts/post-collection.js'
 import { writeArguments } from './posts/post-writes.js'
+import { REVISION_DELETE_ARGUMENTS, REVISION_COLLECTION_ARGUMENTS as REVISION_LIST } from './posts/revision-routes.js'
+import { USER_DELETE_ARGUMENTS, USER_WRITE_ARGUMENTS } from './user-write-routes.js'
 
 /**
  * The `wp/v2` routes of TEC's content as WordPress's index lists them (`WP_REST_Server::get_data_for_route()`),
- * for what calfile serves: TEC's three post types (venues, organizers, events, in the order TEC registers them),
+ * for what calfile serves: TEC's three post types (venues, organizers, events, in the order TEC registers them) and
+ * their revisions,
  * the types, statuses and taxonomies, the two taxonomies' terms, and a user. Each endpoint lists the methods calfile
  * serves and their arguments, from the schemas the routes check (`collectionArguments`, `writeArguments`), which
  * is what discovering clients (`wpapi`, …) read to build their calls; a collection route links itself under
@@ -32,6 +35,16 @@ export function wpV2ContentRoutes(origin: string): Record<string, IndexRoute> {
     const base = `/wp/v2/${POST_TYPES[kind]}`
     add(base, [{ methods: ['GET'], args: indexArgs(postListArgs(kind)) }, writeEndpoint(['POST'], kind)], true)
     add(`${base}/${ID}`, postItemEndpoints(kind), false)
+    const parent = { parent: REVISION_PARENT }
+    add(`${base}/${PARENT}/revisions`, [{ methods: ['GET'], args: indexArgs({ ...parent, ...REVISION_LIST }) }], false)
+    add(
+      `${base}/${PARENT}/revisions/${ID}`,
+      [
+        { methods: ['GET'], args: indexArgs({ ...parent, id: REVISION_ID, ...CONTEXT_ARGUMENT }) },
+        { methods: ['DELETE'], args: indexArgs({ ...parent, id: REVISION_ID, ...REVISION_DELETE_ARGUMENTS }) },
+      ],
+      false,
+    )
   }
   for (const [path, name] of [
     ['types', 'type'],
@@ -47,7 +60,15 @@ export function wpV2ContentRoutes(origin: string): Record<string, IndexRoute> {
     add(base, [{ methods: ['GET'], args: indexArgs(termListArgs(taxonomy)) }, termWrite(['POST'], false)], true)
     add(`${base}/${ID}`, termItemEndpoints(), false)
   }
-  add(`/wp/v2/users/${ID}`, [{ methods: ['GET'], args: indexArgs({ id: USER_ID, ...CONTEXT_ARGUMENT }) }], false)
+  add(
+    `/wp/v2/users/${ID}`,
+    [
+      { methods: ['GET'], args: indexArgs({ id: USER_ID, ...CONTEXT_ARGUMENT }) },
+      { methods: ['POST', 'PUT', 'PATCH'], args: indexArgs({ id: USER_ID, ...USER_WRITE_ARGUMENTS }) },
+      { methods: ['DELETE'], args: indexArgs({ id: USER_ID, ...USER_DELETE_ARGUMENTS }) },
+    ],
+    false,
+  )
   return routes
 }
 
@@ -62,8 +83,11 @@ export function routePath(route: string, param: (name: string) => string): strin
   return `${REST_ROOT}${route.replace(/\(\?P<(\w+)>[^)]*\)/gu, (_group, name: string) => param(name))}`
 }
 
-/** A route's ID in WordPress's pattern. */
+/** A route's ID in WordPress's pattern, and a revision's parent. */
 const ID = '(?P<id>[\\d]+)'
+const PARENT = '(?P<parent>[\\d]+)'
+const REVISION_PARENT: ArgumentSchema = { description: 'The ID for the parent of the revision.', type: 'integer' }
+const REVISION_ID: ArgumentSchema = { description: 'Unique identifier for the revision.', type: 'integer' }
 
 const POST_ID: ArgumentSchema = { description: 'Unique identifier for the post.', type: 'integer' }
 const TERM_ID: ArgumentSchema = { description: 'Unique identifier for the term.', type: 'integer' }

@@ -5,12 +5,13 @@ import { COLLECTION_OF, type ServedPostKind } from '../../core/model/kinds.js'
 import type { UserRecord } from '../../core/model/records.js'
 import { POST_TYPES } from '../../core/resources/posts/post-shape.js'
 import { tecRules, type WordPressRelease } from '../../core/resources/tec-versions.js'
+import { userById } from '../../core/resources/users.js'
 import type { View } from '../../core/resources/view.js'
 import { parseQuery } from '../request/params.js'
 import { errorResponse, json } from '../respond.js'
 import { checkArguments } from '../wordpress/rest-server/argument-checks.js'
 import { REST_ROOT, type ViewOf } from '../wordpress/rest-server/rest-namespace.js'
-import { type UserContext, userObject } from '../wordpress/users/user-object.js'
+import { type UserContext, userMethods, userObject } from '../wordpress/users/user-object.js'
 import { actingRole, refused, viewerCan } from '../wordpress/users/viewer-capabilities.js'
 import { WP_V2 } from '../wordpress/wp-v2.js'
 import { CONTEXT_ARGUMENT } from './posts/post-collection.js'
@@ -22,7 +23,8 @@ import { restPostTypes } from './schema/post-types.js'
  * the user in the `context` asked, as WordPress 7.0.4 (or 6.7.1 under `tec_version` `"6.10"`) answers it. As
  * WordPress's server does: refused credentials first (401), then `context` (400), then the permission
  * (`get_item_permissions_check()`: 404 for an unknown user, then 401 anonymous, 403 signed in); HEAD as GET;
- * `Allow: GET` where the viewer passes the permission step. `/users/me` is its own route
+ * `Allow` the methods the viewer may use (`userMethods`) where they pass the permission step. Its writes are
+ * user-write-routes.ts. `/users/me` is its own route
  * (src/http/wordpress/users/users-me.ts).
  *
  * @example
@@ -43,10 +45,10 @@ function answer(calendar: Calendar, viewOf: ViewOf, event: H3Event): Response {
     if (!/^\d+$/u.test(id)) throw noRoute()
     const query = parseQuery(event.url)
     const release = tecRules(calendar.state.settings).wordpress
-    const found = userById(calendar, Number(id))
+    const found = userById(calendar.state, Number(id))
     // WordPress asks the permission callback for `Allow` whatever the arguments, and refuses after checking them.
     const refusal = found === undefined ? invalidUser() : refusalOf(calendar, view, found, query.context, release)
-    if (!refusal) event.context.allow = 'GET'
+    if (!refusal) event.context.allow = userMethods(view, Number(id)).join(', ')
     const { context } = checkArguments(query, CONTEXT_ARGUMENT) as { context: UserContext }
     if (refusal) throw refusal
     const user = found as UserRecord
@@ -56,14 +58,6 @@ function answer(calendar: Calendar, viewOf: ViewOf, event: H3Event): Response {
     if (!(error instanceof CalendarError)) throw error
     return errorResponse(error)
   }
-}
-
-/** The user WordPress's installer creates (`wp_install()`), there whether or not the data file lists them. */
-const INSTALLER: UserRecord = { id: 1, name: 'admin', role: 'administrator' }
-
-/** The user of an ID (`WP_REST_Users_Controller::get_user()`), user 1 always. */
-function userById(calendar: Calendar, id: number): UserRecord | undefined {
-  return calendar.state.users.get(id) ?? (id === 1 ? INSTALLER : undefined)
 }
 
 function invalidUser(): CalendarError {

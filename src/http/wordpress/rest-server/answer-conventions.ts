@@ -57,9 +57,8 @@ const JAVASCRIPT_TYPE = 'application/javascript; charset=UTF-8'
 const CONVENTION_KEY = /[?&](?:_|%5f)(?:fields|envelope|jsonp|pretty|embed)/iu
 
 /**
- * Marks an answer whose `_links` WordPress adds as response links (`WP_REST_Response::add_link()`), outside the data
- * `_fields` trims: a namespace's index (`get_namespace_index()`). Other answers build `_links` only when `_fields`
- * names it (`rest_is_field_included()`), which trimming the data already does.
+ * Marks an answer whose `_links` WordPress adds as response links (`WP_REST_Response::add_link()`) whatever `_fields`
+ * asks: a namespace's index (`get_namespace_index()`). Other answers are trimmed by `trimmed`.
  *
  * @example
  * keepLinks(event)
@@ -101,7 +100,8 @@ export function answerConventions(options: AnswerConventionsOptions): Middleware
       let status = answer.status
       const headers: Record<string, string> = {}
       for (const [name, value] of answer.headers) if (!MADE.has(name)) headers[name] = value
-      if (fields && status < 400) data = trimmed(data, fields, event.context.responseLinks === true)
+      if (fields && status < 400)
+        data = trimmed(data, fields, event.context.responseLinks === true, embed !== undefined)
       if (embed && status < 400) {
         const root = options.restRoot(event)
         data = await embedLinks(data, embed, async (href) => {
@@ -123,11 +123,19 @@ export function answerConventions(options: AnswerConventionsOptions): Middleware
   }
 }
 
-/** The data trimmed to `fields`, with its response links kept (`keepLinks`) whatever the fields. */
-function trimmed(data: unknown, fields: readonly string[], links: boolean): unknown {
+/**
+ * The data trimmed to `fields` (`rest_filter_response_fields()`). A list's items carry their `_links` in the data,
+ * trimmed as any field (`prepare_response_for_collection()`); a single answer's are response links, added after the
+ * trim (`response_to_data()`), all of them, when `_fields` names `_links` or, under `_embed`, `_embedded`, or a field
+ * inside either (`rest_is_field_included()`, as the controllers ask before `prepare_links()`), or when the answer
+ * always has them (`keepLinks`).
+ */
+function trimmed(data: unknown, fields: readonly string[], always: boolean, embed: boolean): unknown {
   const kept = keepFields(data, fields)
-  const own = links && typeof data === 'object' && data !== null ? (data as { _links?: unknown })._links : undefined
-  if (own === undefined) return kept
+  if (Array.isArray(data) || typeof data !== 'object' || data === null) return kept
+  const own = (data as { _links?: unknown })._links
+  const named = (field: string) => fields.some((asked) => asked === field || asked.startsWith(`${field}.`))
+  if (own === undefined || !(always || named('_links') || (embed && named('_embedded')))) return kept
   return { ...(Array.isArray(kept) ? {} : (kept as object)), _links: own }
 }
 

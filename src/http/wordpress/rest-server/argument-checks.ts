@@ -1,4 +1,5 @@
 import { CalendarError } from '../../../core/errors.js'
+import { escUrlRaw, isEmail } from '../../php/value-checks.js'
 import type { IndexArg } from './rest-namespace.js'
 
 /**
@@ -16,9 +17,14 @@ import type { IndexArg } from './rest-namespace.js'
 export interface ArgumentSchema {
   /** What the index says of it (`WP_REST_Server::get_data_for_route()`); not checked. */
   description?: string
-  type: 'integer' | 'string' | 'boolean' | 'array'
-  /** `date-time` where WordPress declares it (the check itself is the route's). */
-  format?: 'date-time'
+  type: 'integer' | 'string' | 'boolean' | 'array' | 'object'
+  /**
+   * `date-time` where WordPress declares it (the check itself is the route's); `email`, checked by `is_email()`;
+   * `uri`, read through `esc_url_raw()` (`rest_sanitize_value_from_schema()`).
+   */
+  format?: 'date-time' | 'email' | 'uri'
+  /** A request without it is a 400 `rest_missing_callback_param`, before any other check. */
+  required?: boolean
   minimum?: number
   maximum?: number
   enum?: readonly string[]
@@ -53,6 +59,13 @@ export function checkArguments(
   query: Readonly<Record<string, unknown>>,
   schemas: Readonly<Record<string, ArgumentSchema>>,
 ): Record<string, unknown> {
+  const missing = Object.entries(schemas).filter(([name, schema]) => schema.required && !Object.hasOwn(query, name))
+  if (missing.length > 0) {
+    const params = missing.map(([name]) => name)
+    throw new CalendarError('rest_missing_callback_param', 400, `Missing parameter(s): ${params.join(', ')}`, {
+      params,
+    })
+  }
   const read: Record<string, unknown> = {}
   for (const [name, schema] of Object.entries(schemas)) if (schema.default !== undefined) read[name] = schema.default
   const sent = (names: Iterable<string>, validated: boolean) =>
@@ -115,6 +128,11 @@ function checkValue(value: unknown, schema: ArgumentSchema, param: string): Chec
       return checkBoolean(value, param)
     case 'string':
       return checkString(value, schema, param)
+    case 'object':
+      // `rest_is_object()`: an object, or the empty text PHP reads as an empty array.
+      if (value === '') return { value: {} }
+      if (typeof value === 'object' && value !== null) return { value }
+      return failure('rest_invalid_type', `${param} is not of type object.`, { param })
   }
 }
 
@@ -180,7 +198,8 @@ function checkString(value: unknown, schema: ArgumentSchema, param: string): Che
   const text = String(value)
   if (schema.enum && !schema.enum.includes(text))
     return failure('rest_not_in_enum', `${param} is not one of ${humanList(schema.enum)}.`)
-  return { value: text }
+  if (schema.format === 'email' && !isEmail(text)) return failure('rest_invalid_email', 'Invalid email address.')
+  return { value: schema.format === 'uri' ? escUrlRaw(text) : text }
 }
 
 /** `rest_validate_enum()`'s list: `a`, `a and b`, `a, b, and c` (`wp_sprintf_l()`). */
@@ -204,9 +223,9 @@ function failure(code: string, message: string, data: unknown = null): { failure
 export function indexArgs(schemas: Readonly<Record<string, ArgumentSchema>>): Record<string, IndexArg> | [] {
   const args: Record<string, IndexArg> = {}
   for (const [name, { validated: _validated, ...schema }] of Object.entries(schemas)) {
-    const { description, type, format, enum: allowed, items, default: byDefault, minimum, maximum } = schema
+    const { description, type, format, enum: allowed, items, default: byDefault, minimum, maximum, required } = schema
     const listed: Record<string, unknown> = { description, type, format, enum: allowed, items, default: byDefault }
-    Object.assign(listed, { minimum, maximum, required: false })
+    Object.assign(listed, { minimum, maximum, required: required ?? false })
     for (const key of Object.keys(listed)) if (listed[key] === undefined) delete listed[key]
     if (items) listed.items = Object.fromEntries(Object.entries(items).filter(([key]) => key !== 'validated'))
     args[name] = listed as unknown as IndexArg

@@ -1,4 +1,5 @@
 import type { Role, UserRecord } from '../../../core/model/records.js'
+import { canEditUser, canManageUsers } from '../../../core/resources/access.js'
 import { slugFromTitle } from '../../../core/resources/slugs.js'
 import type { WordPressRelease } from '../../../core/resources/tec-versions.js'
 import type { View } from '../../../core/resources/view.js'
@@ -22,13 +23,13 @@ const NICENAME_LENGTH = 50
 
 /**
  * A calfile user as WordPress's users route shows it (`WP_REST_Users_Controller::prepare_item_for_response()`), the
- * fields of `context` in WordPress's order. The user's name is their login, display name and nickname (the defaults
- * of `wp_insert_user()`); user 1, whom WordPress's installer creates, has the site's address as `url`
- * (`wp_install()`), the others none. First and last names and the description are empty, the locale the site's.
- * `role` is the user's, or for the signed-in user the one the request acts with (an administrator in open mode). The
- * `self` link's `targetHints` list the methods of `/wp/v2/users/<id>` the reader may use
- * (`get_target_hints_for_link()`): calfile serves only its `GET`, where WordPress lists its writes too for those who
- * may edit the user.
+ * fields of `context` in WordPress's order, from the profile the data file keeps (docs/data-file.md#users): a field
+ * never written is what `wp_insert_user()` makes of the login (`name`): the display name and nickname, the slug;
+ * user 1, whom WordPress's installer creates, has the site's address as `url` (`wp_install()`), the others none;
+ * the locale is the site's (`en_US`) unless set. `role` is the user's, or for the signed-in user the one the request
+ * acts with (an administrator in open mode). The `self` link's `targetHints` list the methods of
+ * `/wp/v2/users/<id>` the reader may use (`get_target_hints_for_link()`): `GET`, the writes to those who may edit
+ * the user, `DELETE` to those who may delete users.
  *
  * @example
  * userObject({ id: 1, name: 'admin', role: 'administrator' }, 'administrator', 'view', view, '7.0.4')
@@ -42,17 +43,17 @@ export function userObject(
   wordpress: WordPressRelease,
 ): Record<string, unknown> {
   const edit = context === 'edit'
-  const slug = userSlug(user, wordpress)
+  const slug = user.slug ?? userSlug(user, wordpress)
   const collection = `${view.origin}${REST_ROOT}/${WP_V2}/users`
   return {
     id: user.id,
     ...(edit ? { username: user.name } : {}),
-    name: user.name,
-    ...(edit ? { first_name: '', last_name: '', email: user.email ?? '' } : {}),
-    url: user.id === 1 ? view.siteUrl : '',
-    description: '',
+    name: user.display_name ?? user.name,
+    ...(edit ? { first_name: user.first_name ?? '', last_name: user.last_name ?? '', email: user.email ?? '' } : {}),
+    url: user.url ?? (user.id === 1 ? view.siteUrl : ''),
+    description: user.description ?? '',
     link: `${view.siteUrl}/author/${slug}/`,
-    ...(edit ? { locale: 'en_US', nickname: user.name } : {}),
+    ...(edit ? { locale: user.locale || 'en_US', nickname: user.nickname ?? user.name } : {}),
     slug,
     ...(edit
       ? {
@@ -63,13 +64,27 @@ export function userObject(
         }
       : {}),
     avatar_urls: avatarUrls(user.email, wordpress),
-    // The one meta field, the editor's preferences, is shown in the `edit` context only; none are kept.
-    ...(context === 'embed' ? {} : { meta: edit ? { persisted_preferences: [] } : [] }),
+    // The one meta field, the editor's preferences, is shown in the `edit` context only.
+    ...(context === 'embed' ? {} : { meta: edit ? { persisted_preferences: user.persisted_preferences ?? [] } : [] }),
     _links: {
-      self: [{ href: `${collection}/${user.id}`, targetHints: { allow: ['GET'] } }],
+      self: [{ href: `${collection}/${user.id}`, targetHints: { allow: userMethods(view, user.id) } }],
       collection: [{ href: collection }],
     },
   }
+}
+
+/**
+ * The methods of `/wp/v2/users/<id>` the viewer may use (`get_target_hints_for_link()`, `Allow`): `GET`, the writes
+ * to those who may edit the user, `DELETE` to those who may delete users.
+ *
+ * @example
+ * userMethods(view, 1) // ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] for an administrator
+ */
+export function userMethods(view: View, id: number): string[] {
+  const methods = ['GET']
+  if (canEditUser(view, id)) methods.push('POST', 'PUT', 'PATCH')
+  if (canManageUsers(view)) methods.push('DELETE')
+  return methods
 }
 
 /**
