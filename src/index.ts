@@ -25,9 +25,9 @@ export type {
   Settings,
   Status,
   TermRecord,
-  UserRecord,
   VenueRecord,
 } from './core/model/records.js'
+export type { UserRecord } from './core/model/user-record.js'
 export type { EventRef, EventResponse, Events } from './core/resources/events/events.js'
 export type { ListPage } from './core/resources/lists.js'
 export {

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import { CalendarError } from '../core/errors.js'
-import type { UserRecord } from '../core/model/records.js'
 import type { CalendarState } from '../core/model/state.js'
+import type { UserRecord } from '../core/model/user-record.js'
 import { findUser, isOpenMode, tokenHash } from '../core/model/users.js'
 
 /** Who a request acts as (docs/auth.md). */

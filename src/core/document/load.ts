@@ -1,6 +1,7 @@
 import type { ValidatedTexts } from '../cache/validated-texts.js'
-import type { DocumentFile, MediaRecord, Settings, UserRecord } from '../model/records.js'
+import type { DocumentFile, MediaRecord, Settings } from '../model/records.js'
 import { CalendarState } from '../model/state.js'
+import type { UserRecord } from '../model/user-record.js'
 import { normalizeEvent } from '../resources/events/event-record.js'
 import { normalizeOrganizer, normalizeVenue } from '../resources/linked-posts/venue-record.js'
 import type { NormalizeContext } from '../resources/posts/post.js'

@@ -224,7 +224,7 @@ export const DocumentFileSchema = v.looseObject({
 
 export type DocumentFile = v.InferOutput<typeof DocumentFileSchema>
 
-type Extra = { [key: string]: unknown }
+export type Extra = { [key: string]: unknown }
 
 /**
  * The fields every post kind stores. `date` and `modified` are wall times in the site zone, and their UTC is worked
@@ -350,30 +350,6 @@ export interface RevisionRecord extends Extra {
   title: string
   description: string
   excerpt: string
-}
-
-/** A stored user. */
-export interface UserRecord extends Extra {
-  id: number
-  name: string
-  role: Role
-  /** The user's e-mail address, which WordPress's user routes show (docs/data-file.md#users); none when absent. */
-  email?: string
-  token_sha256?: string
-  /**
-   * The profile WordPress's users route shows and writes (docs/data-file.md#users), each absent until written: the
-   * display name (else `name`), the nicename (else made from `name`), the site `url` (user 1: the site's).
-   */
-  display_name?: string
-  first_name?: string
-  last_name?: string
-  nickname?: string
-  slug?: string
-  url?: string
-  description?: string
-  locale?: string
-  /** The block editor's saved preferences (WordPress's `persisted_preferences` user meta). */
-  persisted_preferences?: Record<string, unknown>
 }
 
 /** Site settings with defaults filled in. */

@@ -9,9 +9,9 @@ import type {
   RevisionRecord,
   Settings,
   TermRecord,
-  UserRecord,
   VenueRecord,
 } from './records.js'
+import type { UserRecord } from './user-record.js'
 
 /** The type of the records of kind `K`: what its collection in the state holds (`RecordOf<'venue'>`: `VenueRecord`). */
 export type RecordOf<K extends RecordKind> = {

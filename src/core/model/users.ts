@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { CalendarError } from '../errors.js'
-import { ROLES, type Role, type UserRecord } from './records.js'
+import { ROLES, type Role } from './records.js'
 import type { CalendarState } from './state.js'
+import type { UserRecord } from './user-record.js'
 
 /** The hex SHA-256 of a bearer token: the only form in which tokens are stored (docs/auth.md). */
 export function tokenHash(token: string): string {

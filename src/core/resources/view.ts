@@ -1,5 +1,6 @@
 import { RecentResults } from '../cache/recent-results.js'
-import type { Settings, UserRecord } from '../model/records.js'
+import type { Settings } from '../model/records.js'
+import type { UserRecord } from '../model/user-record.js'
 
 /**
  * Who is asking and where from: what every response shape needs to build URLs (docs/responses.md#urls) and what every

@@ -1,4 +1,5 @@
-import type { Role, UserRecord } from '../../../core/model/records.js'
+import type { Role } from '../../../core/model/records.js'
+import type { UserRecord } from '../../../core/model/user-record.js'
 import { canEditUser, canManageUsers } from '../../../core/resources/access.js'
 import { slugFromTitle } from '../../../core/resources/slugs.js'
 import type { WordPressRelease } from '../../../core/resources/tec-versions.js'

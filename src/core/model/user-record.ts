@@ -1,0 +1,25 @@
+import type { Extra, Role } from './records.js'
+
+/** A stored user. */
+export interface UserRecord extends Extra {
+  id: number
+  name: string
+  role: Role
+  /** The user's e-mail address, which WordPress's user routes show (docs/data-file.md#users); none when absent. */
+  email?: string
+  token_sha256?: string
+  /**
+   * The profile WordPress's users route shows and writes (docs/data-file.md#users), each absent until written: the
+   * display name (else `name`), the nicename (else made from `name`), the site `url` (user 1: the site's).
+   */
+  display_name?: string
+  first_name?: string
+  last_name?: string
+  nickname?: string
+  slug?: string
+  url?: string
+  description?: string
+  locale?: string
+  /** The block editor's saved preferences (WordPress's `persisted_preferences` user meta). */
+  persisted_preferences?: Record<string, unknown>
+}
