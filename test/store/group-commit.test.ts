@@ -82,19 +82,19 @@ describe('GroupCommit', () => {
 
   it('calls made while a flush runs share the next one, and settle only after it', async () => {
     const gates = [deferred(), deferred()]
-    const started = deferred()
+    const started = [deferred(), deferred()]
     const log: string[] = []
     let flushes = 0
     const commit = new GroupCommit(async () => {
       const n = flushes++
       log.push(`flush ${n} start`)
-      started.resolve()
+      started[n]?.resolve()
       await gates[n]?.promise
       log.push(`flush ${n} end`)
     })
     const first = commit.schedule().then(() => log.push('first settled'))
     // The flush starts a turn later (setImmediate): a 0 ms timer may fire before or after it, so wait for the flush.
-    await started.promise
+    await started[0]?.promise
     expect(log).toEqual(['flush 0 start'])
     const during = Array.from({ length: 50 }, (_, i) =>
       commit.schedule().then(() => i === 49 && log.push('50 later calls settled')),
@@ -103,7 +103,8 @@ describe('GroupCommit', () => {
     await first
     // The next flush starts a turn later, after waiting (at most GATHER_MS) for the writer the first one answered.
     expect(log).toEqual(['flush 0 start', 'flush 0 end', 'first settled'])
-    await sleep(10)
+    // A timer's delay is a minimum: on a loaded machine it fires late, so wait for the flush rather than a fixed time.
+    await started[1]?.promise
     expect(log).toEqual(['flush 0 start', 'flush 0 end', 'first settled', 'flush 1 start'])
     gates[1]?.resolve()
     await Promise.all(during)
