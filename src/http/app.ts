@@ -24,6 +24,7 @@ import { REST_ROOT } from './wordpress/rest-server/rest-namespace.js'
 import { RestNamespaces } from './wordpress/rest-server/rest-namespaces.js'
 import { overrideMethod, restRoute } from './wordpress/rest-server/rest-request.js'
 import { WP_V2 } from './wordpress/wp-v2.js'
+import { mountWpV2Comments } from './wp-v2/comment-routes.js'
 import { mountWpV2Posts } from './wp-v2/posts/mount.js'
 import { wpV2ContentRoutes } from './wp-v2/route-index.js'
 import { mountWpV2Options } from './wp-v2/route-options.js'
@@ -192,9 +193,16 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
     return (await import('./root.js')).rootResponse(calendar, event, viewOf(calendar, event))
   })
   const parts = (options.extensions ?? []).flatMap((extension) => extension.openapi ?? [])
+  // Each API registers its namespace with the REST index as it mounts, in the order a site with TEC registers them.
+  const namespaces = new RestNamespaces()
   on(app, 'GET', `${PREFIX}/doc`, async (event) => {
     event.context.route = '/doc'
-    return (await import('./openapi/openapi.js')).docResponse(calendar, viewOf(calendar, event), parts)
+    const view = viewOf(calendar, event)
+    const [{ docResponse }, { restIndexPart }] = await Promise.all([
+      import('./openapi/openapi.js'),
+      import('./openapi/index-paths.js'),
+    ])
+    return docResponse(calendar, view, [...parts, await restIndexPart(namespaces, calendar, view)])
   })
   // `OPTIONS` on a route describes it, as WordPress answers, and serves as a browser's preflight.
   for (const [path, specs] of routesAt) {
@@ -210,8 +218,6 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
       return asPreflight(described, origin, options.cors ?? {})
     })
   }
-  // Each API registers its namespace with the REST index as it mounts, in the order a site with TEC registers them.
-  const namespaces = new RestNamespaces()
   namespaces.register(TRIBE_EVENTS_V1)
   mountTecV1(app, calendar, viewOf, namespaces)
   mountWordPress(app, calendar, viewOf, namespaces)
@@ -221,6 +227,7 @@ export function createApp(calendar: Calendar, options: AppOptions = {}): H3 {
   mountWpV2Schema(app, calendar, viewOf)
   mountWpV2Users(app, calendar, viewOf)
   mountWpV2UserWrites(app, calendar, viewOf)
+  mountWpV2Comments(app, calendar, viewOf)
   mountWpV2Options(app, calendar, viewOf, options.cors ?? {})
   for (const extension of options.extensions ?? []) extension.mount(app, calendar)
   app.all('/**', (event) => {

@@ -3,8 +3,9 @@ import type { Calendar } from '../core/calendar.js'
 import { type AppOptions, createApp } from '../http/app.js'
 import { PREFIX, TEC_PREFIX } from '../http/prefixes.js'
 import { TEC_V1_PREFIX } from '../http/tec-v1/mount.js'
-import { REST_ROOT } from '../http/wordpress/rest-server/rest-namespace.js'
+import { REST_ROOT, routePath } from '../http/wordpress/rest-server/rest-namespace.js'
 import { WP_V2 } from '../http/wordpress/wp-v2.js'
+import { wpV2ContentRoutes } from '../http/wp-v2/route-index.js'
 import { siteOrigin } from './origin.js'
 
 /** Options of `calendarHandlers`: the site origin, and the h3 app's own options (`cors`, `log`). */
@@ -12,7 +13,8 @@ export interface CalendarHandlersOptions extends AppOptions {
   /**
    * The site origin the mocked interface answers under, e.g. `https://events.example.org`: requests to
    * `<baseUrl>/calendar/events/v1/…`, `<baseUrl>/wp-json/tribe/events/v1/…`, `<baseUrl>/wp-json/tec/v1/…`, the REST
-   * index `<baseUrl>/wp-json/` and WordPress's `users/me` and `settings` are answered, and `rest_url`,
+   * index `<baseUrl>/wp-json/`, the `wp/v2` routes calfile serves (docs/wordpress.md#wpv2) and `<baseUrl>/?rest_route=…`
+   * are answered, and `rest_url`,
    * `next_rest_url`, `url` and `Link` values are built on it (unless the data file's `settings.base_url` or
    * `settings.site_url` say otherwise, as over HTTP). A trailing slash is dropped; a path, query, fragment or
    * credentials, or a scheme other than http(s), is an `Error` (the interface lives at the origin's root).
@@ -55,8 +57,24 @@ export function calendarHandlers(calendar: Calendar, options: CalendarHandlersOp
   return [
     ...PREFIXES.map((prefix) => http.all(prefixPattern(origin, prefix), answer)),
     http.all(prefixPattern(origin, REST_ROOT, false), answer),
+    ...WP_V2_ROUTES.map((route) => http.all(prefixPattern(origin, route, false), answer)),
+    // `?rest_route=` on the site root or `index.php` (docs/wordpress.md#conventions); other requests there fall
+    // through to the next handler, as msw does when a resolver answers nothing.
+    http.all(new RegExp(`^${escapeRegExp(origin)}/+(?:index\\.php)?$`, 'u'), ({ request }) =>
+      new URL(request.url).searchParams.has('rest_route') ? app.fetch(request) : undefined,
+    ),
   ]
 }
+
+/**
+ * The `wp/v2` routes of TEC's content, as the REST index lists them, each a path of segments (a route's named group,
+ * `(?P<id>[\\d]+)`, any one segment: the app answers a malformed one with its 404 `rest_no_route`), and the
+ * namespace's own route. WordPress's other routes (`/wp/v2/posts`, …) are left to other handlers.
+ */
+const WP_V2_ROUTES = [
+  `${REST_ROOT}/${WP_V2}`,
+  ...Object.keys(wpV2ContentRoutes('')).map((route) => routePath(route, () => '*')),
+]
 
 /**
  * The URLs (origin and path, as msw matches them) under `prefix`: the prefix itself and every path below it,
@@ -65,7 +83,11 @@ export function calendarHandlers(calendar: Calendar, options: CalendarHandlersOp
  * answers it with its 404 `rest_no_route`.
  */
 function prefixPattern(origin: string, prefix: string, below = true): RegExp {
-  const segments = prefix.split('/').filter(Boolean).map(escapeRegExp)
+  // A `*` stands for one segment of any name (WP_V2_ROUTES).
+  const segments = prefix
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => (segment === '*' ? '[^/]+' : escapeRegExp(segment)))
   return new RegExp(`^${escapeRegExp(origin)}/+${segments.join('/+')}${below ? '(?:/.*)?' : '/*'}$`, 'u')
 }
 

@@ -70,10 +70,52 @@ describe('the document', () => {
         (method) => `${method} ${template(spec.path) || '/'}`,
       ),
     )
-    const documented = Object.entries<Json>(doc.paths).flatMap(([path, item]) =>
-      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
-    )
+    const documented = Object.entries<Json>(doc.paths)
+      .filter(([path]) => !path.startsWith('/wp-json/'))
+      .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`))
     expect(documented.sort()).toEqual(expected.sort())
+  })
+
+  it("has the REST index's other namespaces, route by route and method by method, under the site's /wp-json", async () => {
+    const doc = await documentAt()
+    const index = (await request('GET', '/wp-json/')).body as Json
+    const expected = Object.entries<Json>(index.routes)
+      .filter(([, route]) => route.namespace === 'wp/v2' || route.namespace === 'tec/v1')
+      .flatMap(([route, { methods }]) =>
+        (methods as string[])
+          .flatMap((method) => (method === 'GET' ? ['GET', 'HEAD'] : [method]))
+          .map((method) => `${method} /wp-json${route.replace(/\(\?P<(\w+)>[^)]*\)/gu, '{$1}')}`),
+      )
+    const documented = Object.entries<Json>(doc.paths)
+      .filter(([path]) => path.startsWith('/wp-json/'))
+      .flatMap(([path, item]) =>
+        Object.keys(item)
+          .filter((key) => key !== 'servers')
+          .map((method) => `${method.toUpperCase()} ${path}`),
+      )
+    expect(new Set(documented)).toEqual(new Set(expected))
+    expect(expected).toContain('POST /wp-json/wp/v2/tribe_events')
+    const site = new URL(doc.servers[0].url).origin
+    expect(doc.paths['/wp-json/wp/v2/tribe_events'].servers).toEqual([{ url: site }])
+    const list = doc.paths['/wp-json/wp/v2/tribe_events'].get
+    expect(list.parameters.find((parameter: Json) => parameter.name === 'per_page')).toEqual({
+      name: 'per_page',
+      in: 'query',
+      required: false,
+      description: 'Maximum number of items to be returned in result set.',
+      schema: { type: 'integer', default: 10, minimum: 1, maximum: 100 },
+    })
+    const update = doc.paths['/wp-json/wp/v2/tribe_events/{id}'].patch
+    expect(update.parameters).toEqual([
+      {
+        name: 'id',
+        in: 'path',
+        required: true,
+        description: 'Unique identifier for the post.',
+        schema: { type: 'integer' },
+      },
+    ])
+    expect(Object.keys(update.requestBody.content['application/json'].schema.properties)).toContain('meta')
   })
 
   it('documents each success with its status and §2 schema, lists with their headers, term creates with Location', async () => {

@@ -223,7 +223,7 @@ const termTail = (archive: string) => ({
       v.record(v.string(), v.array(v.looseObject({ href: v.string() }))),
       v.description(
         "WordPress's links (self with targetHints.allow, collection, about, up, wp:post_type, curies) to " +
-          '<origin>/wp-json/wp/v2/…, which TEC sends and calfile does not serve; only on a read, create or update',
+          '<origin>/wp-json/wp/v2/…, as TEC sends them (docs/wordpress.md#wpv2); only on a read, create or update',
       ),
     ),
   ),

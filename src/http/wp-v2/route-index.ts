@@ -3,6 +3,7 @@ import { POST_TYPES } from '../../core/resources/posts/post-shape.js'
 import { TERM_REST_BASES } from '../../core/resources/terms/term-links.js'
 import { type ArgumentSchema, indexArgs } from '../wordpress/rest-server/argument-checks.js'
 import { type IndexEndpoint, type IndexRoute, REST_ROOT } from '../wordpress/rest-server/rest-namespace.js'
+import { COMMENT_ARGUMENTS, COMMENT_COLLECTION_ARGUMENTS } from './comment-routes.js'
 import { CONTEXT_ARGUMENT, collectionArguments } from './posts/post-collection.js'
 import { writeArguments } from './posts/post-writes.js'
 import { REVISION_DELETE_ARGUMENTS, REVISION_COLLECTION_ARGUMENTS as REVISION_LIST } from './posts/revision-routes.js'
@@ -60,6 +61,8 @@ export function wpV2ContentRoutes(origin: string): Record<string, IndexRoute> {
     add(base, [{ methods: ['GET'], args: indexArgs(termListArgs(taxonomy)) }, termWrite(['POST'], false)], true)
     add(`${base}/${ID}`, termItemEndpoints(), false)
   }
+  add('/wp/v2/comments', [{ methods: ['GET'], args: indexArgs(COMMENT_COLLECTION_ARGUMENTS) }], true)
+  add(`/wp/v2/comments/${ID}`, [{ methods: ['GET'], args: indexArgs({ id: COMMENT_ID, ...COMMENT_ARGUMENTS }) }], false)
   add(
     `/wp/v2/users/${ID}`,
     [
@@ -72,17 +75,6 @@ export function wpV2ContentRoutes(origin: string): Record<string, IndexRoute> {
   return routes
 }
 
-/**
- * A route pattern of the index as a path under `/wp-json`, each named group written by `param`
- * (`/wp/v2/tags/(?P<id>[\\d]+)` → `/wp-json/wp/v2/tags/:id` with `(name) => `:${name}``).
- *
- * @example
- * routePath('/wp/v2/types/(?P<type>[\\w-]+)', (name) => `:${name}`) // '/wp-json/wp/v2/types/:type'
- */
-export function routePath(route: string, param: (name: string) => string): string {
-  return `${REST_ROOT}${route.replace(/\(\?P<(\w+)>[^)]*\)/gu, (_group, name: string) => param(name))}`
-}
-
 /** A route's ID in WordPress's pattern, and a revision's parent. */
 const ID = '(?P<id>[\\d]+)'
 const PARENT = '(?P<parent>[\\d]+)'
@@ -92,6 +84,7 @@ const REVISION_ID: ArgumentSchema = { description: 'Unique identifier for the re
 const POST_ID: ArgumentSchema = { description: 'Unique identifier for the post.', type: 'integer' }
 const TERM_ID: ArgumentSchema = { description: 'Unique identifier for the term.', type: 'integer' }
 const USER_ID: ArgumentSchema = { description: 'Unique identifier for the user.', type: 'integer' }
+const COMMENT_ID: ArgumentSchema = { description: 'Unique identifier for the comment.', type: 'integer' }
 const IDS: ArgumentSchema = { type: 'array', items: { type: 'integer' }, default: [] }
 const TAXONOMY_TYPE: ArgumentSchema = {
   description: 'Limit results to taxonomies associated with a specific post type.',

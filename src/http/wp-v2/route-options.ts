@@ -3,8 +3,8 @@ import type { Calendar } from '../../core/calendar.js'
 import { canWrite } from '../../core/resources/access.js'
 import { asPreflight, type CorsOptions } from '../cors.js'
 import { errorResponse, json } from '../respond.js'
-import type { ViewOf } from '../wordpress/rest-server/rest-namespace.js'
-import { routePath, wpV2ContentRoutes } from './route-index.js'
+import { routePath, type ViewOf } from '../wordpress/rest-server/rest-namespace.js'
+import { wpV2ContentRoutes } from './route-index.js'
 
 /**
  * `OPTIONS` on the `wp/v2` routes of TEC's content: the route as the index lists it (`rest_handle_options_request()`

@@ -573,7 +573,7 @@ export interface components {
             /** @description <site_url>/events/category/<slug>/ */
             url: string;
             urls: components["schemas"]["TermUrls"];
-            /** @description WordPress's links (self with targetHints.allow, collection, about, up, wp:post_type, curies) to <origin>/wp-json/wp/v2/…, which TEC sends and calfile does not serve; only on a read, create or update */
+            /** @description WordPress's links (self with targetHints.allow, collection, about, up, wp:post_type, curies) to <origin>/wp-json/wp/v2/…, as TEC sends them (docs/wordpress.md#wpv2); only on a read, create or update */
             _links?: {
                 [key: string]: {
                     href: string;
@@ -598,7 +598,7 @@ export interface components {
             /** @description <site_url>/tag/<slug>/ */
             url: string;
             urls: components["schemas"]["TermUrls"];
-            /** @description WordPress's links (self with targetHints.allow, collection, about, up, wp:post_type, curies) to <origin>/wp-json/wp/v2/…, which TEC sends and calfile does not serve; only on a read, create or update */
+            /** @description WordPress's links (self with targetHints.allow, collection, about, up, wp:post_type, curies) to <origin>/wp-json/wp/v2/…, as TEC sends them (docs/wordpress.md#wpv2); only on a read, create or update */
             _links?: {
                 [key: string]: {
                     href: string;

@@ -25,7 +25,10 @@ export function normalizeRevision(raw: {
   description?: string
   excerpt?: string
 }): RevisionRecord {
-  return { title: '', description: '', excerpt: '', ...raw, author: raw.author ?? 1 }
+  // The file's key order (docs/data-file.md#layout), whatever order the file had, and any other keys after:
+  // a reload then a write keeps the text a hand editor wrote.
+  const { id, parent, author = 1, date, title = '', description = '', excerpt = '', ...extra } = raw
+  return { id, parent, author, date, title, description, excerpt, ...extra }
 }
 
 /**

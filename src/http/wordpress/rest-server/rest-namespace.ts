@@ -37,6 +37,17 @@ export interface IndexRoute {
 /** WordPress's REST root, under which every namespace is served (`rest_get_url_prefix()`). */
 export const REST_ROOT = '/wp-json'
 
+/**
+ * A route pattern of the index as a path under `/wp-json`, each named group written by `param`
+ * (`/wp/v2/tags/(?P<id>[\\d]+)` → `/wp-json/wp/v2/tags/:id` with `(name) => `:${name}``).
+ *
+ * @example
+ * routePath('/wp/v2/types/(?P<type>[\\w-]+)', (name) => `:${name}`) // '/wp-json/wp/v2/types/:type'
+ */
+export function routePath(route: string, param: (name: string) => string): string {
+  return `${REST_ROOT}${route.replace(/\(\?P<(\w+)>[^)]*\)/gu, (_group, name: string) => param(name))}`
+}
+
 /** How the app reads who asks (its `viewOf`), passed to each namespace so that its routes authenticate as all do. */
 export type ViewOf = (calendar: Calendar, event: H3Event) => View
 
