@@ -10,17 +10,8 @@ import { openCalendar } from '../../src/core/calendar.js'
 import { instantToWall, wallToInstant } from '../../src/core/dates/zoned.js'
 import { tokenHash } from '../../src/core/model/users.js'
 import { createApp } from '../../src/http/app.js'
-import { ACKNOWLEDGEMENT } from '../../src/http/tec-v1/gate.js'
 import { NOW } from '../helpers.js'
-
-const SITE = 'http://127.0.0.1:3000'
-const HEADERS = {
-  authorization: `Basic ${Buffer.from('admin:tok-admin').toString('base64')}`,
-  'content-type': 'application/json',
-  'x-tec-eea': ACKNOWLEDGEMENT,
-}
-const ZONES = ['America/New_York', 'Europe/Paris', 'Asia/Kolkata', 'UTC'] as const
-type Api = 'rest-v1' | 'tec-v1' | 'wp-v2'
+import { type Api, HEADERS, SITE, ZONES } from '../three-apis.js'
 
 /** An event as a client sends it, before any API's form. */
 interface Spec {

@@ -11,6 +11,7 @@ import { openCalendar } from '../../src/core/calendar.js'
 import { tokenHash } from '../../src/core/model/users.js'
 import { createApp } from '../../src/http/app.js'
 import { NOW } from '../helpers.js'
+import { siteUsers } from '../wordpress-users.js'
 
 type Json = Record<string, any>
 
@@ -21,17 +22,7 @@ const LINK = `<${SITE}/wp-json/>; rel="https://api.w.org/"`
 async function site(settings: Json = {}, users?: Json[]) {
   const initial = JSON.stringify({
     settings: { timezone: 'America/New_York', per_page: 10, ...settings },
-    users: users ?? [
-      {
-        id: 1,
-        name: 'admin',
-        role: 'administrator',
-        email: 'admin@example.test',
-        token_sha256: tokenHash('tok-admin'),
-      },
-      { id: 2, name: 'edna', role: 'editor', email: 'edna@example.test', token_sha256: tokenHash('tok-edna') },
-      { id: 3, name: 'sam', role: 'subscriber', email: 'sam@example.test', token_sha256: tokenHash('tok-sam') },
-    ],
+    users: users ?? siteUsers('subscriber', 'sam@example.test'),
   })
   const calendar = await openCalendar(null, { initial, now: () => NOW })
   const app = createApp(calendar)

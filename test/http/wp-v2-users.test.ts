@@ -8,10 +8,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openCalendar } from '../../src/core/calendar.js'
-import { tokenHash } from '../../src/core/model/users.js'
 import { createApp } from '../../src/http/app.js'
 import { escUrlRaw } from '../../src/http/php/value-checks.js'
 import { NOW } from '../helpers.js'
+import { siteUsers } from '../wordpress-users.js'
 
 const SITE = 'http://127.0.0.1:3000'
 const V2 = `${SITE}/wp-json/wp/v2`
@@ -28,17 +28,7 @@ async function site() {
   const file = join(folder, 'calendar.json')
   const initial = JSON.stringify({
     settings: { timezone: 'America/New_York' },
-    users: [
-      {
-        id: 1,
-        name: 'admin',
-        role: 'administrator',
-        email: 'admin@example.test',
-        token_sha256: tokenHash('tok-admin'),
-      },
-      { id: 2, name: 'edna', role: 'editor', email: 'edna@example.test', token_sha256: tokenHash('tok-edna') },
-      { id: 3, name: 'sam', role: 'author', token_sha256: tokenHash('tok-sam') },
-    ],
+    users: siteUsers('author'),
     events: [
       { id: 5, title: 'Jazz', author: 3, start_date: '2027-01-10 10:00:00', end_date: '2027-01-10 12:00:00' },
       { id: 6, title: 'Folk', author: 2, start_date: '2027-01-11 10:00:00', end_date: '2027-01-11 12:00:00' },

@@ -196,8 +196,8 @@ export function normaliseBody(
       // WordPress's `term_exists` error repeats the existing term's ID in `additional_data`.
       if (key === 'additional_data' && parent.code === 'term_exists') return labels.of('term', value)
       if (key === 'post_parent') return labels.of('post', value)
-      // A revision's parent post (`WP_REST_Revisions_Controller`), its slug `<parent>-revision-v1`.
-      if (key === 'parent' && typeof parent.slug === 'string' && parent.slug.endsWith('-revision-v1'))
+      // A revision (`WP_REST_Revisions_Controller`, its slug `<parent>-revision-v1`) and its parent post.
+      if ((key === 'parent' || key === 'id') && typeof parent.slug === 'string' && parent.slug.endsWith('-revision-v1'))
         return labels.of('post', value)
       return value
     }

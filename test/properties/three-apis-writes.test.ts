@@ -35,24 +35,16 @@ import { instantToWall, wallToInstant } from '../../src/core/dates/zoned.js'
 import type { CalendarState } from '../../src/core/model/state.js'
 import { tokenHash } from '../../src/core/model/users.js'
 import { createApp } from '../../src/http/app.js'
-import { ACKNOWLEDGEMENT } from '../../src/http/tec-v1/gate.js'
 import { tempDir } from '../cli/cli-helpers.js'
 import { NOW } from '../helpers.js'
+import { type Api, HEADERS, SITE, ZONES } from '../three-apis.js'
 
 const RUNS = Number(process.env.CALFILE_PROPERTY_RUNS ?? 50)
-const SITE = 'http://127.0.0.1:3000'
-const HEADERS = {
-  authorization: `Basic ${Buffer.from('admin:tok-admin').toString('base64')}`,
-  'content-type': 'application/json',
-  'x-tec-eea': ACKNOWLEDGEMENT,
-}
-const ZONES = ['America/New_York', 'Europe/Paris', 'Asia/Kolkata', 'UTC'] as const
 /** An ID that names no record: what a pick of `UNKNOWN` sends. */
 const NO_SUCH_ID = 987_654
 /** A pick (`Pick`) that names no record, so that refusals of unknown IDs are among the writes. */
 const UNKNOWN = 15
 
-type Api = 'rest-v1' | 'tec-v1' | 'wp-v2'
 type Taxonomy = 'category' | 'tag'
 /** A record among those of its kind when the write is sent: the `n`th by ID (modulo their number), `UNKNOWN` none. */
 type Pick = number

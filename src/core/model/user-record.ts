@@ -23,3 +23,21 @@ export interface UserRecord extends Extra {
   /** The block editor's saved preferences (WordPress's `persisted_preferences` user meta). */
   persisted_preferences?: Record<string, unknown>
 }
+
+/**
+ * The fields of a user's profile WordPress's users route writes (`WP_REST_Users_Controller::prepare_item_for_database()`),
+ * as the data file names them.
+ */
+export const PROFILE_FIELDS = [
+  'display_name',
+  'first_name',
+  'last_name',
+  'nickname',
+  'slug',
+  'email',
+  'url',
+  'description',
+  'locale',
+  'role',
+  'persisted_preferences',
+] as const satisfies ReadonlyArray<keyof UserRecord>

@@ -23,7 +23,18 @@ const NOT_ALLOWED = 'Sorry, you are not allowed to do that.'
  * throw notAllowed(view)
  */
 export function notAllowed(view: View): CalendarError {
-  return new CalendarError('rest_forbidden', view.user ? 403 : 401, NOT_ALLOWED)
+  return refused(view, 'rest_forbidden', NOT_ALLOWED)
+}
+
+/**
+ * A permission refused with WordPress's code and message for it: 401 to nobody, 403 to a signed-in user
+ * (`rest_authorization_required_code()`).
+ *
+ * @example
+ * throw refused(view, 'rest_cannot_read_status', 'Cannot view status.')
+ */
+export function refused(view: View, code: string, message: string): CalendarError {
+  return new CalendarError(code, view.user ? 403 : 401, message)
 }
 
 /**

@@ -1,49 +1,22 @@
 import type { CalendarCore } from '../calendar-core.js'
 import { CalendarError } from '../errors.js'
 import { COLLECTION_OF, type ServedPostKind } from '../model/kinds.js'
-import { ROLES, type Role } from '../model/records.js'
+import { ROLES } from '../model/records.js'
 import type { CalendarState } from '../model/state.js'
-import type { UserRecord } from '../model/user-record.js'
+import { PROFILE_FIELDS, type UserRecord } from '../model/user-record.js'
 import { usersWithTokens } from '../model/users.js'
-import { canEditUser, canManageUsers } from './access.js'
+import { canEditUser, canManageUsers, refused } from './access.js'
 import { forgetPost } from './posts/removal.js'
 import type { View } from './view.js'
 
 /**
- * What a user's profile may be changed to (`WP_REST_Users_Controller::prepare_item_for_database()`): the fields
- * WordPress's users route writes, each left as it is when absent. `name` is the display name (WordPress's
- * `display_name`), kept apart from the login the user signs in with; `slug` the nicename, already sanitized.
+ * What a user's profile may be changed to (docs/data-file.md#users): the profile fields as the data file names them
+ * (`display_name` is what WordPress's users route calls `name`; `slug` the nicename, already sanitized), each left
+ * as it is when absent, and the login the request names, which cannot change.
  */
-export interface UserProfile {
+export type UserProfile = Partial<Pick<UserRecord, (typeof PROFILE_FIELDS)[number]>> & {
   /** The login, which cannot change: another one is refused. */
   username?: string
-  name?: string
-  first_name?: string
-  last_name?: string
-  nickname?: string
-  slug?: string
-  email?: string
-  url?: string
-  description?: string
-  locale?: string
-  role?: Role
-  /** The block editor's saved preferences (WordPress's `persisted_preferences` user meta), an object. */
-  persisted_preferences?: Record<string, unknown>
-}
-
-/** The profile fields as the data file names them (docs/data-file.md#users). */
-const STORED_AS: Readonly<Record<Exclude<keyof UserProfile, 'username'>, keyof UserRecord>> = {
-  name: 'display_name',
-  first_name: 'first_name',
-  last_name: 'last_name',
-  nickname: 'nickname',
-  slug: 'slug',
-  email: 'email',
-  url: 'url',
-  description: 'description',
-  locale: 'locale',
-  role: 'role',
-  persisted_preferences: 'persisted_preferences',
 }
 
 /** The user WordPress's installer creates (`wp_install()`), there whether or not the data file lists them. */
@@ -63,7 +36,7 @@ export function userById(state: CalendarState, id: number): UserRecord | undefin
  * Users' profiles, written as WordPress's users route writes them (docs/wordpress.md#users).
  *
  * @example
- * await calendar.users.update(2, { name: 'Ann B', description: 'Runs the jazz nights' }, view)
+ * await calendar.users.update(2, { display_name: 'Ann B', description: 'Runs the jazz nights' }, view)
  */
 export class Users {
   readonly #core: CalendarCore
@@ -99,10 +72,9 @@ export class Users {
       if (profile.slug && profile.slug !== slugOf(user) && others.some((other) => slugOf(other) === profile.slug))
         throw new CalendarError('rest_user_invalid_slug', 400, 'Invalid slug.')
       if (profile.role !== undefined) checkRole(profile.role, view.user?.id === id, view)
-      const { username: _login, ...fields } = profile
       const next: UserRecord = { ...user }
-      for (const [key, value] of Object.entries(fields) as [keyof typeof STORED_AS, unknown][])
-        if (value !== undefined) Object.assign(next, { [STORED_AS[key]]: value })
+      for (const field of PROFILE_FIELDS)
+        if (profile[field] !== undefined) Object.assign(next, { [field]: profile[field] })
       state.users.put(next)
       return next
     })
@@ -110,19 +82,31 @@ export class Users {
 
   /**
    * Deletes a user for good (`wp_delete_user()`): their events, venues and organizers go to `reassign`, or with
-   * `reassign` false are deleted with them, as WordPress deletes the posts of types that support authors. The last
-   * user with a token is kept: without it the file would be in open mode (docs/auth.md).
+   * `reassign` false are deleted with them, as WordPress deletes the posts of types that support authors. Users
+   * have no trash: `force: false` (WordPress's users route's default) is refused once the user and the permission
+   * are checked (`delete_item()`). The last user with a token is kept: without it the file would be in open mode
+   * (docs/auth.md).
    *
    * @returns the user as it was.
-   * @throws CalendarError 404 `rest_user_invalid_id`; 401/403 `rest_user_cannot_delete`; 400
-   *   `rest_user_invalid_reassign`; 409 `token-last`.
+   * @throws CalendarError 404 `rest_user_invalid_id`; 401/403 `rest_user_cannot_delete`; 501
+   *   `rest_trash_not_supported`; 400 `rest_user_invalid_reassign`; 409 `token-last`.
    */
-  async delete(id: number, reassign: number | false, view = this.#core.defaultView()): Promise<UserRecord> {
+  async delete(
+    id: number,
+    { reassign, force = true }: { reassign: number | false; force?: boolean },
+    view = this.#core.defaultView(),
+  ): Promise<UserRecord> {
     return this.#core.write((state) => {
       const user = userById(state, id)
       if (!user) throw invalidUser()
       if (!canManageUsers(view))
         throw refused(view, 'rest_user_cannot_delete', 'Sorry, you are not allowed to delete this user.')
+      if (!force)
+        throw new CalendarError(
+          'rest_trash_not_supported',
+          501,
+          "Users do not support trashing. Set 'force=true' to delete.",
+        )
       if (reassign !== false && (reassign === id || !userById(state, reassign)))
         throw new CalendarError('rest_user_invalid_reassign', 400, 'Invalid user ID for reassignment.')
       if (user.token_sha256 && usersWithTokens(state).every((holder) => holder.id === id))
@@ -164,11 +148,12 @@ function checkRole(role: string, self: boolean, view: View): void {
     throw refused(view, 'rest_user_invalid_role', 'Sorry, you are not allowed to give users that role.')
 }
 
-/** A permission refused: 401 to nobody, 403 to a signed-in user (`rest_authorization_required_code()`). */
-function refused(view: View, code: string, message: string): CalendarError {
-  return new CalendarError(code, view.user ? 403 : 401, message)
-}
-
-function invalidUser(): CalendarError {
+/**
+ * The refusal of an ID that names no user (`WP_REST_Users_Controller::get_user()`).
+ *
+ * @example
+ * throw invalidUser() // 404 rest_user_invalid_id "Invalid user ID."
+ */
+export function invalidUser(): CalendarError {
   return new CalendarError('rest_user_invalid_id', 404, 'Invalid user ID.')
 }

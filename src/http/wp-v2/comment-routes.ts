@@ -2,14 +2,14 @@ import type { H3, H3Event } from 'h3'
 import type { Calendar } from '../../core/calendar.js'
 import { CalendarError, noRoute } from '../../core/errors.js'
 import { COLLECTION_OF } from '../../core/model/kinds.js'
-import { canEdit, canRead } from '../../core/resources/access.js'
+import { canEdit, canRead, refused } from '../../core/resources/access.js'
 import { tecRules } from '../../core/resources/tec-versions.js'
 import type { View } from '../../core/resources/view.js'
 import { parseQuery } from '../request/params.js'
 import { errorResponse, json } from '../respond.js'
 import { type ArgumentSchema, checkArguments } from '../wordpress/rest-server/argument-checks.js'
 import { REST_ROOT, type ViewOf } from '../wordpress/rest-server/rest-namespace.js'
-import { refused, viewerCan } from '../wordpress/users/viewer-capabilities.js'
+import { viewerCan } from '../wordpress/users/viewer-capabilities.js'
 import { CONTEXT_ARGUMENT, collectionArguments, pageLinks } from './posts/post-collection.js'
 import type { AnyPost } from './posts/wp-post.js'
 
@@ -46,8 +46,10 @@ const IDS = (description: string, empty: boolean): ArgumentSchema => ({
  * with WordPress's defaults; `status` and `type` are declared with a `validate_callback`, as are the paging ones.
  */
 export const COMMENT_COLLECTION_ARGUMENTS: Readonly<Record<string, ArgumentSchema>> = (() => {
-  const { page, per_page, search } = collectionArguments('venue') as Record<
-    'page' | 'per_page' | 'search',
+  // What the comments collection shares with the posts' (`WP_REST_Controller::get_collection_params()`, and the
+  // same words for the rest).
+  const { page, per_page, search, exclude, include, offset, order } = collectionArguments('venue') as Record<
+    'page' | 'per_page' | 'search' | 'exclude' | 'include' | 'offset' | 'order',
     ArgumentSchema
   >
   const date = (description: string): ArgumentSchema => ({ description, type: 'string', format: 'date-time' })
@@ -73,15 +75,7 @@ export const COMMENT_COLLECTION_ARGUMENTS: Readonly<Record<string, ArgumentSchem
       default: null,
     },
     before: date('Limit response to comments published before a given ISO8601 compliant date.'),
-    exclude: IDS('Ensure result set excludes specific IDs.', true),
-    include: IDS('Limit result set to specific IDs.', true),
-    offset: { description: 'Offset the result set by a specific number of items.', type: 'integer' },
-    order: {
-      description: 'Order sort attribute ascending or descending.',
-      type: 'string',
-      enum: ['asc', 'desc'],
-      default: 'desc',
-    },
+    ...{ exclude, include, offset, order },
     orderby: {
       description: 'Sort collection by comment attribute.',
       type: 'string',

@@ -3,16 +3,17 @@ import type { Calendar } from '../../core/calendar.js'
 import { CalendarError, noRoute } from '../../core/errors.js'
 import { COLLECTION_OF, type ServedPostKind } from '../../core/model/kinds.js'
 import type { UserRecord } from '../../core/model/user-record.js'
+import { refused } from '../../core/resources/access.js'
 import { POST_TYPES } from '../../core/resources/posts/post-shape.js'
 import { tecRules, type WordPressRelease } from '../../core/resources/tec-versions.js'
-import { userById } from '../../core/resources/users.js'
+import { invalidUser, userById } from '../../core/resources/users.js'
 import type { View } from '../../core/resources/view.js'
 import { parseQuery } from '../request/params.js'
 import { errorResponse, json } from '../respond.js'
 import { checkArguments } from '../wordpress/rest-server/argument-checks.js'
 import { REST_ROOT, type ViewOf } from '../wordpress/rest-server/rest-namespace.js'
 import { type UserContext, userMethods, userObject } from '../wordpress/users/user-object.js'
-import { actingRole, refused, viewerCan } from '../wordpress/users/viewer-capabilities.js'
+import { actingRole, viewerCan } from '../wordpress/users/viewer-capabilities.js'
 import { WP_V2 } from '../wordpress/wp-v2.js'
 import { CONTEXT_ARGUMENT } from './posts/post-collection.js'
 import { postTypeCapabilities } from './schema/post-type-traits.js'
@@ -58,10 +59,6 @@ function answer(calendar: Calendar, viewOf: ViewOf, event: H3Event): Response {
     if (!(error instanceof CalendarError)) throw error
     return errorResponse(error)
   }
-}
-
-function invalidUser(): CalendarError {
-  return new CalendarError('rest_user_invalid_id', 404, 'Invalid user ID.')
 }
 
 /**

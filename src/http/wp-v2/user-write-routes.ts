@@ -3,7 +3,6 @@ import type { Calendar } from '../../core/calendar.js'
 import { CalendarError, noRoute } from '../../core/errors.js'
 import type { Role } from '../../core/model/records.js'
 import { sanitizeTextField } from '../../core/render/fields.js'
-import { canManageUsers } from '../../core/resources/access.js'
 import { slugFromTitle } from '../../core/resources/slugs.js'
 import { tecRules } from '../../core/resources/tec-versions.js'
 import { type UserProfile, userById } from '../../core/resources/users.js'
@@ -105,24 +104,9 @@ async function remove(calendar: Calendar, id: number, event: H3Event, view: View
   const reassign = reassignOf(asked)
   const { force } = checkArguments(query, { force: USER_DELETE_ARGUMENTS.force as ArgumentSchema })
   const wordpress = tecRules(calendar.state.settings).wordpress
-  const found = userById(calendar.state, id)
-  if (!found) throw new CalendarError('rest_user_invalid_id', 404, 'Invalid user ID.')
-  // `delete_item_permissions_check()` comes before the handler's refusal of a trash.
-  if (!canManageUsers(view))
-    throw new CalendarError(
-      'rest_user_cannot_delete',
-      view.user ? 403 : 401,
-      'Sorry, you are not allowed to delete this user.',
-    )
-  if (force !== true)
-    throw new CalendarError(
-      'rest_trash_not_supported',
-      501,
-      "Users do not support trashing. Set 'force=true' to delete.",
-    )
+  const found = await calendar.users.delete(id, { reassign, force: force === true }, view)
   // `previous` is the response's data, its links apart (`WP_REST_Response::get_data()`).
   const { _links: _apart, ...previous } = userObject(found, found.role, 'edit', view, wordpress)
-  await calendar.users.delete(id, reassign, view)
   return json({ deleted: true, previous })
 }
 
@@ -151,7 +135,7 @@ function profileOf(args: Record<string, unknown>, wordpress: Parameters<typeof s
   const preferences = meta?.persisted_preferences
   return {
     username: args.username as string | undefined,
-    name: text(args.name),
+    display_name: text(args.name),
     first_name: text(args.first_name),
     last_name: text(args.last_name),
     nickname: text(args.nickname),

@@ -1,4 +1,3 @@
-import { CalendarError } from '../../../core/errors.js'
 import type { Role } from '../../../core/model/records.js'
 import type { View } from '../../../core/resources/view.js'
 import { roleCan } from './capabilities.js'
@@ -35,14 +34,4 @@ export function actingRole(view: View): Role | undefined {
 export function viewerCan(view: View, capability: string): boolean {
   const role = actingRole(view)
   return role !== undefined && roleCan(role, META_CAPABILITIES[capability] ?? capability)
-}
-
-/**
- * A permission refused: 401 to nobody, 403 to a signed-in user (`rest_authorization_required_code()`).
- *
- * @example
- * throw refused(view, 'rest_cannot_read_status', 'Cannot view status.')
- */
-export function refused(view: View, code: string, message: string): CalendarError {
-  return new CalendarError(code, view.user ? 403 : 401, message)
 }

@@ -1,11 +1,11 @@
 import type { H3Event } from 'h3'
 import { type CalendarError, missingParams } from '../../../core/errors.js'
 import { type ServedPostKind, TITLE_KEY_OF } from '../../../core/model/kinds.js'
+import { refused } from '../../../core/resources/access.js'
 import type { View } from '../../../core/resources/view.js'
 import { parseQuery } from '../../request/params.js'
 import { bodyOf } from '../../request/request-body.js'
 import { type ArgumentSchema, checkArguments } from '../../wordpress/rest-server/argument-checks.js'
-import { refused } from '../../wordpress/users/viewer-capabilities.js'
 import { TEC_STATUSES } from './post-collection.js'
 import { checkMeta, metaFields } from './post-meta.js'
 
