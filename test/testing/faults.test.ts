@@ -71,6 +71,14 @@ describe('createTestCalendar: faults', () => {
     expect((await cal.fetch(`${P}/events`, init)).status).toBe(201)
   })
 
+  it("reaches WordPress's wp/v2 routes by their full path, as it reaches the interface's", async () => {
+    cal = await createTestCalendar('fixtures/small.json', { now: '2026-07-01T12:00:00Z' })
+    cal.faults.add({ method: 'GET', path: '/wp-json/wp/v2/tribe_events*', status: 503, times: 1 })
+    expect((await cal.fetch('/wp-json/wp/v2/tribe_events?per_page=1')).status).toBe(503)
+    const listed = await cal.fetch('/wp-json/wp/v2/tribe_events?per_page=1')
+    expect([listed.status, listed.headers.get('x-wp-totalpages')]).toEqual([200, expect.any(String)])
+  })
+
   it('closes the connection: fetch rejects with a TypeError, in-process and over url()', async () => {
     cal = await createTestCalendar('fixtures/small.json', { now: '2026-07-01T12:00:00Z' })
     cal.faults.add({ path: '/events/*', close: true })
