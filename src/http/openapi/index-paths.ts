@@ -3,7 +3,7 @@ import type { View } from '../../core/resources/view.js'
 import type { IndexArg, IndexEndpoint, IndexRoute } from '../wordpress/rest-server/rest-namespace.js'
 import { REST_ROOT, routePath } from '../wordpress/rest-server/rest-namespace.js'
 import type { RestNamespaces } from '../wordpress/rest-server/rest-namespaces.js'
-import type { OpenApiPart } from './openapi.js'
+import { headOperation, type OpenApiPart } from './openapi.js'
 
 /**
  * The namespaces of the site's REST index other than the one `/doc` describes from its own route table — `tec/v1`
@@ -57,7 +57,7 @@ function pathItem(namespace: string, route: string, entry: IndexRoute): Record<s
     for (const method of endpoint.methods) {
       const documented = operation(namespace, route, method, endpoint, inPath)
       item[method.toLowerCase()] = documented
-      if (method === 'GET') item.head = headOf(documented)
+      if (method === 'GET') item.head = headOperation(documented)
     }
   return item
 }
@@ -147,18 +147,4 @@ function operationId(route: string, method: string): string {
     .filter((word) => word !== '')
   const camel = words.map((word, i) => (i === 0 ? word : word[0]?.toUpperCase() + word.slice(1))).join('')
   return `${camel}${method[0]}${method.slice(1).toLowerCase()}`
-}
-
-/** A GET's HEAD twin (RFC 9110 §9.3.2): the same parameters, the statuses without content. */
-function headOf(get: Json): Json {
-  const responses = Object.entries(get.responses as Record<string, Json>).map(([status, { content: _c, ...rest }]) => [
-    status,
-    rest,
-  ])
-  return {
-    ...get,
-    operationId: `${String(get.operationId)}Head`,
-    summary: `${String(get.summary)}: status and headers only`,
-    responses: Object.fromEntries(responses),
-  }
 }

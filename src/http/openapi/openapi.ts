@@ -204,8 +204,10 @@ function requestBody(route: DescribedRoute, args: RouteArg[]): Json | undefined 
 /**
  * The HEAD twin of a GET operation (RFC 9110 §9.3.2, docs/errors.md): the same parameters, and each status with the
  * GET's headers and description but no content, since the answer has no body.
+ *
+ * @example headOperation(get).responses[200] // the GET's 200 without its `content`
  */
-function headOperation(get: Json): Json {
+export function headOperation(get: Json): Json {
   const responses = Object.entries(get.responses as Record<string, Json>).map(([status, response]) => {
     const { content: _content, ...rest } = typeof response.$ref === 'string' ? namedResponse(response.$ref) : response
     return [status, rest]

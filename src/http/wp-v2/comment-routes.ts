@@ -193,11 +193,8 @@ function sanitizeKey(value: unknown): string {
     .replace(/[^a-z0-9_-]/gu, '')
 }
 
-/** `get_post()` over TEC's posts. */
+/** `get_post()` over TEC's posts, by the state's index of post IDs. */
 function postWithId(calendar: Calendar, id: number): AnyPost | undefined {
-  for (const kind of ['event', 'venue', 'organizer'] as const) {
-    const post = calendar.state[COLLECTION_OF[kind]].get(id)
-    if (post) return post
-  }
-  return undefined
+  const kind = calendar.state.postKind(id)
+  return kind === undefined || kind === 'media' ? undefined : calendar.state[COLLECTION_OF[kind]].get(id)
 }
